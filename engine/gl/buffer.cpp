@@ -1,0 +1,41 @@
+#include "engine/gl/buffer.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace boids::gl {
+
+Buffer::Buffer(std::string_view name, std::size_t bytes, const void* data, GLenum usage)
+    : name_(genBuffer()), size_(bytes) {
+  glBindBuffer(GL_COPY_WRITE_BUFFER, name_.id());
+  // Zero-sized buffers are legal in GL but cannot be bound as SSBO ranges; keep one word.
+  glBufferData(GL_COPY_WRITE_BUFFER, static_cast<GLsizeiptr>(bytes > 0 ? bytes : 4), data, usage);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  label(GL_BUFFER, name_.id(), name);
+}
+
+void Buffer::upload(std::size_t offset, std::size_t bytes, const void* data) {
+  if (offset + bytes > size_) {
+    throw std::out_of_range("Buffer::upload: " + std::to_string(offset + bytes) + " bytes past a buffer of " +
+                            std::to_string(size_));
+  }
+  if (bytes == 0) return;
+  glBindBuffer(GL_COPY_WRITE_BUFFER, name_.id());
+  glBufferSubData(GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(bytes), data);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+}
+
+void Buffer::download(std::size_t offset, std::size_t bytes, void* out) const {
+  if (offset + bytes > size_) {
+    throw std::out_of_range("Buffer::download: " + std::to_string(offset + bytes) + " bytes past a buffer of " +
+                            std::to_string(size_));
+  }
+  if (bytes == 0) return;
+  // Make shader writes visible to the read below (the caller may not have issued a barrier).
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  glBindBuffer(GL_COPY_READ_BUFFER, name_.id());
+  glGetBufferSubData(GL_COPY_READ_BUFFER, static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(bytes), out);
+  glBindBuffer(GL_COPY_READ_BUFFER, 0);
+}
+
+}  // namespace boids::gl

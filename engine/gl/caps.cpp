@@ -1,0 +1,40 @@
+#include "engine/gl/caps.hpp"
+
+#include "engine/gl/gl.hpp"
+
+namespace boids::gl {
+namespace {
+std::string glString(GLenum name) {
+  const auto* s = reinterpret_cast<const char*>(glGetString(name));
+  return s ? s : "";
+}
+}  // namespace
+
+Caps Caps::query() {
+  Caps c;
+  glGetIntegerv(GL_MAJOR_VERSION, &c.major);
+  glGetIntegerv(GL_MINOR_VERSION, &c.minor);
+  c.version = glString(GL_VERSION);
+  c.renderer = glString(GL_RENDERER);
+  c.vendor = glString(GL_VENDOR);
+  c.glslVersion = glString(GL_SHADING_LANGUAGE_VERSION);
+  GLint count = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+  for (GLint i = 0; i < count; ++i) {
+    if (const auto* e = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(i)))) {
+      c.extensions.emplace(e);
+    }
+  }
+  GLint64 ssbo = 0;
+  glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ssbo);
+  c.maxShaderStorageBlockSize = ssbo;
+  glGetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &c.maxComputeInvocations);
+  glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &c.maxComputeSharedMemory);
+  glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &c.maxComputeGroupCountX);
+  glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &c.timestampBits);
+  return c;
+}
+
+std::string Caps::summary() const { return version + " | " + renderer; }
+
+}  // namespace boids::gl

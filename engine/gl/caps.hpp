@@ -1,0 +1,35 @@
+#pragma once
+// What the current context offers, queried once after it is made current.
+#include <cstdint>
+#include <set>
+#include <string>
+#include <string_view>
+
+namespace boids::gl {
+
+// Mesa's CPU rasterisers (llvmpipe, softpipe): correct, but their timers do not follow GPU work
+// and they are orders of magnitude slower than a GPU.
+inline bool isSoftwareRenderer(std::string_view renderer) {
+  return renderer.find("llvmpipe") != renderer.npos || renderer.find("softpipe") != renderer.npos;
+}
+
+struct Caps {
+  int major = 0, minor = 0;
+  std::string version, renderer, vendor, glslVersion;
+  std::set<std::string, std::less<>> extensions;
+  std::int64_t maxShaderStorageBlockSize = 0;  // bytes one SSBO binding may span
+  int maxComputeInvocations = 0;
+  int maxComputeSharedMemory = 0;
+  int maxComputeGroupCountX = 0;
+  int timestampBits = 0;  // GL_QUERY_COUNTER_BITS for GL_TIMESTAMP; 0 = no timer
+
+  static Caps query();
+  bool has(std::string_view extension) const { return extensions.find(extension) != extensions.end(); }
+  bool atLeast(int wantMajor, int wantMinor) const {
+    return major > wantMajor || (major == wantMajor && minor >= wantMinor);
+  }
+  std::string summary() const;  // "4.6.0 NVIDIA 580.. | NVIDIA H100 ..."
+  bool softwareRenderer() const { return isSoftwareRenderer(renderer); }
+};
+
+}  // namespace boids::gl

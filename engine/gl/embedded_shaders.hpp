@@ -1,0 +1,15 @@
+#pragma once
+#include <span>
+#include <string_view>
+
+namespace boids::gl {
+
+struct EmbeddedFile {
+  std::string_view path;  // relative to shaders/, e.g. "sim/sim_step.comp"
+  std::string_view text;
+};
+
+// Every file under shaders/, as it was when the binary was built (cmake/EmbedShaders.cmake).
+std::span<const EmbeddedFile> embeddedShaderFiles();
+
+}  // namespace boids::gl

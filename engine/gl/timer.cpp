@@ -1,0 +1,149 @@
+#include "engine/gl/timer.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "engine/gl/caps.hpp"
+
+namespace boids::gl {
+
+const char* describe(TimingSource source) {
+  return source == TimingSource::GpuQueries
+             ? "GPU timer queries"
+             : "CPU clock around glFinish (this driver's timer queries do not measure GPU work)";
+}
+
+bool timerQueriesMeaningful() {
+  GLint bits = 0;
+  glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &bits);
+  // Mesa's software rasterisers stamp queries on the CPU when they are submitted, while they run
+  // draws later, at flush: their numbers say nothing about where the work went.
+  const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  return bits > 0 && !isSoftwareRenderer(renderer ? renderer : "");
+}
+
+FrameTimer::FrameTimer(std::size_t historyLength) : historyLength_(historyLength) {
+  if (!timerQueriesMeaningful()) source_ = TimingSource::CpuFinish;
+}
+
+std::size_t FrameTimer::passIndex(std::string_view name) {
+  auto it = std::find(names_.begin(), names_.end(), name);
+  if (it != names_.end()) return static_cast<std::size_t>(it - names_.begin());
+  names_.emplace_back(name);
+  history_.emplace_back();
+  return names_.size() - 1;
+}
+
+void FrameTimer::beginFrame() {
+  FrameSlot& slot = slots_[frame_ % kLatency];
+  // The slot was written kLatency frames ago; if the GPU is still behind, drop it rather than wait.
+  if (slot.pending) harvest(slot, /*wait=*/false);
+  slot.used = 0;
+  slot.pending = false;
+}
+
+FrameTimer::Scope FrameTimer::scope(std::string_view pass) {
+  FrameSlot& slot = slots_[frame_ % kLatency];
+  if (slot.used == slot.scopes.size()) slot.scopes.push_back({0, genQuery(), genQuery(), {}});
+  Pending& p = slot.scopes[slot.used];
+  p.pass = passIndex(pass);
+  if (source_ == TimingSource::GpuQueries) {
+    glQueryCounter(p.begin.id(), GL_TIMESTAMP);
+  } else {
+    glFinish();
+    p.cpuBegin = std::chrono::steady_clock::now();
+  }
+  return Scope(this, slot.used++);
+}
+
+void FrameTimer::end(std::size_t scopeIndex) {
+  Pending& p = slots_[frame_ % kLatency].scopes[scopeIndex];
+  if (source_ == TimingSource::GpuQueries) {
+    glQueryCounter(p.end.id(), GL_TIMESTAMP);
+  } else {
+    glFinish();
+    record(p.pass, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - p.cpuBegin).count());
+  }
+}
+
+void FrameTimer::endFrame() {
+  FrameSlot& current = slots_[frame_ % kLatency];
+  current.pending = source_ == TimingSource::GpuQueries && current.used > 0;
+  ++frame_;
+  // Read every older slot whose results have arrived; the oldest first keeps history in order.
+  for (std::size_t age = kLatency - 1; age >= 1; --age) {
+    if (frame_ < age) continue;
+    FrameSlot& slot = slots_[(frame_ - age) % kLatency];
+    if (slot.pending) harvest(slot, /*wait=*/false);
+  }
+}
+
+void FrameTimer::flush() {
+  for (std::size_t age = kLatency; age >= 1; --age) {
+    if (frame_ < age) continue;
+    FrameSlot& slot = slots_[(frame_ - age) % kLatency];
+    if (slot.pending) harvest(slot, /*wait=*/true);
+  }
+}
+
+bool FrameTimer::harvest(FrameSlot& slot, bool wait) {
+  if (!wait) {
+    GLint available = GL_FALSE;
+    glGetQueryObjectiv(slot.scopes[slot.used - 1].end.id(), GL_QUERY_RESULT_AVAILABLE, &available);
+    if (!available) return false;
+  }
+  bool allZero = true;
+  std::vector<std::pair<std::size_t, double>> results;
+  for (std::size_t i = 0; i < slot.used; ++i) {
+    GLuint64 t0 = 0, t1 = 0;
+    glGetQueryObjectui64v(slot.scopes[i].begin.id(), GL_QUERY_RESULT, &t0);
+    glGetQueryObjectui64v(slot.scopes[i].end.id(), GL_QUERY_RESULT, &t1);
+    allZero = allZero && t0 == 0 && t1 == 0;
+    results.emplace_back(slot.scopes[i].pass, t1 >= t0 ? static_cast<double>(t1 - t0) * 1e-6 : 0.0);
+  }
+  slot.pending = false;
+  if (allZero) {
+    // A real timer never reads 0 twice in a row; after a few such frames, stop trusting it.
+    if (++zeroFrames_ >= 3) {
+      source_ = TimingSource::CpuFinish;
+      for (FrameSlot& s : slots_) s.pending = false;
+    }
+    return true;
+  }
+  zeroFrames_ = 0;
+  for (auto [pass, ms] : results) record(pass, ms);
+  return true;
+}
+
+void FrameTimer::record(std::size_t pass, double ms) {
+  auto& h = history_[pass];
+  h.push_back(static_cast<float>(ms));
+  while (h.size() > historyLength_) h.pop_front();
+}
+
+std::vector<PassStats> FrameTimer::stats() const {
+  std::vector<PassStats> out;
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    PassStats s;
+    s.name = names_[i];
+    const auto& h = history_[i];
+    s.samples = h.size();
+    if (!h.empty()) {
+      std::vector<float> sorted(h.begin(), h.end());
+      std::sort(sorted.begin(), sorted.end());
+      s.latestMs = h.back();
+      s.minMs = sorted.front();
+      s.medianMs = sorted.size() % 2 ? sorted[sorted.size() / 2]
+                                     : 0.5 * (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]);
+      s.meanMs = std::accumulate(sorted.begin(), sorted.end(), 0.0) / static_cast<double>(sorted.size());
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+void FrameTimer::clearHistory() {
+  for (auto& h : history_) h.clear();
+}
+
+}  // namespace boids::gl

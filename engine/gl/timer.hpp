@@ -1,0 +1,85 @@
+#pragma once
+// Per-pass timings without stalling the frame. Each scope writes two GL_TIMESTAMP queries; results
+// are harvested kLatency frames later, only once the driver says they are available. Where the
+// driver has no usable timer (no counter bits, a software rasteriser, or timestamps that read 0),
+// the timer switches to CPU timing around glFinish() and says so through source().
+#include <chrono>
+#include <cstddef>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/gl/handles.hpp"
+
+namespace boids::gl {
+
+enum class TimingSource { GpuQueries, CpuFinish };
+const char* describe(TimingSource source);
+// False where timestamps are missing or do not follow the GPU's work (Mesa llvmpipe, softpipe).
+bool timerQueriesMeaningful();
+
+struct PassStats {
+  std::string name;
+  double latestMs = 0, medianMs = 0, minMs = 0, meanMs = 0;
+  std::size_t samples = 0;
+};
+
+class FrameTimer {
+ public:
+  static constexpr std::size_t kLatency = 4;  // frames between writing a query and reading it
+
+  explicit FrameTimer(std::size_t historyLength = 240);
+
+  class Scope {
+   public:
+    Scope(FrameTimer* timer, std::size_t slot) : timer_(timer), slot_(slot) {}
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+    ~Scope() { timer_->end(slot_); }
+
+   private:
+    FrameTimer* timer_;
+    std::size_t slot_;
+  };
+
+  void beginFrame();
+  void endFrame();
+  [[nodiscard]] Scope scope(std::string_view pass);
+  // Blocks until every outstanding query is read (benchmarks and the end of a headless run).
+  void flush();
+
+  TimingSource source() const { return source_; }
+  void forceSource(TimingSource s) { source_ = s; }
+  const std::vector<std::string>& passes() const { return names_; }
+  const std::deque<float>& history(std::size_t pass) const { return history_[pass]; }
+  std::vector<PassStats> stats() const;
+  void clearHistory();
+
+ private:
+  struct Pending {
+    std::size_t pass;
+    QueryName begin, end;
+    std::chrono::steady_clock::time_point cpuBegin;
+  };
+  struct FrameSlot {
+    std::vector<Pending> scopes;
+    std::size_t used = 0;
+    bool pending = false;
+  };
+
+  std::size_t passIndex(std::string_view name);
+  void end(std::size_t scopeIndex);
+  bool harvest(FrameSlot& slot, bool wait);
+  void record(std::size_t pass, double ms);
+
+  TimingSource source_ = TimingSource::GpuQueries;
+  std::size_t historyLength_;
+  std::vector<std::string> names_;
+  std::vector<std::deque<float>> history_;
+  FrameSlot slots_[kLatency];
+  std::size_t frame_ = 0;
+  std::size_t zeroFrames_ = 0;  // harvested frames where every scope read 0 ns
+};
+
+}  // namespace boids::gl
