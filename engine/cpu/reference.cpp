@@ -1,0 +1,172 @@
+#include "engine/cpu/reference.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace boids::cpu {
+namespace {
+
+constexpr double u = kFloatUnitRoundoff;
+// GLSL 4.60 section 4.7.1 allows 2.5 ULP for a / b and 2 ULP for inversesqrt (length, normalize);
+// each such operation is charged 4u, a rounded + or * is charged u.
+constexpr double kDivision = 4 * u;
+
+// gamma_n = n u / (1 - n u): the relative error bound of n rounded additions in a row
+// (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed., section 3.1).
+double gamma(std::size_t n) { return static_cast<double>(n) * u / (1.0 - static_cast<double>(n) * u); }
+
+double maxAbs(glm::dvec3 v) { return std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)}); }
+
+glm::dvec3 offset(glm::dvec3 from, glm::dvec3 to, const gpu::SimParams& p) {
+  glm::dvec3 d = to - from;
+  if (p.worldMode == WORLD_WRAP) {
+    const double side = p.world.y;
+    d -= side * glm::dvec3(std::nearbyint(d.x / side), std::nearbyint(d.y / side), std::nearbyint(d.z / side));
+  }
+  return d;
+}
+
+}  // namespace
+
+ReferenceStats referenceStats(const std::vector<glm::vec4>& positions) {
+  ReferenceStats s;
+  if (positions.empty()) return s;
+  // Neumaier's variant of Kahan summation: error independent of n to first order.
+  glm::dvec3 sum(0), compensation(0);
+  s.boundsMin = glm::dvec3(positions[0]);
+  s.boundsMax = glm::dvec3(positions[0]);
+  for (const glm::vec4& q : positions) {
+    const glm::dvec3 p(q);
+    for (int a = 0; a < 3; ++a) {
+      double t = sum[a] + p[a];
+      compensation[a] += std::abs(sum[a]) >= std::abs(p[a]) ? (sum[a] - t) + p[a] : (p[a] - t) + sum[a];
+      sum[a] = t;
+    }
+    s.sumAbs += glm::abs(p);
+    s.boundsMin = glm::min(s.boundsMin, p);
+    s.boundsMax = glm::max(s.boundsMax, p);
+  }
+  s.centroid = (sum + compensation) / static_cast<double>(positions.size());
+  return s;
+}
+
+glm::dvec3 centroidTolerance(const ReferenceStats& stats, std::size_t count, std::uint32_t additions) {
+  // Each position reaches the total through at most `additions` rounded float additions, so the
+  // float sum is within gamma(additions) * sum|p| of the exact one (Higham 4.2, any summation
+  // order); dividing by n is one more rounded operation.
+  // Doubled for safety against the second-order terms the first-order bound drops.
+  const double n = static_cast<double>(count);
+  return 2.0 * (gamma(additions) * stats.sumAbs / n + kDivision * glm::abs(stats.centroid));
+}
+
+double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params) {
+  return glm::length(offset(a, b, params));
+}
+
+ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& p, glm::dvec3 centroid) {
+  const std::size_t n = state.positions.size();
+  ReferenceStep out;
+  out.positions.resize(n);
+  out.velocities.resize(n);
+  out.positionTolerance.resize(n);
+  out.velocityTolerance.resize(n);
+  out.ambiguous.assign(n, 0);
+
+  const double half = p.world.x;
+  const double radiiSq[3] = {p.radiiSq.x, p.radiiSq.y, p.radiiSq.z};  // separation, alignment, cohesion
+  const double weights[4] = {p.weights.x, p.weights.y, p.weights.z, p.weights.w};
+  // Error of one offset component on the GPU: to - from is rounded once (|to - from| <= 2 half),
+  // the periodic shift once more (result <= half): at most 3 u half; charged 4 u half.
+  const double offsetError = 4 * u * half;
+
+  for (std::size_t i = 0; i < n; ++i) {
+    const glm::dvec3 pos(state.positions[i]), vel(state.velocities[i]);
+    glm::dvec3 coh(0), sep(0), ali(0);
+    double cohAbs = 0, sepAbs = 0, aliAbs = 0;  // sums of |term|: the scale of summation error
+    std::size_t cohCount = 0, sepCount = 0, aliCount = 0;
+
+    for (std::size_t j = 0; j < n; ++j) {
+      if (j == i) continue;
+      const glm::dvec3 d = offset(pos, glm::dvec3(state.positions[j]), p);
+      const double d2 = glm::dot(d, d);
+      // The GPU's d2 is within this of d2: three products of components each off by offsetError
+      // (2 |d_a| e + e^2 each) plus three rounded operations on d2 itself; doubled for safety.
+      const double dLen = std::sqrt(d2);
+      const double band = 2 * (2 * std::sqrt(3.0) * dLen * offsetError + 3 * offsetError * offsetError + 3 * u * d2);
+      for (int r = 0; r < 3; ++r) {
+        if (weights[r] != 0 && std::abs(d2 - radiiSq[r]) <= band) out.ambiguous[i] = 1;
+      }
+      if (d2 < radiiSq[2]) {
+        coh += d;
+        cohAbs += maxAbs(d);
+        ++cohCount;
+      }
+      if (d2 < radiiSq[0]) {
+        sep -= d;
+        sepAbs += maxAbs(d);
+        ++sepCount;
+      }
+      if (d2 < radiiSq[1]) {
+        const glm::dvec3 vj(state.velocities[j]);
+        ali += vj;
+        aliAbs += maxAbs(vj);
+        ++aliCount;
+      }
+    }
+
+    // The same update as rulesFinish(), in double.
+    glm::dvec3 dv = sep * weights[0];
+    if (aliCount > 0) dv += ali / static_cast<double>(aliCount) * weights[1];
+    if (cohCount > 0) dv += coh / static_cast<double>(cohCount) * weights[2];
+    dv += (centroid - pos) * weights[3];
+    glm::dvec3 wall(0);
+    if (p.worldMode == WORLD_WALLS) {
+      const double inner = half - p.world.w;
+      for (int a = 0; a < 3; ++a) {
+        const double over = std::max(std::abs(pos[a]) - inner, 0.0);
+        wall[a] = (pos[a] > 0 ? -1.0 : pos[a] < 0 ? 1.0 : 0.0) * over * (p.wallStrength / p.world.w);
+      }
+      dv += wall;
+    }
+    glm::dvec3 v = vel + dv;
+    const double speed = glm::length(v);
+    if (speed > p.maxSpeed) v *= p.maxSpeed / speed;
+    glm::dvec3 x = pos + v * static_cast<double>(p.dt);
+    if (p.worldMode == WORLD_WRAP) {
+      const double side = p.world.y;
+      x -= side * glm::floor((x + half) / side);
+    } else {
+      x = glm::clamp(x, glm::dvec3(-half), glm::dvec3(half));
+    }
+    out.positions[i] = x;
+    out.velocities[i] = v;
+
+    // First-order bound on the GPU's error in each velocity component (max over components):
+    //  separation: sepCount offsets each off by offsetError, summed with gamma(sepCount);
+    //  alignment/cohesion: a sum as above, then a division (kDivision) by the count;
+    //  centroid pull: centroid - pos rounded once (the centroid is the GPU's own value);
+    //  walls: |p| - inner and the scaling by strength / margin, a few roundings of the push;
+    //  then four rounded additions into dv, and v + dv rounded once.
+    const double errSep = sepCount * offsetError + gamma(sepCount) * sepAbs;
+    const double errAli = aliCount ? gamma(aliCount) * aliAbs / aliCount + kDivision * maxAbs(ali) / aliCount : 0;
+    const double errCoh =
+        cohCount ? offsetError + gamma(cohCount) * cohAbs / cohCount + kDivision * maxAbs(coh) / cohCount : 0;
+    const double errPull = u * maxAbs(centroid - pos);
+    const double errWall = p.worldMode == WORLD_WALLS ? u * half * p.wallStrength / p.world.w + 4 * u * maxAbs(wall) : 0;
+    const double dvScale = maxAbs(sep * weights[0]) + maxAbs(ali) * weights[1] + maxAbs(coh) * weights[2] +
+                           maxAbs((centroid - pos) * weights[3]) + maxAbs(wall);
+    double velError = weights[0] * errSep + weights[1] * errAli + weights[2] * errCoh + weights[3] * errPull +
+                      errWall + 5 * u * dvScale + u * maxAbs(vel + dv);
+    // Clamping the speed is the projection onto a ball, which never increases a distance; only the
+    // rounding of length() and of the scale factor adds error.
+    if (speed > p.maxSpeed * (1 - 1e-5)) velError += 3 * kDivision * p.maxSpeed;
+    // Position: p + v dt rounded twice, the wrap shift or clamp once more (at most half in size).
+    const double posError = p.dt * velError + 2 * u * (maxAbs(pos) + maxAbs(v) * p.dt) + 2 * u * half;
+    // Componentwise bounds -> Euclidean (sqrt 3), doubled for the dropped second-order terms.
+    out.velocityTolerance[i] = 2 * std::sqrt(3.0) * velError;
+    out.positionTolerance[i] = 2 * std::sqrt(3.0) * posError;
+  }
+  return out;
+}
+
+}  // namespace boids::cpu

@@ -1,0 +1,43 @@
+#pragma once
+// Double-precision CPU references for the GPU's flock statistics and simulation step, each with a
+// per-result error bound derived from the float arithmetic the GPU does (see reference.cpp).
+#include <cstdint>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "engine/gpu_types.hpp"
+#include "engine/sim/initial_state.hpp"
+
+namespace boids::cpu {
+
+inline constexpr double kFloatUnitRoundoff = 0x1.0p-24;  // u: float rounding is within u relative
+
+struct ReferenceStats {
+  glm::dvec3 centroid{0}, boundsMin{0}, boundsMax{0};
+  glm::dvec3 sumAbs{0};  // sum of |position| per axis: the scale of the summation's rounding error
+};
+
+// Centroid (Neumaier-compensated sum in double: error far below float's) and exact bounds.
+ReferenceStats referenceStats(const std::vector<glm::vec4>& positions);
+
+// Bound on |GPU centroid - exact centroid| per axis for a float reduction that sums each value
+// through `additions` sequential or tree additions (see reference.cpp for the derivation).
+glm::dvec3 centroidTolerance(const ReferenceStats& stats, std::size_t count, std::uint32_t additions);
+
+struct ReferenceStep {
+  std::vector<glm::dvec3> positions, velocities;
+  std::vector<double> positionTolerance, velocityTolerance;  // Euclidean, per boid
+  // A neighbour's squared distance lies within float rounding of a radius: the GPU may count it
+  // on the other side, so the boid's result is not comparable. Such boids are counted, not hidden.
+  std::vector<std::uint8_t> ambiguous;
+};
+
+// One step of the model in shaders/sim/boid_rules.glsl, brute force over all pairs, in double,
+// from the very float inputs and parameters the GPU used (`centroid` as the GPU read it).
+ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& params, glm::dvec3 centroid);
+
+// Distance between two positions in the world (periodic in the wrap-around world).
+double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params);
+
+}  // namespace boids::cpu

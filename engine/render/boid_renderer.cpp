@@ -1,0 +1,121 @@
+#include "engine/render/boid_renderer.hpp"
+
+#include <array>
+#include <vector>
+
+#include <glm/geometric.hpp>
+#include <glm/vec3.hpp>
+
+#include "engine/gpu_types.hpp"
+
+namespace boids::render {
+namespace {
+
+struct MeshVertex {
+  glm::vec3 position;
+  glm::vec3 normal;
+};
+
+// A small dart, nose along +Z, about one unit long: six flat-shaded triangles.
+std::vector<MeshVertex> dartMesh() {
+  const glm::vec3 nose(0.0f, 0.0f, 0.62f), left(-0.36f, 0.0f, -0.38f), right(0.36f, 0.0f, -0.38f),
+      top(0.0f, 0.16f, -0.30f), bottom(0.0f, -0.07f, -0.32f);
+  const std::array<std::array<glm::vec3, 3>, 6> triangles = {{
+      {nose, top, left}, {nose, right, top}, {nose, left, bottom},
+      {nose, bottom, right}, {left, top, right}, {left, right, bottom},
+  }};
+  const glm::vec3 centre = (nose + left + right + top + bottom) / 5.0f;
+  std::vector<MeshVertex> out;
+  for (auto t : triangles) {
+    // Counter-clockwise seen from outside, so back-face culling keeps the visible side.
+    glm::vec3 n = glm::normalize(glm::cross(t[1] - t[0], t[2] - t[0]));
+    if (glm::dot(n, (t[0] + t[1] + t[2]) / 3.0f - centre) < 0) {
+      std::swap(t[1], t[2]);
+      n = -n;
+    }
+    for (const glm::vec3& p : t) out.push_back({p, n});
+  }
+  return out;
+}
+
+}  // namespace
+
+BoidRenderer::Programs BoidRenderer::build(const gl::ShaderLibrary& library) {
+  Programs p;
+  p.boid = gl::Program::build(library, {{GL_VERTEX_SHADER, "render/boid.vert"}, {GL_FRAGMENT_SHADER, "render/boid.frag"}});
+  p.sky = gl::Program::build(library, {{GL_VERTEX_SHADER, "render/sky.vert"}, {GL_FRAGMENT_SHADER, "render/sky.frag"}});
+  p.box = gl::Program::build(library,
+                             {{GL_VERTEX_SHADER, "render/world_box.vert"}, {GL_FRAGMENT_SHADER, "render/world_box.frag"}});
+  return p;
+}
+
+BoidRenderer::BoidRenderer(const gl::ShaderLibrary& library)
+    : programs_(build(library)),
+      meshVao_(gl::genVertexArray()),
+      emptyVao_(gl::genVertexArray()),
+      params_("render.params", sizeof(gpu::RenderParams)) {
+  const std::vector<MeshVertex> mesh = dartMesh();
+  meshVertices_ = static_cast<GLsizei>(mesh.size());
+  mesh_ = gl::Buffer::fromSpan(std::string_view("render.boidMesh"), std::span<const MeshVertex>(mesh), GL_STATIC_DRAW);
+  glBindVertexArray(meshVao_.id());
+  glBindBuffer(GL_ARRAY_BUFFER, mesh_.id());
+  glEnableVertexAttribArray(ATTR_POSITION);
+  glVertexAttribPointer(ATTR_POSITION, 3, GL_FLOAT, GL_FALSE, sizeof(MeshVertex),
+                        reinterpret_cast<const void*>(offsetof(MeshVertex, position)));
+  glEnableVertexAttribArray(ATTR_NORMAL);
+  glVertexAttribPointer(ATTR_NORMAL, 3, GL_FLOAT, GL_FALSE, sizeof(MeshVertex),
+                        reinterpret_cast<const void*>(offsetof(MeshVertex, normal)));
+  glBindVertexArray(0);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  gl::label(GL_VERTEX_ARRAY, meshVao_.id(), "render.boidMeshVao");
+}
+
+void BoidRenderer::reload(const gl::ShaderLibrary& library) { programs_ = build(library); }
+
+void BoidRenderer::draw(const sim::Flock& flock, const sim::SimSettings& sim, const OrbitCamera& camera,
+                        glm::ivec2 viewport, const RenderSettings& settings) {
+  glViewport(0, 0, viewport.x, viewport.y);
+  const float aspect = static_cast<float>(viewport.x) / static_cast<float>(std::max(viewport.y, 1));
+
+  gpu::RenderParams params{};
+  params.viewProj = camera.projection(aspect) * camera.view();
+  params.eye = glm::vec4(camera.eye(), 1.0f);
+  params.lightDir = glm::vec4(glm::normalize(glm::vec3(0.4f, 0.8f, 0.45f)), 0.0f);
+  params.world = glm::vec4(glm::vec3(0.5f * sim.worldSize), sim.world == sim::WorldMode::Walls ? 1.0f : 0.0f);
+  params.boidScale = settings.boidScale;
+  params.maxSpeed = sim.maxSpeed;
+  params.fogDensity = settings.fogDensity;
+  params_.upload(0, sizeof(params), &params);
+  params_.bindBase(GL_UNIFORM_BUFFER, UBO_RENDER_PARAMS);
+
+  // Sky: fills the screen, no depth.
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_BLEND);
+  glDepthMask(GL_TRUE);
+  glClearDepth(1.0);
+  glClear(GL_DEPTH_BUFFER_BIT);
+  glBindVertexArray(emptyVao_.id());
+  programs_.sky.use();
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  if (settings.showWorldBox) {
+    programs_.box.use();
+    glDrawArrays(GL_LINES, 0, 24);
+  }
+
+  // Boids: the step left its barrier; the storage buffers are read by the vertex shader.
+  flock.positions().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+  flock.velocities().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
+  glEnable(GL_CULL_FACE);
+  glCullFace(GL_BACK);
+  glFrontFace(GL_CCW);
+  glBindVertexArray(meshVao_.id());
+  programs_.boid.use();
+  glDrawArraysInstanced(GL_TRIANGLES, 0, meshVertices_, static_cast<GLsizei>(flock.count()));
+  glBindVertexArray(0);
+}
+
+}  // namespace boids::render

@@ -1,0 +1,54 @@
+#include "engine/render/offscreen_target.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace boids::render {
+
+OffscreenTarget::OffscreenTarget(glm::ivec2 size, int samples)
+    : size_(size),
+      color_(gl::genRenderbuffer()),
+      depth_(gl::genRenderbuffer()),
+      resolved_(gl::genRenderbuffer()),
+      drawFbo_(gl::genFramebuffer()),
+      resolveFbo_(gl::genFramebuffer()) {
+  GLint maxSamples = 1;
+  glGetIntegerv(GL_MAX_SAMPLES, &maxSamples);
+  samples_ = std::clamp(samples, 1, std::max(1, static_cast<int>(maxSamples)));
+
+  glBindRenderbuffer(GL_RENDERBUFFER, color_.id());
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples_, GL_RGBA8, size.x, size.y);
+  glBindRenderbuffer(GL_RENDERBUFFER, depth_.id());
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples_, GL_DEPTH_COMPONENT24, size.x, size.y);
+  glBindRenderbuffer(GL_RENDERBUFFER, resolved_.id());
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, size.x, size.y);
+  glBindRenderbuffer(GL_RENDERBUFFER, 0);
+
+  glBindFramebuffer(GL_FRAMEBUFFER, drawFbo_.id());
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_.id());
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_.id());
+  GLenum drawStatus = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  glBindFramebuffer(GL_FRAMEBUFFER, resolveFbo_.id());
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, resolved_.id());
+  GLenum resolveStatus = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  if (drawStatus != GL_FRAMEBUFFER_COMPLETE || resolveStatus != GL_FRAMEBUFFER_COMPLETE) {
+    throw std::runtime_error("offscreen framebuffer " + std::to_string(size.x) + "x" + std::to_string(size.y) +
+                             " incomplete (status 0x" + std::to_string(drawStatus) + ")");
+  }
+  gl::label(GL_FRAMEBUFFER, drawFbo_.id(), "offscreen.draw");
+  gl::label(GL_FRAMEBUFFER, resolveFbo_.id(), "offscreen.resolve");
+}
+
+void OffscreenTarget::bind() const { glBindFramebuffer(GL_DRAW_FRAMEBUFFER, drawFbo_.id()); }
+
+gl::Image OffscreenTarget::resolveAndRead() {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, drawFbo_.id());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolveFbo_.id());
+  glBlitFramebuffer(0, 0, size_.x, size_.y, 0, 0, size_.x, size_.y, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  return gl::readFramebuffer(resolveFbo_.id(), size_.x, size_.y);
+}
+
+}  // namespace boids::render

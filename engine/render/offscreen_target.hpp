@@ -1,0 +1,27 @@
+#pragma once
+// A multisampled colour + depth target for headless frames, resolved into a plain RGBA8 target
+// from which screenshots are read.
+#include <glm/vec2.hpp>
+
+#include "engine/gl/handles.hpp"
+#include "engine/gl/image.hpp"
+
+namespace boids::render {
+
+class OffscreenTarget {
+ public:
+  OffscreenTarget(glm::ivec2 size, int samples);
+
+  void bind() const;             // as the draw framebuffer
+  gl::Image resolveAndRead();    // blocking: for screenshots
+  glm::ivec2 size() const { return size_; }
+  int samples() const { return samples_; }
+
+ private:
+  glm::ivec2 size_;
+  int samples_;
+  gl::RenderbufferName color_, depth_, resolved_;
+  gl::FramebufferName drawFbo_, resolveFbo_;
+};
+
+}  // namespace boids::render

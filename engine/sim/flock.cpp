@@ -1,0 +1,49 @@
+#include "engine/sim/flock.hpp"
+
+#include <stdexcept>
+
+#include "shaders/common/bindings.h"
+
+namespace boids::sim {
+
+Flock::Flock(const FlockState& initial) : count_(static_cast<std::uint32_t>(initial.positions.size())) {
+  const std::size_t bytes = std::size_t(count_) * sizeof(glm::vec4);
+  for (int k = 0; k < 2; ++k) {
+    pos_[k] = gl::Buffer(k == 0 ? "flock.positions[0]" : "flock.positions[1]", bytes);
+    vel_[k] = gl::Buffer(k == 0 ? "flock.velocities[0]" : "flock.velocities[1]", bytes);
+  }
+  upload(initial);
+}
+
+void Flock::upload(const FlockState& state) {
+  if (state.positions.size() != count_ || state.velocities.size() != count_) {
+    throw std::invalid_argument("Flock::upload: expected " + std::to_string(count_) + " boids");
+  }
+  current_ = 0;
+  pos_[0].upload(std::span<const glm::vec4>(state.positions));
+  vel_[0].upload(std::span<const glm::vec4>(state.velocities));
+}
+
+void Flock::bindForStep() const {
+  pos_[current_].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+  vel_[current_].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
+  pos_[current_ ^ 1].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_OUT);
+  vel_[current_ ^ 1].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_OUT);
+}
+
+FlockState Flock::read() const {
+  return {positions().read<glm::vec4>(count_), velocities().read<glm::vec4>(count_)};
+}
+
+std::string checkCountFits(std::uint64_t count, const gl::Caps& caps) {
+  const std::uint64_t bytes = count * sizeof(glm::vec4);
+  if (caps.maxShaderStorageBlockSize > 0 && bytes > static_cast<std::uint64_t>(caps.maxShaderStorageBlockSize)) {
+    return std::to_string(count) + " boids need " + std::to_string(bytes) +
+           " bytes per buffer, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE (" +
+           std::to_string(caps.maxShaderStorageBlockSize) + " bytes, so at most " +
+           std::to_string(caps.maxShaderStorageBlockSize / sizeof(glm::vec4)) + " boids)";
+  }
+  return {};
+}
+
+}  // namespace boids::sim

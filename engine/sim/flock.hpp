@@ -1,0 +1,37 @@
+#pragma once
+// The flock on the GPU: positions and velocities in shader storage buffers, double-buffered so
+// that a step reads one pair and writes the other.
+#include <cstdint>
+#include <string>
+
+#include "engine/gl/buffer.hpp"
+#include "engine/gl/caps.hpp"
+#include "engine/sim/initial_state.hpp"
+
+namespace boids::sim {
+
+class Flock {
+ public:
+  explicit Flock(const FlockState& initial);
+
+  std::uint32_t count() const { return count_; }
+  const gl::Buffer& positions() const { return pos_[current_]; }
+  const gl::Buffer& velocities() const { return vel_[current_]; }
+
+  // Binds the current state to SSBO_POS_IN / SSBO_VEL_IN and the other pair to the _OUT points.
+  void bindForStep() const;
+  void swap() { current_ ^= 1; }
+
+  void upload(const FlockState& state);  // same count
+  FlockState read() const;               // blocking readback: tests, checks, screenshots of data
+
+ private:
+  std::uint32_t count_;
+  gl::Buffer pos_[2], vel_[2];
+  int current_ = 0;
+};
+
+// Empty when `count` boids fit the context's limits, else the limit that was hit.
+std::string checkCountFits(std::uint64_t count, const gl::Caps& caps);
+
+}  // namespace boids::sim

@@ -1,0 +1,74 @@
+#include "engine/sim/params.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace boids::sim {
+
+std::span<const FloatParam> floatParams() {
+  static const FloatParam kParams[] = {
+      {"separation-radius", "separation radius", "neighbours closer than this push the boid away",
+       &SimSettings::separationRadius, 0.1f, 50.0f, true},
+      {"separation-weight", "separation weight", "strength of the push away from close neighbours",
+       &SimSettings::separationWeight, 0.0f, 1.0f, false},
+      {"alignment-radius", "alignment radius", "neighbours closer than this share their heading",
+       &SimSettings::alignmentRadius, 0.1f, 50.0f, true},
+      {"alignment-weight", "alignment weight", "how much of the neighbours' mean velocity is added",
+       &SimSettings::alignmentWeight, 0.0f, 1.0f, false},
+      {"cohesion-radius", "cohesion radius", "neighbours closer than this pull the boid to their centre",
+       &SimSettings::cohesionRadius, 0.1f, 50.0f, true},
+      {"cohesion-weight", "cohesion weight", "strength of the pull toward the neighbours' centre",
+       &SimSettings::cohesionWeight, 0.0f, 1.0f, false},
+      {"centroid-weight", "centroid pull", "pull toward the whole flock's centroid (0 = off)",
+       &SimSettings::centroidWeight, 0.0f, 0.05f, false},
+      {"max-speed", "max speed", "speeds are clamped to this (units per time unit)", &SimSettings::maxSpeed, 0.01f,
+       20.0f, true},
+      {"dt", "time step", "position integration step", &SimSettings::dt, 0.001f, 1.0f, true},
+      {"world-size", "world size", "side of the world cube", &SimSettings::worldSize, 1.0f, 100000.0f, true},
+      {"wall-margin", "wall margin", "soft walls push within this distance of a face", &SimSettings::wallMargin,
+       0.01f, 50000.0f, true},
+      {"wall-strength", "wall strength", "velocity impulse per step at a face", &SimSettings::wallStrength, 0.0f,
+       10.0f, false},
+  };
+  return kParams;
+}
+
+std::string validate(const SimSettings& s) {
+  if (s.count < kMinCount) return "count must be at least 1 (got " + std::to_string(s.count) + ")";
+  for (const FloatParam& p : floatParams()) {
+    float v = s.*p.member;
+    if (!std::isfinite(v) || v < p.min || v > p.max) {
+      return std::string(p.key) + " must be in [" + std::to_string(p.min) + ", " + std::to_string(p.max) +
+             "] (got " + std::to_string(v) + ")";
+    }
+  }
+  float largest = std::max({s.separationRadius, s.alignmentRadius, s.cohesionRadius});
+  if (largest > 0.25f * s.worldSize) {
+    return "the largest radius (" + std::to_string(largest) + ") must be at most a quarter of world-size (" +
+           std::to_string(s.worldSize) + ")";
+  }
+  if (s.wallMargin > 0.5f * s.worldSize) {
+    return "wall-margin (" + std::to_string(s.wallMargin) + ") must be at most half of world-size (" +
+           std::to_string(s.worldSize) + ")";
+  }
+  return {};
+}
+
+gpu::SimParams toGpu(const SimSettings& s) {
+  gpu::SimParams g{};
+  auto sq = [](float r) { return r * r; };
+  g.radiiSq = {sq(s.separationRadius), sq(s.alignmentRadius), sq(s.cohesionRadius),
+               sq(std::max({s.separationRadius, s.alignmentRadius, s.cohesionRadius}))};
+  g.weights = {s.separationWeight, s.alignmentWeight, s.cohesionWeight, s.centroidWeight};
+  g.world = {0.5f * s.worldSize, s.worldSize, 1.0f / s.worldSize, s.wallMargin};
+  g.maxSpeed = s.maxSpeed;
+  g.dt = s.dt;
+  g.wallStrength = s.wallStrength;
+  g.boidCount = s.count;
+  g.worldMode = static_cast<std::uint32_t>(s.world);
+  return g;
+}
+
+const char* worldModeName(WorldMode mode) { return mode == WorldMode::Wrap ? "wrap" : "walls"; }
+
+}  // namespace boids::sim

@@ -1,0 +1,56 @@
+#pragma once
+// The user's simulation settings, one table that describes each of them (the ImGui panel, the
+// command line and later presets all read it), and their translation into the GPU's SimParams.
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "engine/gpu_types.hpp"
+
+namespace boids::sim {
+
+enum class WorldMode : std::uint32_t { Wrap = WORLD_WRAP, Walls = WORLD_WALLS };
+
+struct SimSettings {
+  std::uint32_t count = 16384;
+  std::uint64_t seed = 1;
+  WorldMode world = WorldMode::Walls;
+  // Defaults: the CIS 565 flocking rules and their density (0.03056 boids / unit^3 at 16K boids).
+  float separationRadius = 3.0f;
+  float separationWeight = 0.1f;
+  float alignmentRadius = 5.0f;
+  float alignmentWeight = 0.1f;
+  float cohesionRadius = 5.0f;
+  float cohesionWeight = 0.01f;
+  float centroidWeight = 0.0005f;  // pull toward the flock centroid; 0 turns it off
+  float maxSpeed = 1.0f;
+  float dt = 0.2f;
+  float worldSize = 80.0f;         // side of the cube
+  float wallMargin = 8.0f;         // soft walls start pushing this far from the cube's faces
+  float wallStrength = 0.05f;      // velocity impulse per step at the face itself
+};
+
+// One float setting: its key (command line, presets), label, help, range. Ranges keep the model
+// meaningful: radii stay under a quarter of the cube (so the nearest periodic image is the only
+// one that can be a neighbour), the wall margin under half of it.
+struct FloatParam {
+  const char* key;
+  const char* label;
+  const char* help;
+  float SimSettings::*member;
+  float min, max;
+  bool logarithmic;
+};
+std::span<const FloatParam> floatParams();
+
+inline constexpr std::uint32_t kMinCount = 1;
+
+// Empty when the settings are usable, else a one-line reason that names the setting.
+std::string validate(const SimSettings& s);
+
+// The values the GPU step and the CPU reference both consume.
+gpu::SimParams toGpu(const SimSettings& s);
+
+const char* worldModeName(WorldMode mode);  // "wrap" or "walls"
+
+}  // namespace boids::sim

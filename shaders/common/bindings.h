@@ -1,0 +1,26 @@
+#ifndef BOIDS_BINDINGS_H
+#define BOIDS_BINDINGS_H
+// Binding points, shared by C++ (#include "shaders/common/bindings.h") and GLSL
+// (#include "common/bindings.h"), so that a number is written once.
+
+// Shader storage blocks
+#define SSBO_POS_IN 0       // vec4 per boid: xyz position, w unused (1)
+#define SSBO_VEL_IN 1       // vec4 per boid: xyz velocity, w unused (0)
+#define SSBO_POS_OUT 2
+#define SSBO_VEL_OUT 3
+#define SSBO_FLOCK_STATS 4  // FlockStats: centroid and bounds, written by the reduction
+#define SSBO_PARTIALS 5     // per-group partial results of a reduction
+
+// Uniform blocks
+#define UBO_SIM_PARAMS 0
+#define UBO_RENDER_PARAMS 1
+
+// Uniform locations (explicit, so no look-up by name is ever needed)
+#define LOC_REDUCE_INPUT_COUNT 0  // number of inputs of a reduction pass
+#define LOC_REDUCE_BOID_COUNT 1   // flock size, the divisor of the centroid
+
+// Vertex attributes of the boid mesh
+#define ATTR_POSITION 0
+#define ATTR_NORMAL 1
+
+#endif

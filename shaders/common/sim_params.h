@@ -1,0 +1,24 @@
+#ifndef BOIDS_SIM_PARAMS_H
+#define BOIDS_SIM_PARAMS_H
+// Contents of the simulation uniform block, shared by C++ and GLSL. Every member is a vec4 or
+// one of four scalars in a row, so the std140 offsets equal the C++ offsets; a GL test checks
+// them through program introspection. Values are derived on the CPU (engine/sim/params.cpp) so
+// the GPU step and the CPU reference use the very same floats (squared radii, extents).
+struct SimParams {
+  vec4 radiiSq;      // squared radii: x separation, y alignment, z cohesion, w largest of the three
+  vec4 weights;      // x separation, y alignment, z cohesion, w pull toward the flock centroid
+  vec4 world;        // x half side of the cube, y full side, z 1/side, w wall margin
+  float maxSpeed;    // speeds are clamped to this after the rules apply
+  float dt;          // position integration step (rule impulses are per step, as in CIS 565)
+  float wallStrength;
+  float padding0;
+  uint boidCount;
+  uint worldMode;    // WORLD_WRAP or WORLD_WALLS
+  uint padding1;
+  uint padding2;
+};
+
+#define WORLD_WRAP 0u
+#define WORLD_WALLS 1u
+
+#endif

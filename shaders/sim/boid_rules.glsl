@@ -1,0 +1,69 @@
+#ifndef BOIDS_BOID_RULES_GLSL
+#define BOIDS_BOID_RULES_GLSL
+// The flocking rules of one boid, split so that any neighbour search can drive them: call
+// rulesAccumulate() for every candidate boid, then rulesFinish() once. This is the seam between
+// the rules and the neighbour search (brute force now, a spatial grid later).
+// Rules as in the CIS 565 flocking project (Reynolds 1987, "Flocks, herds and schools"): each rule
+// adds a per-step velocity impulse; the speed is then clamped and the position integrated with dt.
+// engine/cpu/reference_step.cpp is the same model in double precision.
+// Needs: the SimParams block named u_sim (common/sim_params.h).
+
+struct RuleSums {
+  vec3 cohesion;        // sum of offsets to the neighbours within the cohesion radius
+  uint cohesionCount;
+  vec3 separation;      // minus the sum of offsets to the neighbours within the separation radius
+  vec3 alignment;       // sum of the velocities of the neighbours within the alignment radius
+  uint alignmentCount;
+};
+
+RuleSums rulesBegin() { return RuleSums(vec3(0), 0u, vec3(0), vec3(0), 0u); }
+
+// Offset from one point to another; in the wrap-around world, to the nearest periodic image.
+vec3 worldOffset(vec3 from, vec3 to) {
+  vec3 d = to - from;
+  if (u_sim.worldMode == WORLD_WRAP) d -= u_sim.world.y * round(d * u_sim.world.z);
+  return d;
+}
+
+void rulesAccumulate(inout RuleSums s, vec3 p, vec3 otherPos, vec3 otherVel) {
+  vec3 d = worldOffset(p, otherPos);
+  float d2 = dot(d, d);
+  if (d2 < u_sim.radiiSq.z) {
+    s.cohesion += d;
+    s.cohesionCount += 1u;
+  }
+  if (d2 < u_sim.radiiSq.x) s.separation -= d;
+  if (d2 < u_sim.radiiSq.y) {
+    s.alignment += otherVel;
+    s.alignmentCount += 1u;
+  }
+}
+
+// Soft walls: a push back toward the inside that grows linearly over the last `margin` units.
+vec3 wallPush(vec3 p) {
+  float inner = u_sim.world.x - u_sim.world.w;
+  vec3 over = max(abs(p) - vec3(inner), vec3(0));
+  return -sign(p) * over * (u_sim.wallStrength / u_sim.world.w);
+}
+
+void rulesFinish(RuleSums s, vec3 p, vec3 v, vec3 flockCentre, out vec3 newPos, out vec3 newVel) {
+  vec3 dv = s.separation * u_sim.weights.x;
+  if (s.alignmentCount > 0u) dv += s.alignment / float(s.alignmentCount) * u_sim.weights.y;
+  if (s.cohesionCount > 0u) dv += s.cohesion / float(s.cohesionCount) * u_sim.weights.z;
+  dv += (flockCentre - p) * u_sim.weights.w;
+  if (u_sim.worldMode == WORLD_WALLS) dv += wallPush(p);
+
+  newVel = v + dv;
+  float speed = length(newVel);
+  if (speed > u_sim.maxSpeed) newVel *= u_sim.maxSpeed / speed;
+
+  newPos = p + newVel * u_sim.dt;
+  float halfSide = u_sim.world.x;
+  if (u_sim.worldMode == WORLD_WRAP) {
+    newPos -= u_sim.world.y * floor((newPos + vec3(halfSide)) * u_sim.world.z);
+  } else {
+    newPos = clamp(newPos, vec3(-halfSide), vec3(halfSide));  // the hard wall behind the soft one
+  }
+}
+
+#endif
