@@ -1,0 +1,188 @@
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include "app/modes.hpp"
+#include "app/panel.hpp"
+#include "engine/frame.hpp"
+#include "engine/gl/caps.hpp"
+#include "engine/gl/debug.hpp"
+#include "engine/gl/image.hpp"
+#include "engine/gl/program.hpp"
+#include "engine/platform/window.hpp"
+#include "engine/sim/flock.hpp"
+
+namespace boids::app {
+namespace {
+
+constexpr std::size_t kFrameHistory = 240;
+
+// Where F5 reads shaders from: --shader-dir, else the source tree this binary was built from.
+std::filesystem::path reloadDirectory(const Options& options) {
+  return options.shaderDir.empty() ? gl::ShaderLibrary::sourceDirectory() : options.shaderDir;
+}
+
+struct ImGuiSession {  // ImGui context + backends, torn down in reverse order
+  ImGuiSession(platform::Window& window, float scale) {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // settings persistence is the app's job, not imgui.ini in the cwd
+    ImGui::StyleColorsDark();
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.WindowRounding = 6.0f;
+    style.FrameRounding = 3.0f;
+    style.Colors[ImGuiCol_WindowBg].w = 0.88f;
+    style.ScaleAllSizes(scale);
+    ImFontConfig font;
+    font.SizePixels = 13.0f * scale;  // HiDPI: a crisp font at the display's scale, not a stretched one
+    io.Fonts->AddFontDefault(&font);
+    ImGui_ImplGlfw_InitForOpenGL(window.native(), true);
+    ImGui_ImplOpenGL3_Init("#version 430 core");
+  }
+  ~ImGuiSession() {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+  }
+  ImGuiSession(const ImGuiSession&) = delete;
+  ImGuiSession& operator=(const ImGuiSession&) = delete;
+};
+
+}  // namespace
+
+int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
+  if (options.glDebug) gl::enableDebugOutput();
+  const gl::Caps caps = gl::Caps::query();
+  std::printf("OpenGL %s in a window\n", caps.summary().c_str());
+  if (std::string problem = adaptToContext(options, caps); !problem.empty()) {
+    std::fprintf(stderr, "boids: error: --count: %s\n", problem.c_str());
+    return 2;
+  }
+
+  try {
+    gl::ShaderLibrary shaders = loadShaders(options);
+    std::string shaderOrigin = shaders.origin();
+    sim::Simulation simulation(shaders, options.sim);
+    render::BoidRenderer renderer(shaders);
+    gl::FrameTimer timer(kFrameHistory);
+    ImGuiSession imgui(*window, window->contentScale());
+
+    PanelState panel;
+    panel.settings = options.sim;
+    panel.pendingCount = options.sim.count;
+    panel.pendingSeed = options.sim.seed;
+    panel.render = options.render;
+    panel.paused = options.paused;
+    panel.vsync = options.vsync;
+    window->setVsync(panel.vsync);
+    bool vsyncApplied = panel.vsync;
+    bool showPanel = !options.hidePanel;
+    render::OrbitCamera camera = render::OrbitCamera::framing(options.sim.worldSize);
+    double lastTime = window->seconds();
+    int framesDrawn = 0;
+
+    while (!window->shouldClose()) {
+      window->pollEvents();
+      if (window->minimized()) {  // nothing to draw into: sleep instead of spinning
+        window->waitEvents();
+        lastTime = window->seconds();
+        continue;
+      }
+      const double now = window->seconds();
+      panel.frameMs.push_back(static_cast<float>((now - lastTime) * 1000.0));
+      if (panel.frameMs.size() > kFrameHistory) panel.frameMs.pop_front();
+      lastTime = now;
+
+      ImGui_ImplOpenGL3_NewFrame();
+      ImGui_ImplGlfw_NewFrame();
+      ImGui::NewFrame();
+
+      PanelActions actions;
+      if (showPanel) actions = drawPanel(panel, caps, timer, simulation.steps(), shaderOrigin);
+
+      // Input the panel did not take moves the camera or triggers the keys' actions.
+      const platform::InputFrame input = window->takeInput();
+      const ImGuiIO& io = ImGui::GetIO();
+      const glm::ivec2 fb = window->framebufferSize();
+      if (!io.WantCaptureMouse) {
+        camera.rotate(input.rotateDrag);
+        camera.pan(input.panDrag, static_cast<float>(window->windowSize().y));
+        camera.zoom(input.scroll);
+      }
+      if (!io.WantCaptureKeyboard) {
+        for (platform::Key key : input.pressed) {
+          switch (key) {
+            case platform::Key::Space: panel.paused = !panel.paused; break;
+            case platform::Key::N: actions.stepOnce = true; break;
+            case platform::Key::R: actions.resetCamera = true; break;
+            case platform::Key::T: actions.resetFlock = true; break;
+            case platform::Key::V: panel.vsync = !panel.vsync; break;
+            case platform::Key::H: showPanel = !showPanel; break;
+            case platform::Key::F5: actions.reloadShaders = true; break;
+            case platform::Key::Escape: window->requestClose(); break;
+          }
+        }
+      }
+
+      // Apply what the panel and keys asked for.
+      if (actions.resetCamera) camera = render::OrbitCamera::framing(panel.settings.worldSize);
+      if (panel.vsync != vsyncApplied) window->setVsync(vsyncApplied = panel.vsync);
+      if (actions.applyCountAndSeed) {
+        panel.countError = sim::checkCountFits(panel.pendingCount, caps);
+        if (panel.countError.empty()) {
+          panel.settings.count = panel.pendingCount;
+          panel.settings.seed = panel.pendingSeed;
+        }
+      }
+      simulation.apply(panel.settings);
+      if (actions.resetFlock) simulation.reset();
+      if (actions.reloadShaders) {
+        try {
+          gl::ShaderLibrary fresh = gl::ShaderLibrary::fromDirectory(reloadDirectory(options));
+          simulation.reloadShaders(fresh);
+          renderer.reload(fresh);
+          shaderOrigin = fresh.origin();
+          panel.shaderStatus = "reloaded " + std::to_string(fresh.size()) + " files";
+        } catch (const std::exception& e) {
+          panel.shaderStatus = std::string("reload failed, the previous shaders stay:\n") + e.what();
+          std::fprintf(stderr, "boids: %s\n", e.what());
+        }
+      }
+
+      FrameView view;
+      view.simulate = !panel.paused || actions.stepOnce;
+      view.viewport = fb;
+      view.camera = camera;
+      view.render = panel.render;
+      runFrame(simulation, renderer, timer, view);  // into the window's back buffer
+
+      ImGui::Render();
+      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      ++framesDrawn;
+
+      const bool last = options.frames >= 0 && framesDrawn >= options.frames;
+      if (last && !options.screenshot.empty()) {
+        gl::writePng(options.screenshot, gl::readFramebuffer(0, fb.x, fb.y));
+        std::printf("screenshot: %s\n", std::filesystem::absolute(options.screenshot).string().c_str());
+      }
+      window->swapBuffers();
+      if (last) window->requestClose();
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "boids: %s\n", e.what());
+    return 1;
+  }
+  if (options.glDebug && gl::debugStats().errors > 0) {
+    std::fprintf(stderr, "boids: %llu GL errors reported by debug output (last: %s)\n",
+                 static_cast<unsigned long long>(gl::debugStats().errors), gl::debugStats().lastError.c_str());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace boids::app

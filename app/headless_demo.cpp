@@ -1,0 +1,97 @@
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+
+#include "app/modes.hpp"
+#include "engine/frame.hpp"
+#include "engine/gl/caps.hpp"
+#include "engine/gl/debug.hpp"
+#include "engine/gl/program.hpp"
+#include "engine/platform/context.hpp"
+#include "engine/render/offscreen_target.hpp"
+
+namespace boids::app {
+
+std::string adaptToContext(Options& options, const gl::Caps& caps) {
+  if (caps.softwareRenderer() && !options.countGiven && options.sim.count > kSoftwareRendererCount) {
+    options.sim.count = kSoftwareRendererCount;
+    std::printf("software renderer: starting with %u boids (the O(N^2) step is slow on a CPU; --count overrides)\n",
+                options.sim.count);
+  }
+  return sim::checkCountFits(options.sim.count, caps);
+}
+
+gl::ShaderLibrary loadShaders(const Options& options) {
+  return options.shaderDir.empty() ? gl::ShaderLibrary::embedded() : gl::ShaderLibrary::fromDirectory(options.shaderDir);
+}
+
+int runHeadlessDemo(Options options) {
+  const int frames = options.frames >= 0 ? options.frames : kDemoDefaultFrames;
+  const std::filesystem::path shot = options.screenshot.empty() ? kDemoDefaultScreenshot : options.screenshot;
+
+  std::unique_ptr<platform::HeadlessContext> context;
+  try {
+    context = platform::HeadlessContext::create({.debug = options.glDebug});
+  } catch (const platform::ContextError& e) {
+    std::fprintf(stderr, "boids: %s\n", e.what());
+    return 1;
+  }
+  if (options.glDebug) gl::enableDebugOutput();
+  const gl::Caps caps = gl::Caps::query();
+  std::printf("OpenGL %s via %s\n", caps.summary().c_str(), context->platform().c_str());
+  if (std::string problem = adaptToContext(options, caps); !problem.empty()) {
+    std::fprintf(stderr, "boids: error: --count: %s\n", problem.c_str());
+    return 2;
+  }
+
+  try {
+    const gl::ShaderLibrary shaders = loadShaders(options);
+    sim::Simulation simulation(shaders, options.sim);
+    render::BoidRenderer renderer(shaders);
+    render::OffscreenTarget target(options.size, 4);
+    gl::FrameTimer timer(static_cast<std::size_t>(std::max(frames, 1)));
+    FrameView view;
+    view.viewport = target.size();
+    view.camera = render::OrbitCamera::framing(options.sim.worldSize);
+    view.render = options.render;
+
+    std::printf("headless demo: %u boids, %d frames, %dx%d, world '%s' of side %g, seed %llu\n", options.sim.count,
+                frames, target.size().x, target.size().y, sim::worldModeName(options.sim.world),
+                options.sim.worldSize, static_cast<unsigned long long>(options.sim.seed));
+    std::fflush(stdout);
+    const auto start = std::chrono::steady_clock::now();
+    for (int f = 0; f < frames; ++f) {
+      target.bind();
+      runFrame(simulation, renderer, timer, view);
+    }
+    timer.flush();
+    const double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+
+    std::printf("\n%-10s %12s %12s %12s %8s\n", "pass", "median ms", "mean ms", "min ms", "frames");
+    double medianSum = 0;
+    for (const gl::PassStats& s : timer.stats()) {
+      std::printf("%-10s %12.4f %12.4f %12.4f %8zu\n", s.name.c_str(), s.medianMs, s.meanMs, s.minMs, s.samples);
+      medianSum += s.medianMs;
+    }
+    std::printf("%-10s %12.4f   (sum of the medians)\n", "frame", medianSum);
+    std::printf("timing: %s\n", gl::describe(timer.source()));
+    if (frames > 0) {
+      std::printf("wall clock: %.1f ms for %d frames (%.2f ms/frame, includes the CPU side)\n", wallMs, frames,
+                  wallMs / frames);
+    }
+
+    gl::writePng(shot, target.resolveAndRead());
+    std::printf("screenshot: %s\n", std::filesystem::absolute(shot).string().c_str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "boids: %s\n", e.what());
+    return 1;
+  }
+  if (options.glDebug && gl::debugStats().errors > 0) {
+    std::fprintf(stderr, "boids: %llu GL errors reported by debug output (last: %s)\n",
+                 static_cast<unsigned long long>(gl::debugStats().errors), gl::debugStats().lastError.c_str());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace boids::app

@@ -1,0 +1,79 @@
+#include "app/options.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+namespace boids::app {
+
+ParseResult parseCommandLine(int argc, char** argv) {
+  Options o;
+#ifdef BOIDS_GL_DEBUG_DEFAULT
+  o.glDebug = true;
+#endif
+  CLI::App cli{
+      "boids " BOIDS_VERSION " - a 3D flock on OpenGL 4.3+ compute shaders.\n"
+      "With a display: a window with a live flock and a control panel.\n"
+      "Without one (no DISPLAY/WAYLAND_DISPLAY, or no window could be opened): the headless demo,\n"
+      "which renders offscreen on EGL, prints per-pass timings and writes a PNG of the last frame.\n\n"
+      "Window controls: left-drag orbit, right/middle-drag pan, wheel zoom, R reset camera,\n"
+      "Space pause, N single step, T reset flock, V vsync, H hide panel, F5 reload shaders, Esc quit.",
+      "boids"};
+  cli.option_defaults()->always_capture_default();
+  cli.set_version_flag("--version", BOIDS_VERSION);
+  cli.fallthrough();
+
+  auto* demo = cli.add_subcommand("demo", "Run the headless demo (EGL, offscreen) even when a display is available");
+
+  auto* count = cli.add_option("-n,--count", o.sim.count,
+                               "Number of boids (default " + std::to_string(o.sim.count) + "; " +
+                                   std::to_string(kSoftwareRendererCount) + " on a software renderer)")
+                   ->check(CLI::Range(1u, 1u << 26));
+  cli.add_option("-s,--seed", o.sim.seed, "Seed of the initial flock (same seed, count, frames: same flock)");
+  std::string world = sim::worldModeName(o.sim.world);
+  cli.add_option("--world", world, "World: 'walls' (soft walls inside a hard cube) or 'wrap' (wrap-around cube)")
+      ->check(CLI::IsMember({"walls", "wrap"}));
+  for (const sim::FloatParam& p : sim::floatParams()) {
+    cli.add_option(std::string("--") + p.key, o.sim.*p.member, p.help)->check(CLI::Range(p.min, p.max));
+  }
+  cli.add_option("--frames", o.frames,
+                 "Frames to run, then exit (window: default until closed; demo: default " +
+                     std::to_string(kDemoDefaultFrames) + ")")
+      ->check(CLI::Range(0, 100000000));
+  cli.add_option("--screenshot", o.screenshot,
+                 "Write a PNG of the last frame here (window: the whole window with its panel; demo default: " +
+                     std::string(kDemoDefaultScreenshot) + ")");
+  cli.add_option("--width", o.size.x, "Window or offscreen image width in pixels")->check(CLI::Range(16, 16384));
+  cli.add_option("--height", o.size.y, "Window or offscreen image height in pixels")->check(CLI::Range(16, 16384));
+  cli.add_option("--boid-size", o.render.boidScale, "Length of a drawn boid in world units")->check(CLI::Range(0.01f, 100.0f));
+  cli.add_flag("--vsync,!--no-vsync", o.vsync, "Synchronise the window with the display refresh");
+  cli.add_flag("--paused", o.paused, "Start with the simulation paused");
+  cli.add_flag("--hide-panel", o.hidePanel, "Start with the control panel hidden (H shows it)");
+  cli.add_flag("--gl-debug,!--no-gl-debug", o.glDebug, "Ask for a debug context and print GL debug output (on in Debug builds)");
+  cli.add_option("--shader-dir", o.shaderDir,
+                 "Read shaders from this folder instead of the copies built into the binary (for shader work; "
+                 "F5 reloads them)")
+      ->check(CLI::ExistingDirectory);
+
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return {std::nullopt, cli.exit(e)};
+  } catch (const CLI::CallForVersion& e) {
+    return {std::nullopt, cli.exit(e)};
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "boids: error: %s\nRun 'boids --help' for the options and their ranges.\n", e.what());
+    return {std::nullopt, 2};
+  }
+  if (std::string problem = sim::validate(o.sim); !problem.empty()) {
+    std::fprintf(stderr, "boids: error: %s\n", problem.c_str());
+    return {std::nullopt, 2};
+  }
+  o.sim.world = world == "wrap" ? sim::WorldMode::Wrap : sim::WorldMode::Walls;
+  if (demo->parsed()) o.mode = Mode::Demo;
+  o.countGiven = count->count() > 0;
+  return {o, 0};
+}
+
+}  // namespace boids::app

@@ -1,0 +1,49 @@
+#pragma once
+// Everything the command line can say, parsed once (CLI11) for every mode of the binary.
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include <glm/vec2.hpp>
+
+#include "engine/render/boid_renderer.hpp"
+#include "engine/sim/params.hpp"
+
+namespace boids::app {
+
+enum class Mode {
+  Auto,  // a window when a display is available, else the headless demo
+  Demo,  // the headless demo, even with a display
+};
+
+struct Options {
+  Mode mode = Mode::Auto;
+  sim::SimSettings sim;
+  render::RenderSettings render;
+  int frames = -1;                      // -1: until closed (window) or the demo's default
+  std::filesystem::path screenshot;     // written after the last frame
+  glm::ivec2 size{1280, 720};
+  bool vsync = true;
+  bool paused = false;
+  bool hidePanel = false;
+  bool glDebug = false;
+  std::filesystem::path shaderDir;      // read shaders from here instead of the embedded copies
+  bool countGiven = false;              // --count was on the command line
+};
+
+// Brute-force neighbours cost O(N^2): on a software rasteriser (Mesa llvmpipe) the default flock
+// would run at about one frame per second, so without --count it starts with this many boids.
+inline constexpr std::uint32_t kSoftwareRendererCount = 2048;
+
+inline constexpr int kDemoDefaultFrames = 120;
+inline constexpr const char* kDemoDefaultScreenshot = "boids-demo.png";
+
+struct ParseResult {
+  std::optional<Options> options;  // empty: exit with exitCode (after --help, or on an error)
+  int exitCode = 0;
+};
+
+// Prints help or a one-line error itself; errors exit with code 2.
+ParseResult parseCommandLine(int argc, char** argv);
+
+}  // namespace boids::app

@@ -1,0 +1,128 @@
+#include "app/panel.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <numeric>
+
+#include <imgui.h>
+
+namespace boids::app {
+namespace {
+
+void plotHistory(const char* label, const std::deque<float>& history, const char* overlay, float height) {
+  std::vector<float> values(history.begin(), history.end());
+  float top = values.empty() ? 1.0f : *std::max_element(values.begin(), values.end());
+  ImGui::PlotLines(label, values.data(), static_cast<int>(values.size()), 0, overlay, 0.0f, top * 1.15f + 1e-3f,
+                   ImVec2(0, height));
+}
+
+void timingsSection(const gl::FrameTimer& timer, float scale) {
+  ImGui::TextDisabled("source: %s", gl::describe(timer.source()));
+  if (!ImGui::BeginTable("passes", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+  ImGui::TableSetupColumn("pass");
+  ImGui::TableSetupColumn("latest ms");
+  ImGui::TableSetupColumn("median ms");
+  ImGui::TableHeadersRow();
+  for (const gl::PassStats& s : timer.stats()) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(s.name.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", s.latestMs);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", s.medianMs);
+  }
+  ImGui::EndTable();
+  for (std::size_t i = 0; i < timer.passes().size(); ++i) {
+    const std::string label = "##pass" + std::to_string(i);
+    const std::string overlay = timer.passes()[i];
+    plotHistory(label.c_str(), timer.history(i), overlay.c_str(), 34 * scale);
+  }
+}
+
+}  // namespace
+
+PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,
+                       const std::string& shaderOrigin) {
+  PanelActions actions;
+  const float scale = ImGui::GetFontSize() / 13.0f;
+  ImGui::SetNextWindowPos(ImVec2(10 * scale, 10 * scale), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(420 * scale, 0), ImGuiCond_FirstUseEver);
+  ImGui::Begin("boids");
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 10);  // room for the longest label
+
+  // --- frame rate -------------------------------------------------------------------------------
+  const float latest = state.frameMs.empty() ? 0.0f : state.frameMs.back();
+  const float mean = state.frameMs.empty() ? 0.0f
+                                           : std::accumulate(state.frameMs.begin(), state.frameMs.end(), 0.0f) /
+                                                 static_cast<float>(state.frameMs.size());
+  ImGui::Text("%.1f FPS  %.2f ms/frame (mean %.2f)", mean > 0 ? 1000.0f / mean : 0.0f, latest, mean);
+  char overlay[64];
+  std::snprintf(overlay, sizeof(overlay), "frame time, last %zu frames", state.frameMs.size());
+  plotHistory("##frametime", state.frameMs, overlay, 48 * scale);
+  ImGui::TextDisabled("%s", caps.summary().c_str());
+
+  // --- simulation -------------------------------------------------------------------------------
+  if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::Checkbox("paused (Space)", &state.paused);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!state.paused);
+    actions.stepOnce = ImGui::Button("step (N)");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    actions.resetFlock = ImGui::Button("reset (T)");
+    ImGui::Text("step %llu", static_cast<unsigned long long>(steps));
+
+    int count = static_cast<int>(state.pendingCount);
+    if (ImGui::InputInt("boids", &count, 1024, 16384)) state.pendingCount = static_cast<std::uint32_t>(std::max(count, 1));
+    ImGui::InputScalar("seed", ImGuiDataType_U64, &state.pendingSeed);
+    const bool changed = state.pendingCount != state.settings.count || state.pendingSeed != state.settings.seed;
+    ImGui::BeginDisabled(!changed);
+    actions.applyCountAndSeed = ImGui::Button("apply count and seed (rebuilds the flock)");
+    ImGui::EndDisabled();
+    if (!state.countError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", state.countError.c_str());
+
+    int world = state.settings.world == sim::WorldMode::Walls ? 0 : 1;
+    if (ImGui::Combo("world", &world, "soft walls\0wrap-around\0")) {
+      state.settings.world = world == 0 ? sim::WorldMode::Walls : sim::WorldMode::Wrap;
+    }
+    for (const sim::FloatParam& p : sim::floatParams()) {
+      float value = state.settings.*p.member;
+      const ImGuiSliderFlags flags = p.logarithmic ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None;
+      if (ImGui::SliderFloat(p.label, &value, p.min, p.max, "%.4g", flags | ImGuiSliderFlags_AlwaysClamp)) {
+        sim::SimSettings candidate = state.settings;
+        candidate.*p.member = value;
+        // Keep the model meaningful (radius <= world/4, margin <= world/2): refuse values past that.
+        if (sim::validate(candidate).empty()) state.settings = candidate;
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--%s)", p.help, p.key);
+    }
+  }
+
+  // --- rendering --------------------------------------------------------------------------------
+  if (ImGui::CollapsingHeader("Rendering", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::SliderFloat("boid size", &state.render.boidScale, 0.05f, 10.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat("fog", &state.render.fogDensity, 0.0f, 0.05f, "%.4f");
+    ImGui::Checkbox("world box", &state.render.showWorldBox);
+    ImGui::SameLine();
+    ImGui::Checkbox("vsync (V)", &state.vsync);
+    ImGui::SameLine();
+    actions.resetCamera = ImGui::Button("reset camera (R)");
+    ImGui::TextDisabled("drag: orbit, right-drag: pan, wheel: zoom, H: hide panel");
+  }
+
+  // --- GPU passes -------------------------------------------------------------------------------
+  if (ImGui::CollapsingHeader("Pass timings", ImGuiTreeNodeFlags_DefaultOpen)) timingsSection(timer, scale);
+
+  // --- shaders ----------------------------------------------------------------------------------
+  if (ImGui::CollapsingHeader("Shaders")) {
+    ImGui::TextWrapped("from: %s", shaderOrigin.c_str());
+    actions.reloadShaders = ImGui::Button("reload from disk (F5)");
+    if (!state.shaderStatus.empty()) ImGui::TextWrapped("%s", state.shaderStatus.c_str());
+  }
+  ImGui::PopItemWidth();
+  ImGui::End();
+  return actions;
+}
+
+}  // namespace boids::app
