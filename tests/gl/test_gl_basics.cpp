@@ -1,0 +1,148 @@
+// The context, the shared layouts, shader errors, RAII handles and the timer.
+#include <glm/vec4.hpp>
+
+#include "engine/gl/buffer.hpp"
+#include "engine/gl/program.hpp"
+#include "engine/gl/timer.hpp"
+#include "engine/gpu_types.hpp"
+#include "gl_fixture.hpp"
+
+using namespace boids;
+using test::GlTest;
+
+TEST_F(GlTest, ContextIsAtLeast43CoreWithComputeAndTheLimitsWeRelyOn) {
+  EXPECT_TRUE(test::caps().atLeast(4, 3)) << test::caps().version;
+  EXPECT_GE(test::caps().maxShaderStorageBlockSize, 16 << 20);
+  EXPECT_GE(test::caps().maxComputeInvocations, 256);
+  GLint flags = 0;
+  glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+  EXPECT_TRUE(flags & GL_CONTEXT_FLAG_DEBUG_BIT) << "tests must run on a debug context";
+}
+
+namespace {
+// Offset of a member of a uniform block, as the driver laid it out.
+GLint uniformOffset(GLuint program, const char* name) {
+  GLuint index = glGetProgramResourceIndex(program, GL_UNIFORM, name);
+  EXPECT_NE(index, GL_INVALID_INDEX) << name;
+  const GLenum prop = GL_OFFSET;
+  GLint offset = -1;
+  glGetProgramResourceiv(program, GL_UNIFORM, index, 1, &prop, 1, nullptr, &offset);
+  return offset;
+}
+}  // namespace
+
+TEST_F(GlTest, SharedStructsHaveTheSameLayoutInGlslAndCpp) {
+  gl::ShaderLibrary lib = test::shaders();
+  // A shader that uses every member, so that none is optimised away.
+  lib.add("test/layout.comp", R"(#version 430 core
+layout(local_size_x = 1) in;
+#include "common/bindings.h"
+#include "common/sim_params.h"
+#include "common/render_params.h"
+layout(std140, binding = UBO_SIM_PARAMS) uniform SimParamsBlock { SimParams u_sim; };
+layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderParams u_render; };
+layout(std430, binding = 0) buffer Out { vec4 b_out[]; };
+void main() {
+  b_out[0] = u_sim.radiiSq + u_sim.weights + u_sim.world + vec4(u_sim.maxSpeed, u_sim.dt, u_sim.wallStrength,
+             u_sim.padding0) + vec4(u_sim.boidCount, u_sim.worldMode, u_sim.padding1, u_sim.padding2);
+  b_out[1] = u_render.viewProj[0] + u_render.eye + u_render.lightDir + u_render.world +
+             vec4(u_render.boidScale, u_render.maxSpeed, u_render.fogDensity, u_render.padding0);
+}
+)");
+  gl::Program p = gl::Program::compute(lib, "test/layout.comp");
+#define EXPECT_LAYOUT(type, block, member) \
+  EXPECT_EQ(uniformOffset(p.id(), #block "." #member), static_cast<GLint>(offsetof(gpu::type, member))) << #member
+  EXPECT_LAYOUT(SimParams, u_sim, radiiSq);
+  EXPECT_LAYOUT(SimParams, u_sim, weights);
+  EXPECT_LAYOUT(SimParams, u_sim, world);
+  EXPECT_LAYOUT(SimParams, u_sim, maxSpeed);
+  EXPECT_LAYOUT(SimParams, u_sim, dt);
+  EXPECT_LAYOUT(SimParams, u_sim, wallStrength);
+  EXPECT_LAYOUT(SimParams, u_sim, boidCount);
+  EXPECT_LAYOUT(SimParams, u_sim, worldMode);
+  EXPECT_LAYOUT(RenderParams, u_render, viewProj);
+  EXPECT_LAYOUT(RenderParams, u_render, eye);
+  EXPECT_LAYOUT(RenderParams, u_render, lightDir);
+  EXPECT_LAYOUT(RenderParams, u_render, world);
+  EXPECT_LAYOUT(RenderParams, u_render, boidScale);
+  EXPECT_LAYOUT(RenderParams, u_render, fogDensity);
+#undef EXPECT_LAYOUT
+  GLint size = 0;
+  const GLenum prop = GL_BUFFER_DATA_SIZE;
+  GLuint block = glGetProgramResourceIndex(p.id(), GL_UNIFORM_BLOCK, "SimParamsBlock");
+  glGetProgramResourceiv(p.id(), GL_UNIFORM_BLOCK, block, 1, &prop, 1, nullptr, &size);
+  EXPECT_EQ(size, static_cast<GLint>(sizeof(gpu::SimParams)));
+}
+
+TEST_F(GlTest, EveryShippedProgramCompiles) {
+  // Building the passes compiles every program; a broken shader throws with its file and line.
+  const gl::ShaderLibrary& lib = test::shaders();
+  for (const char* path : {"sim/sim_step_brute.comp", "reduce/reduce_flock.comp"}) {
+    EXPECT_NO_THROW(gl::Program::compute(lib, path)) << path;
+  }
+  EXPECT_NO_THROW(gl::Program::build(lib, {{GL_VERTEX_SHADER, "render/boid.vert"}, {GL_FRAGMENT_SHADER, "render/boid.frag"}}));
+  EXPECT_NO_THROW(gl::Program::build(lib, {{GL_VERTEX_SHADER, "render/sky.vert"}, {GL_FRAGMENT_SHADER, "render/sky.frag"}}));
+  EXPECT_NO_THROW(gl::Program::build(
+      lib, {{GL_VERTEX_SHADER, "render/world_box.vert"}, {GL_FRAGMENT_SHADER, "render/world_box.frag"}}));
+}
+
+TEST_F(GlTest, ShaderErrorsNameTheIncludedFileAndLineAndCarryTheLog) {
+  gl::ShaderLibrary lib = test::shaders();
+  lib.add("test/broken.glsl", "float ok() { return 1.0; }\nfloat broken() { return undefinedThing; }\n");
+  lib.add("test/main.comp", "#version 430 core\nlayout(local_size_x = 1) in;\n#include \"broken.glsl\"\nvoid main() {}\n");
+  try {
+    gl::Program::compute(lib, "test/main.comp", {{"SOME_DEFINE", "1"}});
+    FAIL() << "a broken shader compiled";
+  } catch (const gl::ShaderError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("test/main.comp"), std::string::npos) << what;
+    EXPECT_NE(what.find("test/broken.glsl:2"), std::string::npos) << what;
+    EXPECT_NE(what.find("undefinedThing"), std::string::npos) << what;
+  }
+  gl::resetDebugStats();  // the compile error above was reported through debug output on purpose
+}
+
+TEST_F(GlTest, HandlesAreMoveOnlyAndMovesLeaveTheSourceEmpty) {
+  static_assert(!std::is_copy_constructible_v<gl::Buffer> && std::is_nothrow_move_constructible_v<gl::BufferName>);
+  gl::Buffer a("test.a", 64);
+  const GLuint id = a.id();
+  ASSERT_TRUE(glIsBuffer(id));
+  gl::Buffer b = std::move(a);
+  EXPECT_EQ(b.id(), id);
+  EXPECT_EQ(a.id(), 0u);  // NOLINT(bugprone-use-after-move): checking the moved-from state is the point
+  b = gl::Buffer();
+  EXPECT_FALSE(glIsBuffer(id)) << "the name was not deleted";
+}
+
+TEST_F(GlTest, BufferUploadAndDownloadRoundTripAndRangesAreChecked) {
+  std::vector<glm::vec4> data = {{1, 2, 3, 4}, {5, 6, 7, 8}};
+  auto buf = gl::Buffer::fromSpan(std::string_view("test.roundtrip"), std::span<const glm::vec4>(data));
+  EXPECT_EQ(buf.read<glm::vec4>(2), data);
+  EXPECT_THROW(buf.upload(16, 32, data.data()), std::out_of_range);
+  EXPECT_THROW(buf.read<glm::vec4>(3), std::out_of_range);
+}
+
+TEST_F(GlTest, TimerReportsEveryPassWithoutStalling) {
+  gl::FrameTimer timer(16);
+  // On a software renderer the timer must not trust the driver's queries.
+  EXPECT_EQ(timer.source(), test::caps().softwareRenderer() ? gl::TimingSource::CpuFinish : gl::TimingSource::GpuQueries);
+  gl::Buffer scratch("test.timer", 1 << 20);
+  for (int frame = 0; frame < 12; ++frame) {
+    timer.beginFrame();
+    {
+      auto t = timer.scope("clear");
+      const float zero = 0;
+      glBindBuffer(GL_COPY_WRITE_BUFFER, scratch.id());
+      glClearBufferData(GL_COPY_WRITE_BUFFER, GL_R32F, GL_RED, GL_FLOAT, &zero);
+    }
+    { auto t = timer.scope("nothing"); }
+    timer.endFrame();
+  }
+  timer.flush();
+  auto stats = timer.stats();
+  ASSERT_EQ(stats.size(), 2u);
+  EXPECT_EQ(stats[0].name, "clear");
+  EXPECT_GE(stats[0].samples, 8u);  // at most kLatency frames may still be in flight before flush
+  EXPECT_GE(stats[0].medianMs, 0.0);
+  EXPECT_LT(stats[0].medianMs, 1000.0);
+}

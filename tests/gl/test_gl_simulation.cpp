@@ -1,0 +1,217 @@
+// The GPU passes against their double-precision CPU references, over awkward sizes, on the
+// initial distribution and on real flock shapes after simulated frames; and determinism.
+#include <cmath>
+#include <cstring>
+
+#include "engine/cpu/reference.hpp"
+#include "engine/reduce/flock_reducer.hpp"
+#include "engine/sim/simulation.hpp"
+#include "gl_fixture.hpp"
+
+using namespace boids;
+using test::GlTest;
+
+namespace {
+
+gpu::FlockStats readStats(const sim::Simulation& s) { return s.stats().read<gpu::FlockStats>(1)[0]; }
+
+sim::SimSettings settingsFor(std::uint32_t count, sim::WorldMode world, std::uint64_t seed = 1) {
+  sim::SimSettings s;
+  s.count = count;
+  s.seed = seed;
+  s.world = world;
+  // The CIS 565 density (0.03056 boids / unit^3), so that boids have neighbours at every size.
+  s.worldSize = std::max(24.0f, std::cbrt(static_cast<float>(count) / 0.03056f));
+  s.wallMargin = 0.1f * s.worldSize;
+  s.centroidWeight = 0.001f;
+  return s;
+}
+
+// Additions a value goes through in FlockReducer: a grid-stride run in pass 1, the 8 levels of the
+// 256-wide tree, then the same in pass 2 over the partials.
+std::uint32_t reductionAdditions(std::uint32_t count) {
+  using R = reduce::FlockReducer;
+  const std::uint32_t groups = R::partialCount(count);
+  const std::uint32_t run1 = (count + groups * R::kGroupSize - 1) / (groups * R::kGroupSize);
+  const std::uint32_t run2 = (groups + R::kGroupSize - 1) / R::kGroupSize;
+  const std::uint32_t tree = static_cast<std::uint32_t>(std::log2(R::kGroupSize));
+  return run1 + tree + run2 + tree;
+}
+
+void expectStatsMatch(const sim::Simulation& simulation, const std::string& what) {
+  const auto state = simulation.flock().read();
+  const auto ref = cpu::referenceStats(state.positions);
+  const auto gpu = readStats(simulation);
+  const glm::dvec3 tol = cpu::centroidTolerance(ref, state.positions.size(), reductionAdditions(simulation.flock().count()));
+  for (int a = 0; a < 3; ++a) {
+    EXPECT_NEAR(gpu.meanPosition[a], ref.centroid[a], tol[a]) << what << " axis " << a;
+    // min and max pick one of the inputs: exact.
+    EXPECT_EQ(gpu.boundsMin[a], static_cast<float>(ref.boundsMin[a])) << what << " axis " << a;
+    EXPECT_EQ(gpu.boundsMax[a], static_cast<float>(ref.boundsMax[a])) << what << " axis " << a;
+  }
+  EXPECT_EQ(gpu.meanPosition.w, static_cast<float>(simulation.flock().count())) << what;
+}
+
+struct StepComparison {
+  std::size_t compared = 0, ambiguous = 0, failures = 0;
+  double worstRatio = 0;  // largest error / tolerance seen
+};
+
+// Runs one GPU step from `simulation`'s current state and compares every boid with the CPU.
+// `mutate` lets a test perturb the reference's parameters, to show the comparison can fail.
+StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*mutate)(gpu::SimParams) = nullptr) {
+  simulation.reduce();
+  const sim::FlockState before = simulation.flock().read();
+  const gpu::FlockStats stats = readStats(simulation);
+  simulation.step();
+  const sim::FlockState after = simulation.flock().read();
+
+  gpu::SimParams params = sim::toGpu(simulation.settings());
+  if (mutate) params = mutate(params);
+  const auto ref = cpu::referenceStep(before, params, glm::dvec3(stats.meanPosition));
+  StepComparison c;
+  for (std::size_t i = 0; i < before.positions.size(); ++i) {
+    if (ref.ambiguous[i]) {
+      ++c.ambiguous;
+      continue;
+    }
+    ++c.compared;
+    const double dv = glm::length(glm::dvec3(after.velocities[i]) - ref.velocities[i]);
+    const double dp = cpu::worldDistance(glm::dvec3(after.positions[i]), ref.positions[i], params);
+    const double ratio = std::max(dv / ref.velocityTolerance[i], dp / ref.positionTolerance[i]);
+    c.worstRatio = std::max(c.worstRatio, ratio);
+    if (!(ratio <= 1.0)) ++c.failures;  // NaN fails too
+  }
+  return c;
+}
+
+void expectStepMatches(sim::Simulation& simulation, const std::string& what) {
+  const StepComparison c = stepAndCompare(simulation);
+  EXPECT_EQ(c.failures, 0u) << what << ": worst error/tolerance " << c.worstRatio;
+  // Ambiguous boids (a neighbour within rounding of a radius) are rare; if they were common the
+  // comparison would be hollow.
+  EXPECT_LE(c.ambiguous * 100, c.compared + c.ambiguous) << what << ": " << c.ambiguous << " ambiguous boids";
+}
+
+}  // namespace
+
+class ReduceSizes : public GlTest, public ::testing::WithParamInterface<std::uint32_t> {};
+
+TEST_P(ReduceSizes, CentroidAndBoundsMatchTheCpu) {
+  const std::uint32_t n = GetParam();
+  for (std::uint64_t seed : {1u, 2u}) {
+    sim::Simulation simulation(test::shaders(), settingsFor(n, sim::WorldMode::Walls, seed));
+    simulation.reduce();
+    expectStatsMatch(simulation, "n=" + std::to_string(n) + " seed=" + std::to_string(seed));
+  }
+}
+
+// Awkward sizes: 1, around the group size (256) and the per-group run (1024), 2^k +- 1, a large prime.
+INSTANTIATE_TEST_SUITE_P(Sizes, ReduceSizes,
+                         ::testing::Values(1u, 2u, 63u, 64u, 65u, 255u, 257u, 1023u, 1025u, 4095u, 4097u, 65537u,
+                                           1000003u),
+                         [](const auto& p) { return "n" + std::to_string(p.param); });
+
+TEST_F(GlTest, ReductionOfAnOffCentreFlockIsStillWithinTolerance) {
+  // A flock far from the origin: the sum is large against the spread, the hard case for floats.
+  sim::SimSettings s = settingsFor(100003, sim::WorldMode::Walls);
+  sim::Simulation simulation(test::shaders(), s);
+  auto state = simulation.flock().read();
+  for (auto& p : state.positions) p += glm::vec4(1000.0f, -2000.0f, 500.0f, 0.0f);
+  simulation.flock().upload(state);
+  simulation.reduce();
+  expectStatsMatch(simulation, "offset flock");
+}
+
+class StepSizes : public GlTest, public ::testing::WithParamInterface<std::tuple<std::uint32_t, sim::WorldMode>> {};
+
+TEST_P(StepSizes, GpuStepMatchesTheCpuReferenceInitiallyAndAfterFlocking) {
+  const auto [n, world] = GetParam();
+  sim::Simulation simulation(test::shaders(), settingsFor(n, world));
+  const std::string name = "n=" + std::to_string(n) + " " + sim::worldModeName(world);
+  expectStepMatches(simulation, name + " frame 0");
+  for (int f = 0; f < 40; ++f) {  // let real flock shapes form: clusters, walls, wraps
+    simulation.reduce();
+    simulation.step();
+  }
+  expectStepMatches(simulation, name + " frame 41");
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, StepSizes,
+                         ::testing::Combine(::testing::Values(1u, 2u, 63u, 65u, 127u, 129u, 1025u, 3001u),
+                                            ::testing::Values(sim::WorldMode::Walls, sim::WorldMode::Wrap)),
+                         [](const auto& p) {
+                           return "n" + std::to_string(std::get<0>(p.param)) + "_" +
+                                  sim::worldModeName(std::get<1>(p.param));
+                         });
+
+TEST_F(GlTest, StepComparisonFailsWhenTheModelDiffers) {
+  // The tolerance must be tight enough to see a 1% change of one rule's weight.
+  sim::Simulation simulation(test::shaders(), settingsFor(1025, sim::WorldMode::Walls));
+  for (int f = 0; f < 10; ++f) simulation.step();
+  const StepComparison c = stepAndCompare(simulation, [](gpu::SimParams p) {
+    p.weights.x *= 1.01f;
+    return p;
+  });
+  EXPECT_GT(c.failures, c.compared / 10) << "a 1% different separation weight went unnoticed";
+}
+
+TEST_F(GlTest, NeighboursAcrossTheWrapFacesAndAtTheWallsMatch) {
+  // Boids packed against the faces of the cube: in wrap mode their neighbours are on the other
+  // side; with walls they are pushed back and clamped.
+  for (sim::WorldMode world : {sim::WorldMode::Wrap, sim::WorldMode::Walls}) {
+    sim::SimSettings s = settingsFor(999, world);
+    sim::Simulation simulation(test::shaders(), s);
+    auto state = simulation.flock().read();
+    const float half = 0.5f * s.worldSize;
+    for (std::size_t i = 0; i < state.positions.size(); ++i) {
+      const int axis = static_cast<int>(i % 3);
+      const float side = (i / 3) % 2 ? 1.0f : -1.0f;
+      state.positions[i][axis] = side * (half - 0.01f * static_cast<float>(i % 50));  // within 0.5 of a face
+    }
+    simulation.flock().upload(state);
+    expectStepMatches(simulation, sim::worldModeName(world));
+  }
+}
+
+TEST_F(GlTest, AllBoidsInOnePlaceStayFinite) {
+  sim::Simulation simulation(test::shaders(), settingsFor(300, sim::WorldMode::Walls));
+  auto state = simulation.flock().read();
+  for (auto& p : state.positions) p = glm::vec4(1.5f, -2.0f, 0.25f, 1.0f);
+  simulation.flock().upload(state);
+  expectStepMatches(simulation, "coincident");
+  for (const auto& v : simulation.flock().read().velocities) ASSERT_TRUE(std::isfinite(v.x + v.y + v.z));
+}
+
+TEST_F(GlTest, SameSeedSameFramesGiveBitIdenticalFlocks) {
+  auto run = [](std::uint64_t seed) {
+    sim::Simulation simulation(test::shaders(), settingsFor(2049, sim::WorldMode::Walls, seed));
+    for (int f = 0; f < 30; ++f) {
+      simulation.reduce();
+      simulation.step();
+    }
+    return simulation.flock().read();
+  };
+  const auto a = run(5), b = run(5), c = run(6);
+  const std::size_t bytes = a.positions.size() * sizeof(glm::vec4);
+  EXPECT_EQ(std::memcmp(a.positions.data(), b.positions.data(), bytes), 0);
+  EXPECT_EQ(std::memcmp(a.velocities.data(), b.velocities.data(), bytes), 0);
+  EXPECT_NE(std::memcmp(a.positions.data(), c.positions.data(), bytes), 0);
+}
+
+TEST_F(GlTest, ResetReturnsToFrameZeroAndNewCountReallocates) {
+  sim::SimSettings s = settingsFor(500, sim::WorldMode::Wrap);
+  sim::Simulation simulation(test::shaders(), s);
+  const auto initial = simulation.flock().read();
+  for (int f = 0; f < 5; ++f) simulation.step();
+  simulation.reset();
+  EXPECT_EQ(simulation.steps(), 0u);
+  EXPECT_EQ(std::memcmp(simulation.flock().read().positions.data(), initial.positions.data(), 500 * sizeof(glm::vec4)), 0);
+  s.count = 777;
+  simulation.apply(s);
+  EXPECT_EQ(simulation.flock().count(), 777u);
+  EXPECT_EQ(simulation.flock().read().positions, sim::initialState(s).positions);
+  s.count = 0;
+  EXPECT_THROW(simulation.apply(s), std::invalid_argument);
+  EXPECT_EQ(simulation.flock().count(), 777u) << "a refused setting must leave the flock alone";
+}

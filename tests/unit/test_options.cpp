@@ -1,0 +1,71 @@
+// The command line: values land in the options, bad values are refused with exit code 2.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "app/options.hpp"
+
+using namespace boids;
+
+namespace {
+app::ParseResult parse(std::vector<std::string> args) {
+  args.insert(args.begin(), "boids");
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  return app::parseCommandLine(static_cast<int>(argv.size()), argv.data());
+}
+}  // namespace
+
+TEST(Options, DefaultsAreTheSettingsDefaults) {
+  auto r = parse({});
+  ASSERT_TRUE(r.options);
+  EXPECT_EQ(r.options->mode, app::Mode::Auto);
+  EXPECT_EQ(r.options->sim.count, sim::SimSettings{}.count);
+  EXPECT_FALSE(r.options->countGiven);
+}
+
+TEST(Options, EverySimulationParameterIsSettable) {
+  for (const sim::FloatParam& p : sim::floatParams()) {
+    // A value inside the range, in a world large enough for every radius and margin.
+    const bool world = std::string(p.key) == "world-size";
+    const float value = world ? 200.0f : p.min + 0.25f * (std::min(p.max, 4.0f) - p.min);
+    std::vector<std::string> args = {"--" + std::string(p.key), std::to_string(value)};
+    if (!world) args.insert(args.end(), {"--world-size", "100000"});
+    auto r = parse(args);
+    ASSERT_TRUE(r.options) << p.key;
+    EXPECT_FLOAT_EQ(r.options->sim.*p.member, value) << p.key;
+  }
+}
+
+TEST(Options, DemoSubcommandCountSeedWorldFramesScreenshot) {
+  auto r = parse({"demo", "--count", "4097", "--seed", "7", "--world", "wrap", "--frames", "3", "--screenshot", "x.png"});
+  ASSERT_TRUE(r.options);
+  EXPECT_EQ(r.options->mode, app::Mode::Demo);
+  EXPECT_EQ(r.options->sim.count, 4097u);
+  EXPECT_TRUE(r.options->countGiven);
+  EXPECT_EQ(r.options->sim.seed, 7u);
+  EXPECT_EQ(r.options->sim.world, sim::WorldMode::Wrap);
+  EXPECT_EQ(r.options->frames, 3);
+  EXPECT_EQ(r.options->screenshot, "x.png");
+}
+
+TEST(Options, BadValuesExitWithCodeTwo) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{"--count", "0"},
+                                                                {"--count", "-5"},
+                                                                {"--count", "many"},
+                                                                {"--dt", "7"},
+                                                                {"--world", "sphere"},
+                                                                {"--no-such-option"},
+                                                                {"--cohesion-radius", "30", "--world-size", "80"}}) {
+    auto r = parse(args);
+    EXPECT_FALSE(r.options) << args[0];
+    EXPECT_EQ(r.exitCode, 2) << args[0];
+  }
+}
+
+TEST(Options, HelpExitsWithZero) {
+  auto r = parse({"--help"});
+  EXPECT_FALSE(r.options);
+  EXPECT_EQ(r.exitCode, 0);
+}

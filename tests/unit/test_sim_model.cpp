@@ -1,0 +1,193 @@
+// Settings, the initial state and the CPU reference step: properties that hold without a GPU.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "engine/cpu/reference.hpp"
+#include "engine/sim/initial_state.hpp"
+#include "engine/sim/params.hpp"
+
+using namespace boids;
+
+TEST(Settings, DefaultsAreValidAndEachRangeIsEnforced) {
+  sim::SimSettings s;
+  EXPECT_EQ(sim::validate(s), "");
+  for (const sim::FloatParam& p : sim::floatParams()) {
+    sim::SimSettings bad = s;
+    bad.*p.member = p.max * 2 + 1;
+    EXPECT_NE(sim::validate(bad).find(p.key), std::string::npos) << p.key;
+    bad.*p.member = NAN;
+    EXPECT_NE(sim::validate(bad).find(p.key), std::string::npos) << p.key;
+  }
+  s.count = 0;
+  EXPECT_NE(sim::validate(s).find("count"), std::string::npos);
+}
+
+TEST(Settings, RadiusBeyondAQuarterOfTheWorldIsRefused) {
+  sim::SimSettings s;
+  s.worldSize = 20;
+  s.wallMargin = 2;
+  s.cohesionRadius = 5.0f;
+  EXPECT_EQ(sim::validate(s), "");
+  s.cohesionRadius = 5.01f;
+  EXPECT_NE(sim::validate(s).find("radius"), std::string::npos);
+}
+
+TEST(Settings, GpuParamsCarryTheSquaredRadiiAndWorldGeometry) {
+  sim::SimSettings s;
+  s.separationRadius = 2;
+  s.alignmentRadius = 3;
+  s.cohesionRadius = 4;
+  s.worldSize = 50;
+  s.world = sim::WorldMode::Wrap;
+  gpu::SimParams g = sim::toGpu(s);
+  EXPECT_EQ(g.radiiSq.x, 4.0f);
+  EXPECT_EQ(g.radiiSq.y, 9.0f);
+  EXPECT_EQ(g.radiiSq.z, 16.0f);
+  EXPECT_EQ(g.radiiSq.w, 16.0f);
+  EXPECT_EQ(g.world.x, 25.0f);
+  EXPECT_EQ(g.world.y, 50.0f);
+  EXPECT_FLOAT_EQ(g.world.z, 1.0f / 50.0f);
+  EXPECT_EQ(g.worldMode, WORLD_WRAP);
+  EXPECT_EQ(g.boidCount, s.count);
+}
+
+TEST(InitialState, SameSeedSameFlockOtherSeedOtherFlock) {
+  sim::SimSettings s;
+  s.count = 1000;
+  auto a = sim::initialState(s), b = sim::initialState(s);
+  ASSERT_EQ(a.positions.size(), 1000u);
+  EXPECT_EQ(0, std::memcmp(a.positions.data(), b.positions.data(), a.positions.size() * sizeof(glm::vec4)));
+  EXPECT_EQ(0, std::memcmp(a.velocities.data(), b.velocities.data(), a.velocities.size() * sizeof(glm::vec4)));
+  s.seed = 2;
+  auto c = sim::initialState(s);
+  EXPECT_NE(0, std::memcmp(a.positions.data(), c.positions.data(), a.positions.size() * sizeof(glm::vec4)));
+}
+
+TEST(InitialState, InsideTheWorldWithSpeedsInRangeAndNoPreferredDirection) {
+  sim::SimSettings s;
+  s.count = 20000;
+  auto st = sim::initialState(s);
+  glm::dvec3 meanDir(0), meanPos(0);
+  for (std::size_t i = 0; i < st.positions.size(); ++i) {
+    for (int a = 0; a < 3; ++a) {
+      EXPECT_LE(std::abs(st.positions[i][a]), 0.5f * s.worldSize);
+    }
+    const double speed = glm::length(glm::dvec3(st.velocities[i]));
+    EXPECT_GE(speed, 0.5 * s.maxSpeed * (1 - 1e-6));
+    EXPECT_LE(speed, s.maxSpeed * (1 + 1e-6));
+    meanDir += glm::dvec3(st.velocities[i]) / speed;
+    meanPos += glm::dvec3(st.positions[i]);
+  }
+  // Uniform directions: each component of the mean unit vector has standard deviation
+  // sqrt(1/3 / n) = 0.004; uniform positions: sqrt(half^2 / 3 / n) = 0.16. Five sigma bounds.
+  meanDir /= static_cast<double>(s.count);
+  meanPos /= static_cast<double>(s.count);
+  for (int a = 0; a < 3; ++a) {
+    EXPECT_LT(std::abs(meanDir[a]), 5 * std::sqrt(1.0 / 3.0 / s.count));
+    EXPECT_LT(std::abs(meanPos[a]), 5 * std::sqrt(40.0 * 40.0 / 3.0 / s.count));
+  }
+}
+
+namespace {
+sim::FlockState twoBoids(glm::vec3 a, glm::vec3 va, glm::vec3 b, glm::vec3 vb) {
+  return {{glm::vec4(a, 1), glm::vec4(b, 1)}, {glm::vec4(va, 0), glm::vec4(vb, 0)}};
+}
+}  // namespace
+
+TEST(ReferenceStep, TwoBoidsFollowTheRulesByHand) {
+  sim::SimSettings s;
+  s.world = sim::WorldMode::Wrap;
+  s.centroidWeight = 0;
+  const gpu::SimParams p = sim::toGpu(s);
+  // Boid 0 at the origin heading +x at 0.5; boid 1 two units away on +y, heading +z at 0.5.
+  auto st = twoBoids({0, 0, 0}, {0.5f, 0, 0}, {0, 2, 0}, {0, 0, 0.5f});
+  auto r = cpu::referenceStep(st, p, glm::dvec3(0));
+  // Within all three radii (2 < 3 < 5): dv = -(0,2,0) 0.1 + (0,0,0.5) 0.1 + (0,2,0) 0.01.
+  const glm::dvec3 v0 = glm::dvec3(0.5, 0, 0) + glm::dvec3(0, -0.2, 0) + glm::dvec3(0, 0, 0.05) + glm::dvec3(0, 0.02, 0);
+  EXPECT_NEAR(r.velocities[0].x, v0.x, 1e-7);
+  EXPECT_NEAR(r.velocities[0].y, v0.y, 1e-7);
+  EXPECT_NEAR(r.velocities[0].z, v0.z, 1e-7);
+  EXPECT_NEAR(r.positions[0].y, v0.y * s.dt, 1e-7);
+  EXPECT_EQ(r.ambiguous[0], 0);
+}
+
+TEST(ReferenceStep, NeighboursAcrossTheWrapBoundaryCountAndPositionsWrap) {
+  sim::SimSettings s;
+  s.world = sim::WorldMode::Wrap;
+  s.worldSize = 40;
+  s.centroidWeight = 0;
+  const gpu::SimParams p = sim::toGpu(s);
+  // 19.5 and -19.5 are one unit apart through the face at x = 20.
+  auto st = twoBoids({19.5f, 0, 0}, {0.1f, 0, 0}, {-19.5f, 0, 0}, {0.1f, 0, 0});
+  auto r = cpu::referenceStep(st, p, glm::dvec3(0));
+  // Boid 1 sits at +1 through the face: separation -0.1, alignment +0.1 * 0.1, cohesion +0.01.
+  // Without the periodic image they would be 39 apart and v.x would stay 0.1.
+  EXPECT_NEAR(r.velocities[0].x, 0.1 - 0.1 + 0.01 + 0.01, 1e-7);
+  // Boid 0 moves to 19.5 + 0.2 v: still inside. Boid 1 likewise; after enough steps it wraps.
+  auto moved = twoBoids({19.95f, 0, 0}, {1, 0, 0}, {0, 0, 0}, {0, 0, 1});
+  auto r2 = cpu::referenceStep(moved, p, glm::dvec3(0));
+  EXPECT_NEAR(r2.positions[0].x, 19.95 + 0.2 - 40.0, 1e-5);
+  EXPECT_NEAR(cpu::worldDistance(glm::dvec3(19.99, 0, 0), glm::dvec3(-19.99, 0, 0), p), 0.02, 1e-9);
+}
+
+TEST(ReferenceStep, WallsPushBackAndNeverLetABoidOut) {
+  sim::SimSettings s;
+  s.world = sim::WorldMode::Walls;
+  s.worldSize = 40;
+  s.wallMargin = 4;
+  s.wallStrength = 0.2f;
+  s.centroidWeight = 0;
+  const gpu::SimParams p = sim::toGpu(s);
+  auto st = twoBoids({19.0f, 0, 0}, {1, 0, 0}, {-10, -10, -10}, {0, 1, 0});
+  auto r = cpu::referenceStep(st, p, glm::dvec3(0));
+  // 3 units into the 4-unit margin: push -0.2 * 3/4 = -0.15 on x.
+  EXPECT_NEAR(r.velocities[0].x, 1.0 - 0.15, 1e-6);
+  auto outward = twoBoids({19.99f, 0, 0}, {1, 0, 0}, {-10, -10, -10}, {0, 1, 0});
+  auto r2 = cpu::referenceStep(outward, p, glm::dvec3(0));
+  EXPECT_LE(r2.positions[0].x, 20.0);
+}
+
+TEST(ReferenceStep, SpeedIsClampedAndTheCentroidPulls) {
+  sim::SimSettings s;
+  s.world = sim::WorldMode::Wrap;
+  s.centroidWeight = 0.01f;
+  s.maxSpeed = 1.0f;
+  const gpu::SimParams p = sim::toGpu(s);
+  auto st = twoBoids({10, 0, 0}, {3, 0, 0}, {-10, 0, 0}, {0, 0.2f, 0});
+  auto r = cpu::referenceStep(st, p, glm::dvec3(0));
+  EXPECT_NEAR(glm::length(r.velocities[0]), 1.0, 1e-12);
+  EXPECT_NEAR(r.velocities[1].x, 0.01 * 10, 1e-7);  // pulled toward the centroid at the origin
+}
+
+TEST(ReferenceStep, FlagsNeighboursOnARadiusAsAmbiguous) {
+  sim::SimSettings s;
+  s.world = sim::WorldMode::Wrap;
+  const gpu::SimParams p = sim::toGpu(s);
+  auto st = twoBoids({0, 0, 0}, {1, 0, 0}, {3.0f, 0, 0}, {1, 0, 0});  // exactly the separation radius
+  EXPECT_EQ(cpu::referenceStep(st, p, glm::dvec3(0)).ambiguous[0], 1);
+  auto clear = twoBoids({0, 0, 0}, {1, 0, 0}, {3.01f, 0, 0}, {1, 0, 0});
+  EXPECT_EQ(cpu::referenceStep(clear, p, glm::dvec3(0)).ambiguous[0], 0);
+}
+
+TEST(ReferenceStats, CentroidAndBoundsOfKnownPoints) {
+  std::vector<glm::vec4> pts = {{1, 2, 3, 1}, {-1, 4, 3, 1}, {3, 0, -3, 1}};
+  auto r = cpu::referenceStats(pts);
+  EXPECT_DOUBLE_EQ(r.centroid.x, 1.0);
+  EXPECT_DOUBLE_EQ(r.centroid.y, 2.0);
+  EXPECT_DOUBLE_EQ(r.centroid.z, 1.0);
+  EXPECT_EQ(r.boundsMin, glm::dvec3(-1, 0, -3));
+  EXPECT_EQ(r.boundsMax, glm::dvec3(3, 4, 3));
+}
+
+TEST(ReferenceStats, CentroidIsExactOnCancellingInputs) {
+  // 1e8 + 1 - 1e8 repeated: float summation would lose the ones; the reference must not.
+  std::vector<glm::vec4> pts;
+  for (int i = 0; i < 1000; ++i) {
+    pts.push_back({1e8f, 0, 0, 1});
+    pts.push_back({1.0f, 0, 0, 1});
+    pts.push_back({-1e8f, 0, 0, 1});
+  }
+  EXPECT_NEAR(cpu::referenceStats(pts).centroid.x, 1.0 / 3.0, 1e-12);
+}
