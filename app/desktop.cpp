@@ -79,6 +79,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
     panel.render = options.render;
     panel.paused = options.paused;
     panel.vsync = options.vsync;
+    panel.keepDensity = !options.worldSizeGiven;
     window->setVsync(panel.vsync);
     bool vsyncApplied = panel.vsync;
     bool showPanel = !options.hidePanel;
@@ -135,8 +136,17 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
       if (actions.applyCountAndSeed) {
         panel.countError = sim::checkCountFits(panel.pendingCount, caps);
         if (panel.countError.empty()) {
-          panel.settings.count = panel.pendingCount;
-          panel.settings.seed = panel.pendingSeed;
+          sim::SimSettings next = panel.settings;
+          next.count = panel.pendingCount;
+          next.seed = panel.pendingSeed;
+          if (panel.keepDensity && next.count != panel.settings.count) {
+            const float scale = sim::worldSizeForCount(next.count) / next.worldSize;
+            next.worldSize *= scale;
+            next.wallMargin *= scale;
+            camera = render::OrbitCamera::framing(next.worldSize);
+          }
+          panel.countError = sim::validate(next);
+          if (panel.countError.empty()) panel.settings = next;
         }
       }
       simulation.apply(panel.settings);

@@ -15,6 +15,7 @@ namespace boids::app {
 std::string adaptToContext(Options& options, const gl::Caps& caps) {
   if (caps.softwareRenderer() && !options.countGiven && options.sim.count > kSoftwareRendererCount) {
     options.sim.count = kSoftwareRendererCount;
+    fitWorldToCount(options);
     std::printf("software renderer: starting with %u boids (the O(N^2) step is slow on a CPU; --count overrides)\n",
                 options.sim.count);
   }

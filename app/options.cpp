@@ -1,11 +1,17 @@
 #include "app/options.hpp"
 
 #include <cstdio>
-#include <iostream>
+#include <cmath>
+#include <map>
 
 #include <CLI/CLI.hpp>
 
 namespace boids::app {
+
+void fitWorldToCount(Options& o) {
+  if (!o.worldSizeGiven) o.sim.worldSize = sim::worldSizeForCount(o.sim.count);
+  if (!o.wallMarginGiven) o.sim.wallMargin = std::round(o.sim.worldSize) / 10.0f;
+}
 
 ParseResult parseCommandLine(int argc, char** argv) {
   Options o;
@@ -34,9 +40,14 @@ ParseResult parseCommandLine(int argc, char** argv) {
   std::string world = sim::worldModeName(o.sim.world);
   cli.add_option("--world", world, "World: 'walls' (soft walls inside a hard cube) or 'wrap' (wrap-around cube)")
       ->check(CLI::IsMember({"walls", "wrap"}));
+  std::map<std::string, CLI::Option*> floatOptions;
   for (const sim::FloatParam& p : sim::floatParams()) {
-    cli.add_option(std::string("--") + p.key, o.sim.*p.member, p.help)->check(CLI::Range(p.min, p.max));
+    floatOptions[p.key] =
+        cli.add_option(std::string("--") + p.key, o.sim.*p.member, p.help)->check(CLI::Range(p.min, p.max));
   }
+  floatOptions["world-size"]->description(
+      "side of the world cube (default: the count at 0.03056 boids per unit^3, the CIS 565 density)");
+  floatOptions["wall-margin"]->description("soft walls push within this distance of a face (default: side / 10)");
   cli.add_option("--frames", o.frames,
                  "Frames to run, then exit (window: default until closed; demo: default " +
                      std::to_string(kDemoDefaultFrames) + ")")
@@ -66,13 +77,16 @@ ParseResult parseCommandLine(int argc, char** argv) {
     std::fprintf(stderr, "boids: error: %s\nRun 'boids --help' for the options and their ranges.\n", e.what());
     return {std::nullopt, 2};
   }
+  o.sim.world = world == "wrap" ? sim::WorldMode::Wrap : sim::WorldMode::Walls;
+  if (demo->parsed()) o.mode = Mode::Demo;
+  o.countGiven = count->count() > 0;
+  o.worldSizeGiven = floatOptions["world-size"]->count() > 0;
+  o.wallMarginGiven = floatOptions["wall-margin"]->count() > 0;
+  fitWorldToCount(o);
   if (std::string problem = sim::validate(o.sim); !problem.empty()) {
     std::fprintf(stderr, "boids: error: %s\n", problem.c_str());
     return {std::nullopt, 2};
   }
-  o.sim.world = world == "wrap" ? sim::WorldMode::Wrap : sim::WorldMode::Walls;
-  if (demo->parsed()) o.mode = Mode::Demo;
-  o.countGiven = count->count() > 0;
   return {o, 0};
 }
 

@@ -29,7 +29,13 @@ struct Options {
   bool glDebug = false;
   std::filesystem::path shaderDir;      // read shaders from here instead of the embedded copies
   bool countGiven = false;              // --count was on the command line
+  bool worldSizeGiven = false;          // --world-size was; else the world follows the count
+  bool wallMarginGiven = false;
 };
+
+// Unless given on the command line, the world's side follows the boid count at the reference
+// density (sim::worldSizeForCount) and the wall margin is a tenth of the side.
+void fitWorldToCount(Options& options);
 
 // Brute-force neighbours cost O(N^2): on a software rasteriser (Mesa llvmpipe) the default flock
 // would run at about one frame per second, so without --count it starts with this many boids.

@@ -18,6 +18,7 @@ struct PanelState {
   std::uint32_t pendingCount = 0;   // applied with the button, as it reallocates the flock
   std::uint64_t pendingSeed = 0;
   render::RenderSettings render;
+  bool keepDensity = true;          // a new count resizes the world to keep the density
   bool paused = false;
   bool vsync = true;
   std::deque<float> frameMs;        // CPU frame-to-frame times, newest last

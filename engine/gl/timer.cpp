@@ -36,8 +36,10 @@ std::size_t FrameTimer::passIndex(std::string_view name) {
 
 void FrameTimer::beginFrame() {
   FrameSlot& slot = slots_[frame_ % kLatency];
-  // The slot was written kLatency frames ago; if the GPU is still behind, drop it rather than wait.
-  if (slot.pending) harvest(slot, /*wait=*/false);
+  // The slot was written kLatency frames ago. If its results are still not in, the CPU is that many
+  // frames ahead of the GPU (headless, nothing else throttles it): waiting here paces the CPU the
+  // way a swap chain would, without stalling the current frame's work.
+  if (slot.pending) harvest(slot, /*wait=*/true);
   slot.used = 0;
   slot.pending = false;
 }
@@ -70,6 +72,9 @@ void FrameTimer::endFrame() {
   FrameSlot& current = slots_[frame_ % kLatency];
   current.pending = source_ == TimingSource::GpuQueries && current.used > 0;
   ++frame_;
+  // Submit the frame's commands: without a swap (headless) a driver may hold them, and the queries
+  // would never become available.
+  if (current.pending) glFlush();
   // Read every older slot whose results have arrived; the oldest first keeps history in order.
   for (std::size_t age = kLatency - 1; age >= 1; --age) {
     if (frame_ < age) continue;

@@ -1,6 +1,6 @@
 #pragma once
 // Per-pass timings without stalling the frame. Each scope writes two GL_TIMESTAMP queries; results
-// are harvested kLatency frames later, only once the driver says they are available. Where the
+// are read once the driver says they are available, at the latest kLatency frames later. Where the
 // driver has no usable timer (no counter bits, a software rasteriser, or timestamps that read 0),
 // the timer switches to CPU timing around glFinish() and says so through source().
 #include <chrono>
@@ -27,7 +27,7 @@ struct PassStats {
 
 class FrameTimer {
  public:
-  static constexpr std::size_t kLatency = 4;  // frames between writing a query and reading it
+  static constexpr std::size_t kLatency = 6;  // frames in flight before a query must be read
 
   explicit FrameTimer(std::size_t historyLength = 240);
 

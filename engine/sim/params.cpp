@@ -69,6 +69,10 @@ gpu::SimParams toGpu(const SimSettings& s) {
   return g;
 }
 
+float worldSizeForCount(std::uint32_t count) {
+  return std::max(20.0f, std::round(std::cbrt(static_cast<float>(count) / kReferenceDensity)));
+}
+
 const char* worldModeName(WorldMode mode) { return mode == WorldMode::Wrap ? "wrap" : "walls"; }
 
 }  // namespace boids::sim

@@ -25,7 +25,7 @@ struct SimSettings {
   float centroidWeight = 0.0005f;  // pull toward the flock centroid; 0 turns it off
   float maxSpeed = 1.0f;
   float dt = 0.2f;
-  float worldSize = 80.0f;         // side of the cube
+  float worldSize = 81.0f;         // side of the cube: worldSizeForCount(count) unless chosen
   float wallMargin = 8.0f;         // soft walls start pushing this far from the cube's faces
   float wallStrength = 0.05f;      // velocity impulse per step at the face itself
 };
@@ -47,6 +47,12 @@ inline constexpr std::uint32_t kMinCount = 1;
 
 // Empty when the settings are usable, else a one-line reason that names the setting.
 std::string validate(const SimSettings& s);
+
+// The CIS 565 benchmark density: about 16 neighbours within a radius of 5.
+inline constexpr float kReferenceDensity = 0.03056f;  // boids per unit^3
+// The side of the cube that holds `count` boids at kReferenceDensity (at least 20, so that the
+// default radii fit), rounded to a whole unit.
+float worldSizeForCount(std::uint32_t count);
 
 // The values the GPU step and the CPU reference both consume.
 gpu::SimParams toGpu(const SimSettings& s);

@@ -1,6 +1,7 @@
 // The command line: values land in the options, bad values are refused with exit code 2.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -68,4 +69,16 @@ TEST(Options, HelpExitsWithZero) {
   auto r = parse({"--help"});
   EXPECT_FALSE(r.options);
   EXPECT_EQ(r.exitCode, 0);
+}
+
+TEST(Options, TheWorldFollowsTheCountUnlessGiven) {
+  auto automatic = parse({"--count", "65536"});
+  ASSERT_TRUE(automatic.options);
+  EXPECT_EQ(automatic.options->sim.worldSize, sim::worldSizeForCount(65536));
+  EXPECT_NEAR(65536 / std::pow(automatic.options->sim.worldSize, 3.0f), sim::kReferenceDensity, 0.001);
+  EXPECT_FLOAT_EQ(automatic.options->sim.wallMargin, automatic.options->sim.worldSize / 10);
+  auto chosen = parse({"--count", "65536", "--world-size", "50", "--wall-margin", "3"});
+  ASSERT_TRUE(chosen.options);
+  EXPECT_EQ(chosen.options->sim.worldSize, 50.0f);
+  EXPECT_EQ(chosen.options->sim.wallMargin, 3.0f);
 }
