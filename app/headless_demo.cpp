@@ -32,7 +32,7 @@ int runHeadlessDemo(Options options) {
 
   std::unique_ptr<platform::HeadlessContext> context;
   try {
-    context = platform::HeadlessContext::create({.debug = options.glDebug});
+    context = platform::HeadlessContext::create({.debug = options.glDebug, .newestMinor = options.glNewestMinor});
   } catch (const platform::ContextError& e) {
     std::fprintf(stderr, "boids: %s\n", e.what());
     return 1;

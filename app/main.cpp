@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
   }
   std::unique_ptr<platform::Window> window;
   try {
-    window = platform::Window::create("boids", options.size.x, options.size.y, {.debug = options.glDebug});
+    window = platform::Window::create("boids", options.size.x, options.size.y, {.debug = options.glDebug, .newestMinor = options.glNewestMinor});
   } catch (const platform::ContextError& e) {
     std::printf("boids: no window (%s); running the headless demo instead.\n", e.what());
     return app::runHeadlessDemo(options);

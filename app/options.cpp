@@ -62,6 +62,10 @@ ParseResult parseCommandLine(int argc, char** argv) {
   cli.add_flag("--paused", o.paused, "Start with the simulation paused");
   cli.add_flag("--hide-panel", o.hidePanel, "Start with the control panel hidden (H shows it)");
   cli.add_flag("--gl-debug,!--no-gl-debug", o.glDebug, "Ask for a debug context and print GL debug output (on in Debug builds)");
+  std::string glVersion = "4.6";
+  cli.add_option("--gl-version", glVersion,
+                 "Newest OpenGL version to ask for (4.6, 4.5 or 4.3); 4.3 shows that nothing newer is needed")
+      ->check(CLI::IsMember({"4.6", "4.5", "4.3"}));
   cli.add_option("--shader-dir", o.shaderDir,
                  "Read shaders from this folder instead of the copies built into the binary (for shader work; "
                  "F5 reloads them)")
@@ -80,6 +84,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
   o.sim.world = world == "wrap" ? sim::WorldMode::Wrap : sim::WorldMode::Walls;
   if (demo->parsed()) o.mode = Mode::Demo;
   o.countGiven = count->count() > 0;
+  o.glNewestMinor = glVersion.back() - '0';
   o.worldSizeGiven = floatOptions["world-size"]->count() > 0;
   o.wallMarginGiven = floatOptions["wall-margin"]->count() > 0;
   fitWorldToCount(o);

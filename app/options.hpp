@@ -27,6 +27,7 @@ struct Options {
   bool paused = false;
   bool hidePanel = false;
   bool glDebug = false;
+  int glNewestMinor = 6;                // --gl-version 4.x: ask for 4.x at most
   std::filesystem::path shaderDir;      // read shaders from here instead of the embedded copies
   bool countGiven = false;              // --count was on the command line
   bool worldSizeGiven = false;          // --world-size was; else the world follows the count

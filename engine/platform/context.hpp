@@ -14,16 +14,23 @@ class ContextError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-struct ContextRequest {
-  bool debug = false;  // a debug context, so that KHR_debug reports everything
+struct GlVersion {
+  int major, minor;
 };
 
 // The GL versions we ask for, in order. 4.3 is the floor: compute shaders and SSBOs.
-inline constexpr int kVersionsToTry[][2] = {{4, 6}, {4, 5}, {4, 3}};
+inline constexpr GlVersion kVersionsToTry[] = {{4, 6}, {4, 5}, {4, 3}};
+
+struct ContextRequest {
+  bool debug = false;    // a debug context, so that KHR_debug reports everything
+  int newestMinor = 6;   // ask for 4.x only with x <= this (4.3: prove nothing newer is used)
+};
 
 // Explains a context whose version is below 4.3 (shared by both platforms).
 std::string versionTooLowMessage(const std::string& platform, const std::string& offeredVersion,
                                  const std::string& renderer);
+// "4.6, 4.5 and 4.3 core", as far as the request allows.
+std::string versionsAsked(const ContextRequest& request);
 
 class HeadlessContext {
  public:

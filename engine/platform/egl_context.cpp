@@ -90,10 +90,11 @@ std::unique_ptr<HeadlessContext> HeadlessContext::create(const ContextRequest& r
       eglTerminate(c.display);
       continue;
     }
-    for (const auto& v : kVersionsToTry) {
-      EGLContext ctx = createContext(c.display, config, v[0], v[1], request.debug, true);
+    for (const GlVersion& v : kVersionsToTry) {
+      if (v.minor > request.newestMinor) continue;
+      EGLContext ctx = createContext(c.display, config, v.major, v.minor, request.debug, true);
       if (ctx == EGL_NO_CONTEXT) {
-        tried += "\n  " + c.name + ": OpenGL " + std::to_string(v[0]) + "." + std::to_string(v[1]) +
+        tried += "\n  " + c.name + ": OpenGL " + std::to_string(v.major) + "." + std::to_string(v.minor) +
                  " core refused (" + eglErrorName(eglGetError()) + ")";
         continue;
       }
@@ -123,7 +124,7 @@ std::unique_ptr<HeadlessContext> HeadlessContext::create(const ContextRequest& r
           const auto* s = reinterpret_cast<const char*>(glGetString(e));
           return std::string(s ? s : "?");
         };
-        offered = versionTooLowMessage(c.name, str(GL_VERSION), str(GL_RENDERER));
+        offered = versionTooLowMessage(versionsAsked(request), str(GL_VERSION) + " (" + c.name + ")", str(GL_RENDERER));
       }
       eglMakeCurrent(c.display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
       eglDestroyContext(c.display, any);
@@ -132,7 +133,7 @@ std::unique_ptr<HeadlessContext> HeadlessContext::create(const ContextRequest& r
   }
   if (!offered.empty()) throw ContextError(offered + "\nEGL attempts:" + tried);
   throw ContextError(
-      "headless OpenGL: asked EGL for an OpenGL 4.6, 4.5 or 4.3 core context and got none." + tried +
+      "headless OpenGL: asked EGL for OpenGL " + versionsAsked(request) + " and got no context." + tried +
       "\nUsual causes: no GPU driver with EGL (Debian: install libegl-mesa0 and libgl1-mesa-dri for Mesa's "
       "software renderer), a driver too old for OpenGL 4.3, or a container without access to /dev/dri.");
 }
@@ -144,10 +145,19 @@ HeadlessContext::~HeadlessContext() {
   eglTerminate(display);
 }
 
-std::string versionTooLowMessage(const std::string& platform, const std::string& offeredVersion,
+std::string versionsAsked(const ContextRequest& request) {
+  std::string out;
+  for (const GlVersion& v : kVersionsToTry) {
+    if (v.minor > request.newestMinor) continue;
+    out += (out.empty() ? "" : v.minor == 3 ? " and " : ", ") + std::to_string(v.major) + "." + std::to_string(v.minor);
+  }
+  return out + " core";
+}
+
+std::string versionTooLowMessage(const std::string& asked, const std::string& offeredVersion,
                                  const std::string& renderer) {
-  return "OpenGL 4.3 core or newer is required (compute shaders, shader storage buffers). Asked " + platform +
-         " for 4.6, 4.5 and 4.3 core; the driver offered only \"" + offeredVersion + "\" on \"" + renderer +
+  return "OpenGL 4.3 core or newer is required (compute shaders, shader storage buffers). Asked for " + asked +
+         "; the driver offered only \"" + offeredVersion + "\" on \"" + renderer +
          "\". Usual causes: an old or missing GPU driver, a remote or virtual display without GPU access, or "
          "Mesa forced to an old version (check MESA_GL_VERSION_OVERRIDE).";
 }

@@ -60,8 +60,8 @@ std::unique_ptr<Window> Window::create(const std::string& title, int width, int 
   // 4x multisampling where the display offers it (Xvfb, for one, may not), else none.
   [&] {
     for (int samples : {4, 0}) {
-      for (const auto& v : kVersionsToTry) {
-        if (attempt(v[0], v[1], samples)) return;
+      for (const GlVersion& v : kVersionsToTry) {
+        if (v.minor <= request.newestMinor && attempt(v.major, v.minor, samples)) return;
       }
     }
   }();
@@ -77,7 +77,8 @@ std::unique_ptr<Window> Window::create(const std::string& title, int width, int 
         renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
       }
       glfwDestroyWindow(probe);
-      throw ContextError(versionTooLowMessage("GLFW", version, renderer) + "\nAttempts:" + attempts);
+      throw ContextError(versionTooLowMessage(versionsAsked(request), version + " (GLFW)", renderer) +
+                         "\nAttempts:" + attempts);
     }
     throw ContextError("cannot open a window with OpenGL 4.3+ core:" + attempts);
   }

@@ -22,7 +22,7 @@ struct SimSettings {
   float alignmentWeight = 0.1f;
   float cohesionRadius = 5.0f;
   float cohesionWeight = 0.01f;
-  float centroidWeight = 0.0005f;  // pull toward the flock centroid; 0 turns it off
+  float centroidWeight = 0.0002f;  // pull toward the flock centroid; 0 turns it off
   float maxSpeed = 1.0f;
   float dt = 0.2f;
   float worldSize = 81.0f;         // side of the cube: worldSizeForCount(count) unless chosen

@@ -172,3 +172,29 @@ TEST(EndToEnd, WindowUnderXvfbShowsTheFlockAndThePanel) {
   EXPECT_GT(lightInPanel, 200) << "no text in the panel";
   EXPECT_LT(changedOutside, 180 * 100 / 20) << "frames differ away from the panel";
 }
+
+TEST(EndToEnd, RunsOnAnOpenGL43ContextAlone) {
+  // NVIDIA hands out exactly the version asked for; Mesa hands out its newest unless capped by
+  // MESA_GL_VERSION_OVERRIDE (ignored by other drivers). glad then loads only 4.3 entry points, so
+  // a call to anything newer would crash, and debug output would report 4.4+ enums.
+  Result r = run("env MESA_GL_VERSION_OVERRIDE=4.3", "demo --gl-version 4.3 --gl-debug --count 300 --frames 10 --screenshot '" +
+                         (scratch() / "gl43.png").string() + "'");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(r.output.rfind("OpenGL 4.3", 0), 0u) << r.output;
+  EXPECT_EQ(r.output.find("GL error"), std::string::npos) << r.output;
+}
+
+TEST(EndToEnd, ADriverBelow43IsRefusedWithWhatWasAskedAndWhatWasOffered) {
+  // Mesa can pretend to be an old driver; other drivers have no such switch.
+  if (!fs::exists("/usr/share/glvnd/egl_vendor.d/50_mesa.json")) {
+    GTEST_SKIP() << "needs Mesa's EGL (MESA_GL_VERSION_OVERRIDE) to imitate an OpenGL 3.3 driver";
+  }
+  Result r = run("env __EGL_VENDOR_LIBRARY_FILENAMES=/usr/share/glvnd/egl_vendor.d/50_mesa.json "
+                 "MESA_GL_VERSION_OVERRIDE=3.3",
+                 "demo --frames 1");
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  EXPECT_NE(r.output.find("Asked for 4.6, 4.5 and 4.3 core"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("offered only \"3.3"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("llvmpipe"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("Usual causes"), std::string::npos) << r.output;
+}
