@@ -187,12 +187,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
     std::fprintf(stderr, "boids: %s\n", e.what());
     return 1;
   }
-  if (options.glDebug && gl::debugStats().errors > 0) {
-    std::fprintf(stderr, "boids: %llu GL errors reported by debug output (last: %s)\n",
-                 static_cast<unsigned long long>(gl::debugStats().errors), gl::debugStats().lastError.c_str());
-    return 1;
-  }
-  return 0;
+  return glDebugExitCode(options);
 }
 
 }  // namespace boids::app

@@ -12,20 +12,6 @@
 
 namespace boids::app {
 
-std::string adaptToContext(Options& options, const gl::Caps& caps) {
-  if (caps.softwareRenderer() && !options.countGiven && options.sim.count > kSoftwareRendererCount) {
-    options.sim.count = kSoftwareRendererCount;
-    fitWorldToCount(options);
-    std::printf("software renderer: starting with %u boids (the O(N^2) step is slow on a CPU; --count overrides)\n",
-                options.sim.count);
-  }
-  return sim::checkCountFits(options.sim.count, caps);
-}
-
-gl::ShaderLibrary loadShaders(const Options& options) {
-  return options.shaderDir.empty() ? gl::ShaderLibrary::embedded() : gl::ShaderLibrary::fromDirectory(options.shaderDir);
-}
-
 int runHeadlessDemo(Options options) {
   const int frames = options.frames >= 0 ? options.frames : kDemoDefaultFrames;
   const std::filesystem::path shot = options.screenshot.empty() ? kDemoDefaultScreenshot : options.screenshot;
@@ -87,12 +73,7 @@ int runHeadlessDemo(Options options) {
     std::fprintf(stderr, "boids: %s\n", e.what());
     return 1;
   }
-  if (options.glDebug && gl::debugStats().errors > 0) {
-    std::fprintf(stderr, "boids: %llu GL errors reported by debug output (last: %s)\n",
-                 static_cast<unsigned long long>(gl::debugStats().errors), gl::debugStats().lastError.c_str());
-    return 1;
-  }
-  return 0;
+  return glDebugExitCode(options);
 }
 
 }  // namespace boids::app

@@ -26,4 +26,7 @@ std::string adaptToContext(Options& options, const gl::Caps& caps);
 // The embedded shaders, or the folder given with --shader-dir.
 gl::ShaderLibrary loadShaders(const Options& options);
 
+// 1 (after saying so) when debug output was on and reported GL errors, else 0.
+int glDebugExitCode(const Options& options);
+
 }  // namespace boids::app

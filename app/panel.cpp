@@ -80,7 +80,6 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     ImGui::BeginDisabled(!changed);
     actions.applyCountAndSeed = ImGui::Button("apply count and seed (rebuilds the flock)");
     ImGui::EndDisabled();
-    ImGui::SameLine();
     ImGui::Checkbox("keep density", &state.keepDensity);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("a new count resizes the world to keep 0.03056 boids per unit^3");
     if (!state.countError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", state.countError.c_str());

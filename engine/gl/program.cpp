@@ -16,21 +16,14 @@ const char* stageName(GLenum stage) {
   }
 }
 
-std::string shaderLog(GLuint shader) {
+// The info log of a shader or a program (the two query pairs have the same signatures).
+std::string infoLog(GLuint object, PFNGLGETSHADERIVPROC getiv, PFNGLGETSHADERINFOLOGPROC getLog) {
   GLint length = 0;
-  glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+  getiv(object, GL_INFO_LOG_LENGTH, &length);
   std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
-  glGetShaderInfoLog(shader, length, nullptr, log.data());
-  log.resize(log.find('\0') == std::string::npos ? log.size() : log.find('\0'));
-  return log;
-}
-
-std::string programLog(GLuint program) {
-  GLint length = 0;
-  glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
-  std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
-  glGetProgramInfoLog(program, length, nullptr, log.data());
-  log.resize(log.find('\0') == std::string::npos ? log.size() : log.find('\0'));
+  GLsizei written = 0;
+  getLog(object, static_cast<GLsizei>(log.size()), &written, log.data());
+  log.resize(static_cast<std::size_t>(written));
   return log;
 }
 
@@ -56,7 +49,7 @@ Program Program::build(const ShaderLibrary& library, std::initializer_list<Shade
     glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &ok);
     if (!ok) {
       throw ShaderError(std::string(stageName(s.stage)) + " shader '" + s.path + "' (from " + library.origin() +
-                        ") failed to compile:\n" + annotateLog(shaderLog(shader.id()), source.files));
+                        ") failed to compile:\n" + annotateLog(infoLog(shader.id(), glGetShaderiv, glGetShaderInfoLog), source.files));
     }
     shaders.push_back(std::move(shader));
   }
@@ -68,7 +61,7 @@ Program Program::build(const ShaderLibrary& library, std::initializer_list<Shade
   GLint ok = GL_FALSE;
   glGetProgramiv(program.id(), GL_LINK_STATUS, &ok);
   if (!ok) {
-    throw ShaderError("program '" + files + "' failed to link:\n" + programLog(program.id()));
+    throw ShaderError("program '" + files + "' failed to link:\n" + infoLog(program.id(), glGetProgramiv, glGetProgramInfoLog));
   }
   label(GL_PROGRAM, program.id(), name.empty() ? std::string_view(files) : name);
 

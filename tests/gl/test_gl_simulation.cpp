@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "engine/cpu/reference.hpp"
+#include "engine/gl/program.hpp"
 #include "engine/reduce/flock_reducer.hpp"
 #include "engine/sim/simulation.hpp"
 #include "gl_fixture.hpp"
@@ -214,4 +215,15 @@ TEST_F(GlTest, ResetReturnsToFrameZeroAndNewCountReallocates) {
   s.count = 0;
   EXPECT_THROW(simulation.apply(s), std::invalid_argument);
   EXPECT_EQ(simulation.flock().count(), 777u) << "a refused setting must leave the flock alone";
+}
+
+TEST_F(GlTest, AFailedShaderReloadKeepsThePreviousProgramsAndAGoodOneFromDiskWorks) {
+  sim::Simulation simulation(test::shaders(), settingsFor(300, sim::WorldMode::Walls));
+  gl::ShaderLibrary broken = test::shaders();
+  broken.add("sim/sim_step_brute.comp", "#version 430 core\nthis does not compile;\n");
+  EXPECT_THROW(simulation.reloadShaders(broken), gl::ShaderError);
+  gl::resetDebugStats();  // the compile error was reported through debug output on purpose
+  expectStepMatches(simulation, "after a failed reload");
+  simulation.reloadShaders(gl::ShaderLibrary::fromDirectory(gl::ShaderLibrary::sourceDirectory()));
+  expectStepMatches(simulation, "after reloading from disk");
 }

@@ -1,0 +1,31 @@
+// What the modes share: fitting the options to the context, loading shaders, the final verdict.
+#include <cstdio>
+
+#include "app/modes.hpp"
+#include "engine/gl/debug.hpp"
+#include "engine/sim/flock.hpp"
+
+namespace boids::app {
+
+std::string adaptToContext(Options& options, const gl::Caps& caps) {
+  if (caps.softwareRenderer() && !options.countGiven && options.sim.count > kSoftwareRendererCount) {
+    options.sim.count = kSoftwareRendererCount;
+    fitWorldToCount(options);
+    std::printf("software renderer: starting with %u boids (the O(N^2) step is slow on a CPU; --count overrides)\n",
+                options.sim.count);
+  }
+  return sim::checkCountFits(options.sim.count, caps);
+}
+
+gl::ShaderLibrary loadShaders(const Options& options) {
+  return options.shaderDir.empty() ? gl::ShaderLibrary::embedded() : gl::ShaderLibrary::fromDirectory(options.shaderDir);
+}
+
+int glDebugExitCode(const Options& options) {
+  if (!options.glDebug || gl::debugStats().errors == 0) return 0;
+  std::fprintf(stderr, "boids: %llu GL errors reported by debug output (last: %s)\n",
+               static_cast<unsigned long long>(gl::debugStats().errors), gl::debugStats().lastError.c_str());
+  return 1;
+}
+
+}  // namespace boids::app
