@@ -67,7 +67,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
   try {
     gl::ShaderLibrary shaders = loadShaders(options);
     std::string shaderOrigin = shaders.origin();
-    sim::Simulation simulation(shaders, options.sim);
+    sim::Simulation simulation(shaders, caps, options.sim, options.reduceStrategy);
     render::BoidRenderer renderer(shaders);
     gl::FrameTimer timer(kFrameHistory);
     ImGuiSession imgui(*window, window->contentScale());

@@ -33,7 +33,7 @@ int runHeadlessDemo(Options options) {
 
   try {
     const gl::ShaderLibrary shaders = loadShaders(options);
-    sim::Simulation simulation(shaders, options.sim);
+    sim::Simulation simulation(shaders, caps, options.sim, options.reduceStrategy);
     render::BoidRenderer renderer(shaders);
     render::OffscreenTarget target(options.size, 4);
     gl::FrameTimer timer(static_cast<std::size_t>(std::max(frames, 1)));

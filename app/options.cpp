@@ -62,6 +62,13 @@ ParseResult parseCommandLine(int argc, char** argv) {
   cli.add_flag("--paused", o.paused, "Start with the simulation paused");
   cli.add_flag("--hide-panel", o.hidePanel, "Start with the control panel hidden (H shows it)");
   cli.add_flag("--gl-debug,!--no-gl-debug", o.glDebug, "Ask for a debug context and print GL debug output (on in Debug builds)");
+  std::vector<std::string> strategyNames;
+  std::string strategyHelp = "Strategy for the flock's centroid and bounds:";
+  for (const reduce::StrategyInfo& s : reduce::strategies()) {
+    strategyNames.emplace_back(s.name);
+    strategyHelp += std::string("\n  ") + s.name + ": " + s.description;
+  }
+  cli.add_option("--reduce", o.reduceStrategy, strategyHelp)->check(CLI::IsMember(strategyNames));
   std::string glVersion = "4.6";
   cli.add_option("--gl-version", glVersion,
                  "Newest OpenGL version to ask for (4.6, 4.5 or 4.3); 4.3 shows that nothing newer is needed")

@@ -6,6 +6,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "engine/reduce/strategy.hpp"
 #include "engine/render/boid_renderer.hpp"
 #include "engine/sim/params.hpp"
 
@@ -29,6 +30,7 @@ struct Options {
   bool glDebug = false;
   int glNewestMinor = 6;                // --gl-version 4.x: ask for 4.x at most
   std::filesystem::path shaderDir;      // read shaders from here instead of the embedded copies
+  std::string reduceStrategy = reduce::kDefaultStrategy;  // centroid + bounds strategy
   bool countGiven = false;              // --count was on the command line
   bool worldSizeGiven = false;          // --world-size was; else the world follows the count
   bool wallMarginGiven = false;

@@ -50,13 +50,17 @@ ReferenceStats referenceStats(const std::vector<glm::vec4>& positions) {
   return s;
 }
 
-glm::dvec3 centroidTolerance(const ReferenceStats& stats, std::size_t count, std::uint32_t additions) {
+glm::dvec3 centroidTolerance(const ReferenceStats& stats, std::size_t count, const reduce::ErrorModel& model) {
   // Each position reaches the total through at most `additions` rounded float additions, so the
-  // float sum is within gamma(additions) * sum|p| of the exact one (Higham 4.2, any summation
-  // order); dividing by n is one more rounded operation.
+  // float sum is within gamma(additions) * sum|p| of the exact one, whatever the order or tree
+  // shape (Higham, section 4.2); a fixed-point stage adds its quantisation, sumQuantum. Dividing by
+  // n is one more rounded operation (charged 4u: GLSL allows 2.5 ULP); a divisor that was itself
+  // summed in float (the mipmap's weights) is off by gamma(divisorAdditions) relative, which moves
+  // the quotient by as much relative to the centroid.
   // Doubled for safety against the second-order terms the first-order bound drops.
   const double n = static_cast<double>(count);
-  return 2.0 * (gamma(additions) * stats.sumAbs / n + kDivision * glm::abs(stats.centroid));
+  return 2.0 * (gamma(model.additions) * stats.sumAbs / n + glm::dvec3(model.sumQuantum / n) +
+                (kDivision + gamma(model.divisorAdditions)) * glm::abs(stats.centroid));
 }
 
 double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params) {

@@ -7,6 +7,7 @@
 #include <glm/vec3.hpp>
 
 #include "engine/gpu_types.hpp"
+#include "engine/reduce/strategy.hpp"
 #include "engine/sim/initial_state.hpp"
 
 namespace boids::cpu {
@@ -21,9 +22,9 @@ struct ReferenceStats {
 // Centroid (Neumaier-compensated sum in double: error far below float's) and exact bounds.
 ReferenceStats referenceStats(const std::vector<glm::vec4>& positions);
 
-// Bound on |GPU centroid - exact centroid| per axis for a float reduction that sums each value
-// through `additions` sequential or tree additions (see reference.cpp for the derivation).
-glm::dvec3 centroidTolerance(const ReferenceStats& stats, std::size_t count, std::uint32_t additions);
+// Bound on |GPU centroid - exact centroid| per axis for a reduction with this error model (see
+// reference.cpp for the derivation).
+glm::dvec3 centroidTolerance(const ReferenceStats& stats, std::size_t count, const reduce::ErrorModel& model);
 
 struct ReferenceStep {
   std::vector<glm::dvec3> positions, velocities;

@@ -32,6 +32,7 @@ Caps Caps::query() {
   glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &c.maxComputeSharedMemory);
   glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &c.maxComputeGroupCountX);
   glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &c.timestampBits);
+  if (c.renderer.find("llvmpipe") != std::string::npos) c.loopIterationLimit = 65535;
   return c;
 }
 

@@ -22,6 +22,10 @@ struct Caps {
   int maxComputeSharedMemory = 0;
   int maxComputeGroupCountX = 0;
   int timestampBits = 0;  // GL_QUERY_COUNTER_BITS for GL_TIMESTAMP; 0 = no timer
+  // Loop iterations one shader invocation may run in all, across all its loops; 0 = no limit known.
+  // Mesa's llvmpipe stops looping silently after 65535 (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS,
+  // one budget per invocation; measured here: two loops of 40000 run 40000 and 25534 times).
+  std::uint64_t loopIterationLimit = 0;
 
   static Caps query();
   bool has(std::string_view extension) const { return extensions.find(extension) != extensions.end(); }

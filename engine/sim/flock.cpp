@@ -36,6 +36,14 @@ FlockState Flock::read() const {
 }
 
 std::string checkCountFits(std::uint64_t count, const gl::Caps& caps) {
+  // The brute-force step loops over every boid in one invocation: count / 128 tiles of 128.
+  const std::uint64_t stepIterations = count + count / 128 + 1;
+  if (caps.loopIterationLimit > 0 && stepIterations > caps.loopIterationLimit) {
+    return std::to_string(count) + " boids need " + std::to_string(stepIterations) +
+           " loop iterations per invocation in the brute-force step, over this driver's limit of " +
+           std::to_string(caps.loopIterationLimit) + " (Mesa llvmpipe stops loops there), so at most " +
+           std::to_string(caps.loopIterationLimit * 128 / 129) + " boids";
+  }
   const std::uint64_t bytes = count * sizeof(glm::vec4);
   if (caps.maxShaderStorageBlockSize > 0 && bytes > static_cast<std::uint64_t>(caps.maxShaderStorageBlockSize)) {
     return std::to_string(count) + " boids need " + std::to_string(bytes) +

@@ -10,14 +10,34 @@ const SimSettings& checked(const SimSettings& s) {
 }
 }  // namespace
 
-Simulation::Simulation(const gl::ShaderLibrary& library, const SimSettings& settings)
-    : settings_(checked(settings)),
+Simulation::Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, const SimSettings& settings,
+                       std::string_view reduceStrategy)
+    : caps_(caps),
+      settings_(checked(settings)),
       flock_(initialState(settings_)),
       params_("sim.params", sizeof(gpu::SimParams)),
       stats_("sim.flockStats", sizeof(gpu::FlockStats)),
-      reducer_(library),
-      stepper_(library) {
+      stepper_(library),
+      library_(library) {
+  reducer_ = createStrategy(library, reduceStrategy);
+  strategyInfo_ = reduce::findStrategy(reduceStrategy);
   reduce();  // the stats buffer is valid from the start, whatever runs first
+}
+
+std::unique_ptr<reduce::Strategy> Simulation::createStrategy(const gl::ShaderLibrary& library,
+                                                             std::string_view name) const {
+  const reduce::StrategyInfo* info = reduce::findStrategy(name);
+  if (!info) throw std::invalid_argument("unknown reduction strategy '" + std::string(name) + "'");
+  if (std::string why = info->unavailableReason(caps_); !why.empty()) {
+    throw std::invalid_argument("reduction strategy '" + std::string(name) + "' is unavailable: " + why);
+  }
+  return info->create(library, caps_);
+}
+
+void Simulation::setReduceStrategy(std::string_view name) {
+  if (strategyInfo_ && name == strategyInfo_->name) return;
+  reducer_ = createStrategy(library_, name);
+  strategyInfo_ = reduce::findStrategy(name);
 }
 
 void Simulation::apply(const SimSettings& settings) {
@@ -38,13 +58,19 @@ void Simulation::reset() {
 }
 
 void Simulation::reloadShaders(const gl::ShaderLibrary& library) {
-  reduce::FlockReducer reducer(library);
+  auto reducer = createStrategy(library, strategyInfo_->name);
   BruteForceStepper stepper(library);
   reducer_ = std::move(reducer);
   stepper_ = std::move(stepper);
+  library_ = library;
 }
 
-void Simulation::reduce() { reducer_.reduce(flock_.positions(), flock_.count(), stats_); }
+void Simulation::reduce() {
+  // A strategy may be unable to take this many boids (the mipmap's texture limit): fall back to
+  // the default rather than leave the stats stale, and say so through reduceStrategy().
+  if (!reducer_->unavailableFor(flock_.count()).empty()) setReduceStrategy(reduce::kDefaultStrategy);
+  reducer_->reduce(reduceInput(), stats_);
+}
 
 void Simulation::step() {
   const gpu::SimParams params = toGpu(settings_);

@@ -4,7 +4,8 @@
 #include <cstdint>
 
 #include "engine/gl/buffer.hpp"
-#include "engine/reduce/flock_reducer.hpp"
+#include "engine/gl/caps.hpp"
+#include "engine/reduce/strategy.hpp"
 #include "engine/sim/flock.hpp"
 #include "engine/sim/params.hpp"
 #include "engine/sim/stepper.hpp"
@@ -13,8 +14,10 @@ namespace boids::sim {
 
 class Simulation {
  public:
-  // Throws std::invalid_argument when validate(settings) names a problem.
-  Simulation(const gl::ShaderLibrary& library, const SimSettings& settings);
+  // Throws std::invalid_argument when validate(settings) names a problem or the reduction
+  // strategy is unknown or cannot run here.
+  Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, const SimSettings& settings,
+             std::string_view reduceStrategy = reduce::kDefaultStrategy);
 
   const SimSettings& settings() const { return settings_; }
   // A new count or seed rebuilds the flock from its initial state; other changes apply next step.
@@ -22,6 +25,15 @@ class Simulation {
   void reset();  // back to the seed's frame 0
   // Rebuilds every program from `library`; on a ShaderError nothing changes and it propagates.
   void reloadShaders(const gl::ShaderLibrary& library);
+  // Switches the strategy that computes the centroid and bounds; throws std::invalid_argument
+  // (and keeps the current one) when it is unknown or cannot run here.
+  void setReduceStrategy(std::string_view name);
+  const reduce::StrategyInfo& reduceStrategy() const { return *strategyInfo_; }
+  reduce::Strategy& reducer() { return *reducer_; }
+  const reduce::Strategy& reducer() const { return *reducer_; }
+  reduce::Input reduceInput() const { return {&flock_.positions(), flock_.count(), coordinateBound()}; }
+  // Positions stay inside the cube: walls clamp them, the wrap-around world wraps them.
+  float coordinateBound() const { return 0.5f * settings_.worldSize; }
 
   // The two compute passes of a frame, in order (engine/frame.cpp runs them in timer scopes).
   void reduce();  // positions -> stats (centroid, bounds)
@@ -33,12 +45,17 @@ class Simulation {
   std::uint64_t steps() const { return steps_; }
 
  private:
+  std::unique_ptr<reduce::Strategy> createStrategy(const gl::ShaderLibrary& library, std::string_view name) const;
+
+  gl::Caps caps_;
   SimSettings settings_;
   Flock flock_;
   gl::Buffer params_;
   gl::Buffer stats_;
-  reduce::FlockReducer reducer_;
+  const reduce::StrategyInfo* strategyInfo_ = nullptr;
+  std::unique_ptr<reduce::Strategy> reducer_;
   BruteForceStepper stepper_;
+  gl::ShaderLibrary library_;  // what the strategies are built from when switched
   std::uint64_t steps_ = 0;
 };
 

@@ -10,6 +10,8 @@
 #define SSBO_VEL_OUT 3
 #define SSBO_FLOCK_STATS 4  // FlockStats: centroid and bounds, written by the reduction
 #define SSBO_PARTIALS 5     // per-group partial results of a reduction
+#define SSBO_PARTIALS_OUT 6 // the next level of a multi-pass reduction
+#define SSBO_REDUCE_ACCUM 7 // global accumulators and counters of the atomic and single-pass reductions
 
 // Uniform blocks
 #define UBO_SIM_PARAMS 0
@@ -18,6 +20,9 @@
 // Uniform locations (explicit, so no look-up by name is ever needed)
 #define LOC_REDUCE_INPUT_COUNT 0  // number of inputs of a reduction pass
 #define LOC_REDUCE_BOID_COUNT 1   // flock size, the divisor of the centroid
+#define LOC_REDUCE_SCALE 2        // fixed-point scale of the atomic reduction (a power of two)
+#define LOC_REDUCE_SIDE 3         // side of the mipmap reduction's square texture
+#define LOC_REDUCE_LEVEL 4        // last mip level of the mipmap reduction
 
 // Vertex attributes of the boid mesh
 #define ATTR_POSITION 0

@@ -2,14 +2,15 @@
 #define BOIDS_FLOCK_STATS_H
 // What a reduction leaves on the GPU for the step (centroid pull) and, later, the camera.
 struct FlockStats {
-  vec4 meanPosition;  // the centroid: xyz mean position, w boid count ("centroid" is a GLSL keyword)
+  vec4 meanPosition;  // the centroid ("centroid" is a GLSL keyword): xyz mean position, w the number
+                      // of boids the reduction counted (exact up to 2^24; checks compare it with N)
   vec4 boundsMin;     // xyz
   vec4 boundsMax;     // xyz
 };
 
 // One workgroup's share of a reduction.
 struct ReducePartial {
-  vec4 sum;  // xyz sum of positions, w count
+  vec4 sum;  // xyz sum of positions, w how many were summed
   vec4 lo;
   vec4 hi;
 };

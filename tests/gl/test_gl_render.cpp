@@ -16,7 +16,7 @@ glm::u8vec4 pixel(const gl::Image& image, int x, int y) {
 gl::Image renderOneBoid(glm::vec3 where) {
   sim::SimSettings s;
   s.count = 1;
-  sim::Simulation simulation(test::shaders(), s);
+  sim::Simulation simulation(test::shaders(), test::caps(), s);
   simulation.flock().upload({{glm::vec4(where, 1)}, {glm::vec4(0.3f, 0.2f, 0.9f, 0)}});
   render::BoidRenderer renderer(test::shaders());
   render::OffscreenTarget target({256, 256}, 4);
@@ -47,7 +47,7 @@ TEST_F(GlTest, ABoidAtTheCentreCoversTheCentrePixelAndIsGoneWhenMovedAway) {
 TEST_F(GlTest, FrameScriptRunsReduceStepAndRenderInsideTimerScopes) {
   sim::SimSettings s;
   s.count = 257;
-  sim::Simulation simulation(test::shaders(), s);
+  sim::Simulation simulation(test::shaders(), test::caps(), s);
   render::BoidRenderer renderer(test::shaders());
   render::OffscreenTarget target({64, 64}, 1);
   gl::FrameTimer timer(32);

@@ -5,7 +5,6 @@
 
 #include "engine/cpu/reference.hpp"
 #include "engine/gl/program.hpp"
-#include "engine/reduce/flock_reducer.hpp"
 #include "engine/sim/simulation.hpp"
 #include "gl_fixture.hpp"
 
@@ -28,29 +27,20 @@ sim::SimSettings settingsFor(std::uint32_t count, sim::WorldMode world, std::uin
   return s;
 }
 
-// Additions a value goes through in FlockReducer: a grid-stride run in pass 1, the 8 levels of the
-// 256-wide tree, then the same in pass 2 over the partials.
-std::uint32_t reductionAdditions(std::uint32_t count) {
-  using R = reduce::FlockReducer;
-  const std::uint32_t groups = R::partialCount(count);
-  const std::uint32_t run1 = (count + groups * R::kGroupSize - 1) / (groups * R::kGroupSize);
-  const std::uint32_t run2 = (groups + R::kGroupSize - 1) / R::kGroupSize;
-  const std::uint32_t tree = static_cast<std::uint32_t>(std::log2(R::kGroupSize));
-  return run1 + tree + run2 + tree;
-}
-
 void expectStatsMatch(const sim::Simulation& simulation, const std::string& what) {
   const auto state = simulation.flock().read();
   const auto ref = cpu::referenceStats(state.positions);
   const auto gpu = readStats(simulation);
-  const glm::dvec3 tol = cpu::centroidTolerance(ref, state.positions.size(), reductionAdditions(simulation.flock().count()));
+  const std::uint32_t n = simulation.flock().count();
+  const glm::dvec3 tol =
+      cpu::centroidTolerance(ref, n, simulation.reducer().errorModel(n, simulation.coordinateBound()));
   for (int a = 0; a < 3; ++a) {
     EXPECT_NEAR(gpu.meanPosition[a], ref.centroid[a], tol[a]) << what << " axis " << a;
     // min and max pick one of the inputs: exact.
     EXPECT_EQ(gpu.boundsMin[a], static_cast<float>(ref.boundsMin[a])) << what << " axis " << a;
     EXPECT_EQ(gpu.boundsMax[a], static_cast<float>(ref.boundsMax[a])) << what << " axis " << a;
   }
-  EXPECT_EQ(gpu.meanPosition.w, static_cast<float>(simulation.flock().count())) << what;
+  EXPECT_EQ(gpu.meanPosition.w, static_cast<float>(n)) << what << ": boids counted";
 }
 
 struct StepComparison {
@@ -96,39 +86,29 @@ void expectStepMatches(sim::Simulation& simulation, const std::string& what) {
 
 }  // namespace
 
-class ReduceSizes : public GlTest, public ::testing::WithParamInterface<std::uint32_t> {};
-
-TEST_P(ReduceSizes, CentroidAndBoundsMatchTheCpu) {
-  const std::uint32_t n = GetParam();
-  for (std::uint64_t seed : {1u, 2u}) {
-    sim::Simulation simulation(test::shaders(), settingsFor(n, sim::WorldMode::Walls, seed));
+TEST_F(GlTest, EveryAvailableStrategyCanDriveTheSimulationAndUnknownOnesAreRefused) {
+  sim::Simulation simulation(test::shaders(), test::caps(), settingsFor(3000, sim::WorldMode::Walls));
+  for (const reduce::StrategyInfo& info : reduce::strategies()) {
+    if (!info.unavailableReason(test::caps()).empty()) {
+      EXPECT_THROW(simulation.setReduceStrategy(info.name), std::invalid_argument) << info.name;
+      continue;
+    }
+    simulation.setReduceStrategy(info.name);
+    EXPECT_STREQ(simulation.reduceStrategy().name, info.name);
+    simulation.step();
     simulation.reduce();
-    expectStatsMatch(simulation, "n=" + std::to_string(n) + " seed=" + std::to_string(seed));
+    expectStatsMatch(simulation, info.name);
   }
-}
-
-// Awkward sizes: 1, around the group size (256) and the per-group run (1024), 2^k +- 1, a large prime.
-INSTANTIATE_TEST_SUITE_P(Sizes, ReduceSizes,
-                         ::testing::Values(1u, 2u, 63u, 64u, 65u, 255u, 257u, 1023u, 1025u, 4095u, 4097u, 65537u,
-                                           1000003u),
-                         [](const auto& p) { return "n" + std::to_string(p.param); });
-
-TEST_F(GlTest, ReductionOfAnOffCentreFlockIsStillWithinTolerance) {
-  // A flock far from the origin: the sum is large against the spread, the hard case for floats.
-  sim::SimSettings s = settingsFor(100003, sim::WorldMode::Walls);
-  sim::Simulation simulation(test::shaders(), s);
-  auto state = simulation.flock().read();
-  for (auto& p : state.positions) p += glm::vec4(1000.0f, -2000.0f, 500.0f, 0.0f);
-  simulation.flock().upload(state);
-  simulation.reduce();
-  expectStatsMatch(simulation, "offset flock");
+  const std::string before = simulation.reduceStrategy().name;
+  EXPECT_THROW(simulation.setReduceStrategy("no-such-strategy"), std::invalid_argument);
+  EXPECT_EQ(simulation.reduceStrategy().name, before) << "a refused switch must keep the current strategy";
 }
 
 class StepSizes : public GlTest, public ::testing::WithParamInterface<std::tuple<std::uint32_t, sim::WorldMode>> {};
 
 TEST_P(StepSizes, GpuStepMatchesTheCpuReferenceInitiallyAndAfterFlocking) {
   const auto [n, world] = GetParam();
-  sim::Simulation simulation(test::shaders(), settingsFor(n, world));
+  sim::Simulation simulation(test::shaders(), test::caps(), settingsFor(n, world));
   const std::string name = "n=" + std::to_string(n) + " " + sim::worldModeName(world);
   expectStepMatches(simulation, name + " frame 0");
   for (int f = 0; f < 40; ++f) {  // let real flock shapes form: clusters, walls, wraps
@@ -148,7 +128,7 @@ INSTANTIATE_TEST_SUITE_P(Sizes, StepSizes,
 
 TEST_F(GlTest, StepComparisonFailsWhenTheModelDiffers) {
   // The tolerance must be tight enough to see a 1% change of one rule's weight.
-  sim::Simulation simulation(test::shaders(), settingsFor(1025, sim::WorldMode::Walls));
+  sim::Simulation simulation(test::shaders(), test::caps(), settingsFor(1025, sim::WorldMode::Walls));
   for (int f = 0; f < 10; ++f) simulation.step();
   const StepComparison c = stepAndCompare(simulation, [](gpu::SimParams p) {
     p.weights.x *= 1.01f;
@@ -162,7 +142,7 @@ TEST_F(GlTest, NeighboursAcrossTheWrapFacesAndAtTheWallsMatch) {
   // side; with walls they are pushed back and clamped.
   for (sim::WorldMode world : {sim::WorldMode::Wrap, sim::WorldMode::Walls}) {
     sim::SimSettings s = settingsFor(999, world);
-    sim::Simulation simulation(test::shaders(), s);
+    sim::Simulation simulation(test::shaders(), test::caps(), s);
     auto state = simulation.flock().read();
     const float half = 0.5f * s.worldSize;
     for (std::size_t i = 0; i < state.positions.size(); ++i) {
@@ -176,7 +156,7 @@ TEST_F(GlTest, NeighboursAcrossTheWrapFacesAndAtTheWallsMatch) {
 }
 
 TEST_F(GlTest, AllBoidsInOnePlaceStayFinite) {
-  sim::Simulation simulation(test::shaders(), settingsFor(300, sim::WorldMode::Walls));
+  sim::Simulation simulation(test::shaders(), test::caps(), settingsFor(300, sim::WorldMode::Walls));
   auto state = simulation.flock().read();
   for (auto& p : state.positions) p = glm::vec4(1.5f, -2.0f, 0.25f, 1.0f);
   simulation.flock().upload(state);
@@ -186,7 +166,7 @@ TEST_F(GlTest, AllBoidsInOnePlaceStayFinite) {
 
 TEST_F(GlTest, SameSeedSameFramesGiveBitIdenticalFlocks) {
   auto run = [](std::uint64_t seed) {
-    sim::Simulation simulation(test::shaders(), settingsFor(2049, sim::WorldMode::Walls, seed));
+    sim::Simulation simulation(test::shaders(), test::caps(), settingsFor(2049, sim::WorldMode::Walls, seed));
     for (int f = 0; f < 30; ++f) {
       simulation.reduce();
       simulation.step();
@@ -202,7 +182,7 @@ TEST_F(GlTest, SameSeedSameFramesGiveBitIdenticalFlocks) {
 
 TEST_F(GlTest, ResetReturnsToFrameZeroAndNewCountReallocates) {
   sim::SimSettings s = settingsFor(500, sim::WorldMode::Wrap);
-  sim::Simulation simulation(test::shaders(), s);
+  sim::Simulation simulation(test::shaders(), test::caps(), s);
   const auto initial = simulation.flock().read();
   for (int f = 0; f < 5; ++f) simulation.step();
   simulation.reset();
@@ -218,7 +198,7 @@ TEST_F(GlTest, ResetReturnsToFrameZeroAndNewCountReallocates) {
 }
 
 TEST_F(GlTest, AFailedShaderReloadKeepsThePreviousProgramsAndAGoodOneFromDiskWorks) {
-  sim::Simulation simulation(test::shaders(), settingsFor(300, sim::WorldMode::Walls));
+  sim::Simulation simulation(test::shaders(), test::caps(), settingsFor(300, sim::WorldMode::Walls));
   gl::ShaderLibrary broken = test::shaders();
   broken.add("sim/sim_step_brute.comp", "#version 430 core\nthis does not compile;\n");
   EXPECT_THROW(simulation.reloadShaders(broken), gl::ShaderError);

@@ -1,0 +1,158 @@
+// Every reduction strategy against the double-precision reference: centroid within the bound of
+// its own error model, bounds exact, every boid counted once; over awkward sizes, on uniform and
+// flocked and far-off-centre positions; repeatable (the atomic and single-pass strategies reset
+// their global state after each use).
+#include <cmath>
+#include <cstring>
+#include <set>
+
+#include "engine/cpu/reference.hpp"
+#include "engine/gl/buffer.hpp"
+#include "engine/reduce/strategies.hpp"
+#include "engine/sim/initial_state.hpp"
+#include "gl_fixture.hpp"
+
+using namespace boids;
+using test::GlTest;
+
+namespace {
+
+struct Outcome {
+  gpu::FlockStats stats;
+  cpu::ReferenceStats reference;
+  glm::dvec3 tolerance;
+};
+
+std::vector<glm::vec4> positionsFor(std::uint32_t n, std::uint64_t seed, glm::vec3 offset = glm::vec3(0)) {
+  sim::SimSettings s;
+  s.count = n;
+  s.seed = seed;
+  s.worldSize = sim::worldSizeForCount(n);
+  auto p = sim::initialState(s).positions;
+  for (auto& q : p) q += glm::vec4(offset, 0);
+  return p;
+}
+
+float boundOf(const std::vector<glm::vec4>& p) {
+  float b = 1;
+  for (const auto& q : p) b = std::max({b, std::abs(q.x), std::abs(q.y), std::abs(q.z)});
+  return b;
+}
+
+Outcome run(reduce::Strategy& strategy, const std::vector<glm::vec4>& positions) {
+  const auto n = static_cast<std::uint32_t>(positions.size());
+  auto input = gl::Buffer::fromSpan(std::string_view("test.positions"), std::span<const glm::vec4>(positions));
+  gl::Buffer stats("test.stats", sizeof(gpu::FlockStats));
+  const float bound = boundOf(positions);
+  strategy.reduce({&input, n, bound}, stats);
+  Outcome o{stats.read<gpu::FlockStats>(1)[0], cpu::referenceStats(positions), {}};
+  o.tolerance = cpu::centroidTolerance(o.reference, n, strategy.errorModel(n, bound));
+  return o;
+}
+
+void expectMatches(const Outcome& o, std::uint32_t n, const std::string& what) {
+  for (int a = 0; a < 3; ++a) {
+    EXPECT_NEAR(o.stats.meanPosition[a], o.reference.centroid[a], o.tolerance[a]) << what << " axis " << a;
+    EXPECT_EQ(o.stats.boundsMin[a], static_cast<float>(o.reference.boundsMin[a])) << what << " axis " << a;
+    EXPECT_EQ(o.stats.boundsMax[a], static_cast<float>(o.reference.boundsMax[a])) << what << " axis " << a;
+  }
+  // Counted in float: exact below 2^24, which every size here is.
+  EXPECT_EQ(o.stats.meanPosition.w, static_cast<float>(n)) << what << ": boids counted";
+}
+
+std::string nameOf(const std::string& strategy) {
+  std::string s = strategy;
+  for (char& c : s) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return s;
+}
+
+}  // namespace
+
+class EveryStrategy : public GlTest, public ::testing::WithParamInterface<std::tuple<std::string, std::uint32_t>> {};
+
+TEST_P(EveryStrategy, MatchesTheReferenceAndRepeatsExactly) {
+  const auto [name, n] = GetParam();
+  const reduce::StrategyInfo* info = reduce::findStrategy(name);
+  ASSERT_NE(info, nullptr);
+  if (const std::string why = info->unavailableReason(test::caps()); !why.empty()) {
+    // Unavailable must mean the driver lacks what the strategy needs, said in the reason.
+    EXPECT_EQ(name, "subgroup") << why;
+    EXPECT_FALSE(test::caps().has("GL_KHR_shader_subgroup") && why.find("not exposed") != std::string::npos) << why;
+    EXPECT_NE(why.find("subgroup"), std::string::npos) << why;
+    return;
+  }
+  auto strategy = info->create(test::shaders(), test::caps());
+  if (const std::string why = strategy->unavailableFor(n); !why.empty()) {
+    // Only a driver limit may refuse a size: llvmpipe's loop budget for the long-running ones.
+    EXPECT_GT(test::caps().loopIterationLimit, 0u) << why;
+    EXPECT_NE(why.find("llvmpipe"), std::string::npos) << why;
+    return;
+  }
+  for (std::uint64_t seed : {1u, 2u}) {
+    const auto positions = positionsFor(n, seed);
+    const Outcome first = run(*strategy, positions);
+    expectMatches(first, n, name + " n=" + std::to_string(n) + " seed=" + std::to_string(seed));
+    const Outcome again = run(*strategy, positions);
+    EXPECT_EQ(std::memcmp(&first.stats, &again.stats, sizeof(gpu::FlockStats)), 0)
+        << name << " n=" << n << ": a second run on the same positions differs";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Sizes, EveryStrategy,
+    ::testing::Combine(::testing::Values("additive-blend", "mipmap", "single-thread", "two-pass-64/row",
+                                         "two-pass-64/column", "groupshared-single", "recursive-multipass", "tree",
+                                         "subgroup", "atomic", "single-pass"),
+                       ::testing::Values(1u, 2u, 63u, 64u, 65u, 255u, 257u, 1023u, 1025u, 4095u, 4097u, 65537u,
+                                         1000003u)),
+    [](const auto& p) { return nameOf(std::get<0>(p.param)) + "_n" + std::to_string(std::get<1>(p.param)); });
+
+TEST_F(GlTest, TheRegistryNamesEveryStrategyOnceWithADescription) {
+  std::set<std::string> names;
+  for (const reduce::StrategyInfo& s : reduce::strategies()) {
+    EXPECT_TRUE(names.insert(s.name).second) << s.name;
+    EXPECT_GT(std::strlen(s.description), 20u) << s.name;
+    EXPECT_GT(std::strlen(s.bounds), 5u) << s.name;
+    EXPECT_EQ(reduce::findStrategy(s.name), &s);
+  }
+  EXPECT_EQ(names.size(), 11u);
+  EXPECT_NE(reduce::findStrategy(reduce::kDefaultStrategy), nullptr);
+  EXPECT_EQ(reduce::findStrategy("no-such-strategy"), nullptr);
+}
+
+TEST_F(GlTest, EveryStrategyHandlesAFlockFarFromTheOrigin) {
+  // A flock far off-centre: large sums against a small spread, the hard case for float sums and
+  // for the fixed-point range of the atomic strategy.
+  const auto positions = positionsFor(65537, 3, glm::vec3(1000.0f, -2000.0f, 500.0f));
+  for (const reduce::StrategyInfo& info : reduce::strategies()) {
+    if (!info.unavailableReason(test::caps()).empty()) continue;  // covered by EveryStrategy
+    auto strategy = info.create(test::shaders(), test::caps());
+    expectMatches(run(*strategy, positions), 65537, std::string(info.name) + " off-centre");
+  }
+}
+
+TEST_F(GlTest, BothAtomicPathsAgreeBitForBitWhereBothRun) {
+  // The split 32-bit path runs everywhere; the 64-bit one where GL_NV_shader_atomic_int64 is.
+  // Integer sums do not depend on order, so the two must give identical bits.
+  const auto positions = positionsFor(100003, 4, glm::vec3(3.0f, -1.0f, 0.5f));
+  auto split = reduce::makeAtomic(test::shaders(), false);
+  const Outcome a = run(*split, positions);
+  expectMatches(a, 100003, "atomic, split words");
+  if (reduce::hasInt64Atomics(test::caps())) {
+    auto wide = reduce::makeAtomic(test::shaders(), true);
+    const Outcome b = run(*wide, positions);
+    expectMatches(b, 100003, "atomic, int64");
+    EXPECT_EQ(std::memcmp(&a.stats, &b.stats, sizeof(gpu::FlockStats)), 0);
+  }
+}
+
+TEST_F(GlTest, ATooSmallToleranceWouldCatchAWrongCentroid) {
+  // The comparison is not hollow: shift one boid by a little more than the tolerance allows and
+  // the tree's answer no longer matches the reference of the unshifted flock.
+  auto positions = positionsFor(4097, 5);
+  auto tree = reduce::makeTree(test::shaders());
+  const Outcome exact = run(*tree, positions);
+  positions[17].x += static_cast<float>(4 * exact.tolerance.x * 4097);
+  const Outcome moved = run(*tree, positions);
+  EXPECT_GT(std::abs(moved.stats.meanPosition.x - exact.reference.centroid.x), exact.tolerance.x);
+}
