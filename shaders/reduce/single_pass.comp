@@ -46,7 +46,10 @@ void main() {
 
   memoryBarrierBuffer();
   Acc all = accEmpty();
-  for (uint g = lane; g < groups; g += uint(GROUP_SIZE)) all = accAdd(all, accFromPartial(b_partials[g]));
+  for (uint g = lane; g < groups; g += uint(GROUP_SIZE)) {
+    ReducePartial q = b_partials[g];  // a plain copy: NVIDIA will not pass a coherent member by value (C1317)
+    all = accAdd(all, accFromPartial(q));
+  }
   total = groupReduce(all);
   if (lane == 0u) {
     b_stats = statsFromAcc(total, u_boidCount);
