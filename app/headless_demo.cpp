@@ -18,14 +18,12 @@ int runHeadlessDemo(Options options) {
 
   std::unique_ptr<platform::HeadlessContext> context;
   try {
-    context = platform::HeadlessContext::create({.debug = options.glDebug, .newestMinor = options.glNewestMinor});
+    context = openHeadless(options);
   } catch (const platform::ContextError& e) {
     std::fprintf(stderr, "boids: %s\n", e.what());
     return 1;
   }
-  if (options.glDebug) gl::enableDebugOutput();
   const gl::Caps caps = gl::Caps::query();
-  std::printf("OpenGL %s via %s\n", caps.summary().c_str(), context->platform().c_str());
   if (std::string problem = adaptToContext(options, caps); !problem.empty()) {
     std::fprintf(stderr, "boids: error: --count: %s\n", problem.c_str());
     return 2;

@@ -11,6 +11,8 @@ int main(int argc, char** argv) {
   const app::Options& options = *parsed.options;
 
   if (options.mode == app::Mode::Demo) return app::runHeadlessDemo(options);
+  if (options.mode == app::Mode::Check) return app::runCheck(options);
+  if (options.mode == app::Mode::Bench) return app::runBench(options);
 
   if (!platform::Window::displayAvailable()) {
     std::printf("boids: no display (DISPLAY and WAYLAND_DISPLAY are unset); running the headless demo instead.\n");

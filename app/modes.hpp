@@ -9,6 +9,7 @@
 
 namespace boids::platform {
 class Window;
+class HeadlessContext;
 }
 
 namespace boids::app {
@@ -22,6 +23,15 @@ int runHeadlessDemo(Options options);
 // The options adjusted to the context: a smaller default flock on a software renderer (said on
 // stdout). Returns a non-empty error when the flock does not fit the context's limits.
 std::string adaptToContext(Options& options, const gl::Caps& caps);
+
+// Every reduction strategy against the CPU reference over a sweep; exit code 0 when all passed.
+int runCheck(const Options& options);
+
+// GPU timings per reduction strategy over sizes.
+int runBench(const Options& options);
+
+// The headless context every headless mode uses; prints what it got. Throws ContextError.
+std::unique_ptr<platform::HeadlessContext> openHeadless(const Options& options);
 
 // The embedded shaders, or the folder given with --shader-dir.
 gl::ShaderLibrary loadShaders(const Options& options);

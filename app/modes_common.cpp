@@ -3,6 +3,7 @@
 
 #include "app/modes.hpp"
 #include "engine/gl/debug.hpp"
+#include "engine/platform/context.hpp"
 #include "engine/sim/flock.hpp"
 
 namespace boids::app {
@@ -15,6 +16,13 @@ std::string adaptToContext(Options& options, const gl::Caps& caps) {
                 options.sim.count);
   }
   return sim::checkCountFits(options.sim.count, caps);
+}
+
+std::unique_ptr<platform::HeadlessContext> openHeadless(const Options& options) {
+  auto context = platform::HeadlessContext::create({.debug = options.glDebug, .newestMinor = options.glNewestMinor});
+  if (options.glDebug) gl::enableDebugOutput();
+  std::printf("OpenGL %s via %s\n", gl::Caps::query().summary().c_str(), context->platform().c_str());
+  return context;
 }
 
 gl::ShaderLibrary loadShaders(const Options& options) {

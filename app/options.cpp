@@ -31,6 +31,31 @@ ParseResult parseCommandLine(int argc, char** argv) {
   cli.fallthrough();
 
   auto* demo = cli.add_subcommand("demo", "Run the headless demo (EGL, offscreen) even when a display is available");
+  std::vector<std::string> strategyNames;
+  for (const reduce::StrategyInfo& s : reduce::strategies()) strategyNames.emplace_back(s.name);
+
+  auto* check = cli.add_subcommand(
+      "check",
+      "Headless: every reduction strategy on GPU positions against the CPU reference (double precision), over a "
+      "sweep of sizes and seeds, on the initial flock and after --frames simulated frames (default 30, where the "
+      "brute-force step allows). Prints a row per case; exit code 0 only when every available case passed");
+  check->add_option("--sizes", o.check.sizes, "Flock sizes, comma-separated")->delimiter(',')->check(CLI::Range(1u, 1u << 26));
+  check->add_option("--seeds", o.check.seeds, "Seeds, comma-separated")->delimiter(',');
+  check->add_option("--strategies", o.check.strategies, "Only these strategies, comma-separated")
+      ->delimiter(',')->check(CLI::IsMember(strategyNames));
+  check->add_option("--repeats", o.check.repeats, "Timed runs per case (median reported)")->check(CLI::Range(1, 1000));
+  check->add_option("--json", o.check.json, "Write the rows as JSON to this file (format: README)");
+  check->add_option("--dump", o.check.dump,
+                    "Write the positions of each case to this folder (raw little-endian float32 x,y,z,w per boid)");
+
+  auto* bench = cli.add_subcommand("bench", "Headless benchmarks for real GPUs: GPU time per strategy over sizes");
+  bench->add_flag("--reduce", o.bench.reduce, "Benchmark the centroid + bounds strategies");
+  bench->add_option("--sizes", o.bench.sizes, "Flock sizes, comma-separated")->delimiter(',')->check(CLI::Range(1u, 1u << 26));
+  bench->add_option("--strategies", o.bench.strategies, "Only these strategies, comma-separated")
+      ->delimiter(',')->check(CLI::IsMember(strategyNames));
+  bench->add_option("--repeats", o.bench.repeats, "Timed runs per strategy and size")->check(CLI::Range(1, 100000));
+  bench->add_option("--json", o.bench.json, "Write the results as JSON to this file");
+  bench->add_option("--csv", o.bench.csv, "Write the results as CSV to this file");
 
   auto* count = cli.add_option("-n,--count", o.sim.count,
                                "Number of boids (default " + std::to_string(o.sim.count) + "; " +
@@ -62,12 +87,9 @@ ParseResult parseCommandLine(int argc, char** argv) {
   cli.add_flag("--paused", o.paused, "Start with the simulation paused");
   cli.add_flag("--hide-panel", o.hidePanel, "Start with the control panel hidden (H shows it)");
   cli.add_flag("--gl-debug,!--no-gl-debug", o.glDebug, "Ask for a debug context and print GL debug output (on in Debug builds)");
-  std::vector<std::string> strategyNames;
-  std::string strategyHelp = "Strategy for the flock's centroid and bounds:";
-  for (const reduce::StrategyInfo& s : reduce::strategies()) {
-    strategyNames.emplace_back(s.name);
-    strategyHelp += std::string("\n  ") + s.name + ": " + s.description;
-  }
+  std::string strategyHelp = "Strategy for the flock's centroid and bounds (default " +
+                             std::string(reduce::kDefaultStrategy) + "):";
+  for (const reduce::StrategyInfo& s : reduce::strategies()) strategyHelp += std::string("\n  ") + s.name + ": " + s.description;
   cli.add_option("--reduce", o.reduceStrategy, strategyHelp)->check(CLI::IsMember(strategyNames));
   std::string glVersion = "4.6";
   cli.add_option("--gl-version", glVersion,
@@ -90,6 +112,14 @@ ParseResult parseCommandLine(int argc, char** argv) {
   }
   o.sim.world = world == "wrap" ? sim::WorldMode::Wrap : sim::WorldMode::Walls;
   if (demo->parsed()) o.mode = Mode::Demo;
+  if (check->parsed()) o.mode = Mode::Check;
+  if (bench->parsed()) {
+    o.mode = Mode::Bench;
+    if (!o.bench.reduce) {
+      std::fprintf(stderr, "boids: error: bench needs something to measure: --reduce\n");
+      return {std::nullopt, 2};
+    }
+  }
   o.countGiven = count->count() > 0;
   o.glNewestMinor = glVersion.back() - '0';
   o.worldSizeGiven = floatOptions["world-size"]->count() > 0;

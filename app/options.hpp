@@ -2,6 +2,7 @@
 // Everything the command line can say, parsed once (CLI11) for every mode of the binary.
 #include <filesystem>
 #include <optional>
+#include <vector>
 #include <string>
 
 #include <glm/vec2.hpp>
@@ -13,8 +14,27 @@
 namespace boids::app {
 
 enum class Mode {
-  Auto,  // a window when a display is available, else the headless demo
-  Demo,  // the headless demo, even with a display
+  Auto,   // a window when a display is available, else the headless demo
+  Demo,   // the headless demo, even with a display
+  Check,  // every GPU path against its CPU reference over a sweep of sizes
+  Bench,  // timings per strategy over sizes, for real GPUs
+};
+
+struct CheckOptions {
+  std::vector<std::uint32_t> sizes = {1, 2, 63, 64, 65, 4095, 4096, 4097, 65537, 1000003, 4194305};
+  std::vector<std::uint64_t> seeds = {1, 2};
+  std::vector<std::string> strategies;  // empty: every one
+  int repeats = 3;                      // timed runs per row (the median is reported)
+  std::filesystem::path json;           // rows as JSON
+  std::filesystem::path dump;           // folder for the positions each case reduced
+};
+
+struct BenchOptions {
+  bool reduce = false;
+  std::vector<std::uint32_t> sizes = {65536, 1048576, 4194304, 16777216};
+  std::vector<std::string> strategies;
+  int repeats = 200;
+  std::filesystem::path json, csv;
 };
 
 struct Options {
@@ -34,6 +54,8 @@ struct Options {
   bool countGiven = false;              // --count was on the command line
   bool worldSizeGiven = false;          // --world-size was; else the world follows the count
   bool wallMarginGiven = false;
+  CheckOptions check;
+  BenchOptions bench;
 };
 
 // Unless given on the command line, the world's side follows the boid count at the reference

@@ -7,7 +7,7 @@ packages=(
   # toolchain
   build-essential cmake ninja-build pkg-config python3-glad
   # libraries
-  libglfw3-dev libglm-dev libimgui-dev libstb-dev libcli11-dev libegl-dev libgl-dev
+  libglfw3-dev libglm-dev libimgui-dev libstb-dev libcli11-dev nlohmann-json3-dev libegl-dev libgl-dev
   # tests: GoogleTest, Mesa's software OpenGL (llvmpipe) through EGL, and Xvfb for the window test
   libgtest-dev libegl-mesa0 libgl1-mesa-dri xvfb xauth
 )

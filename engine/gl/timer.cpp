@@ -22,6 +22,40 @@ bool timerQueriesMeaningful() {
   return bits > 0 && !isSoftwareRenderer(renderer ? renderer : "");
 }
 
+std::vector<double> timeRuns(const std::function<void(int run)>& work, int repeats) {
+  std::vector<double> ms(static_cast<std::size_t>(std::max(repeats, 0)));
+  if (!timerQueriesMeaningful()) {
+    for (int r = 0; r < repeats; ++r) {
+      glFinish();
+      const auto start = std::chrono::steady_clock::now();
+      work(r);
+      glFinish();
+      ms[r] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    }
+    return ms;
+  }
+  std::vector<QueryName> queries;
+  for (int i = 0; i < 2 * repeats; ++i) queries.push_back(genQuery());
+  for (int r = 0; r < repeats; ++r) {
+    glQueryCounter(queries[2 * r].id(), GL_TIMESTAMP);
+    work(r);
+    glQueryCounter(queries[2 * r + 1].id(), GL_TIMESTAMP);
+  }
+  for (int r = 0; r < repeats; ++r) {
+    GLuint64 t0 = 0, t1 = 0;
+    glGetQueryObjectui64v(queries[2 * r].id(), GL_QUERY_RESULT, &t0);
+    glGetQueryObjectui64v(queries[2 * r + 1].id(), GL_QUERY_RESULT, &t1);
+    ms[r] = t1 >= t0 ? static_cast<double>(t1 - t0) * 1e-6 : 0.0;
+  }
+  return ms;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0.0;
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+
 FrameTimer::FrameTimer(std::size_t historyLength) : historyLength_(historyLength) {
   if (!timerQueriesMeaningful()) source_ = TimingSource::CpuFinish;
 }

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstddef>
 #include <deque>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,13 @@ struct PassStats {
   double latestMs = 0, medianMs = 0, minMs = 0, meanMs = 0;
   std::size_t samples = 0;
 };
+
+// For benchmarks and checks, which may wait: runs work(run) `repeats` times, timing each run with
+// GPU timestamps (read back at the end) or, where the driver's timers mean nothing, on the CPU
+// around glFinish. Returns milliseconds per run, in run order.
+std::vector<double> timeRuns(const std::function<void(int run)>& work, int repeats);
+
+double median(std::vector<double> values);
 
 class FrameTimer {
  public:

@@ -35,7 +35,7 @@ FlockState Flock::read() const {
   return {positions().read<glm::vec4>(count_), velocities().read<glm::vec4>(count_)};
 }
 
-std::string checkCountFits(std::uint64_t count, const gl::Caps& caps) {
+std::string checkStepFits(std::uint64_t count, const gl::Caps& caps) {
   // The brute-force step loops over every boid in one invocation: count / 128 tiles of 128.
   const std::uint64_t stepIterations = count + count / 128 + 1;
   if (caps.loopIterationLimit > 0 && stepIterations > caps.loopIterationLimit) {
@@ -44,6 +44,10 @@ std::string checkCountFits(std::uint64_t count, const gl::Caps& caps) {
            std::to_string(caps.loopIterationLimit) + " (Mesa llvmpipe stops loops there), so at most " +
            std::to_string(caps.loopIterationLimit * 128 / 129) + " boids";
   }
+  return {};
+}
+
+std::string checkBuffersFit(std::uint64_t count, const gl::Caps& caps) {
   const std::uint64_t bytes = count * sizeof(glm::vec4);
   if (caps.maxShaderStorageBlockSize > 0 && bytes > static_cast<std::uint64_t>(caps.maxShaderStorageBlockSize)) {
     return std::to_string(count) + " boids need " + std::to_string(bytes) +
@@ -52,6 +56,11 @@ std::string checkCountFits(std::uint64_t count, const gl::Caps& caps) {
            std::to_string(caps.maxShaderStorageBlockSize / sizeof(glm::vec4)) + " boids)";
   }
   return {};
+}
+
+std::string checkCountFits(std::uint64_t count, const gl::Caps& caps) {
+  if (std::string problem = checkBuffersFit(count, caps); !problem.empty()) return problem;
+  return checkStepFits(count, caps);
 }
 
 }  // namespace boids::sim

@@ -31,7 +31,10 @@ class Flock {
   int current_ = 0;
 };
 
-// Empty when `count` boids fit the context's limits, else the limit that was hit.
+// Empty when `count` boids fit the context's limits, else the limit that was hit:
+// their buffers (GL_MAX_SHADER_STORAGE_BLOCK_SIZE) and the brute-force step (a driver's loop limit).
+std::string checkBuffersFit(std::uint64_t count, const gl::Caps& caps);
+std::string checkStepFits(std::uint64_t count, const gl::Caps& caps);
 std::string checkCountFits(std::uint64_t count, const gl::Caps& caps);
 
 }  // namespace boids::sim

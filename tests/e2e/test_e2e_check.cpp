@@ -1,0 +1,140 @@
+// boids check and bench, as a user runs them: exit codes, the JSON contract, the dumped positions.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace {
+
+std::pair<int, std::string> boids(const std::string& args) {
+  const std::string command = "'" BOIDS_BINARY "' " + args + " 2>&1";
+  std::string output;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return {-1, ""};
+  std::array<char, 4096> buffer;
+  while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) output.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+fs::path scratch(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() / ("boids-check-" + std::to_string(getpid())) / name;
+  fs::create_directories(dir);
+  return dir;
+}
+
+}  // namespace
+
+TEST(Check, TheFullDefaultSweepPasses) {
+  // The command CI promises: every available strategy, every default size and seed, initial and
+  // simulated flocks. Unavailable rows must say why.
+  const fs::path dir = scratch("full");
+  auto [code, output] = boids("check --json '" + (dir / "check.json").string() + "'");
+  ASSERT_EQ(code, 0) << output;
+  json doc = json::parse(std::ifstream(dir / "check.json"));
+  EXPECT_EQ(doc["failed"], 0);
+  EXPECT_GT(doc["passed"].get<int>(), 200);
+  std::set<std::uint32_t> sizes;
+  bool simulated = false;
+  for (const json& row : doc["rows"]) {
+    sizes.insert(row["n"].get<std::uint32_t>());
+    simulated = simulated || row["frames"].get<int>() > 0;
+    if (!row["available"].get<bool>()) {
+      EXPECT_FALSE(row["reason"].get<std::string>().empty()) << row.dump();
+    }
+  }
+  for (std::uint32_t n : {1u, 2u, 63u, 64u, 65u, 4095u, 4096u, 4097u, 65537u, 1000003u}) EXPECT_TRUE(sizes.count(n)) << n;
+  EXPECT_TRUE(sizes.count(4194305u)) << "no size above 4M (this GPU holds 64 MiB buffers)";
+  EXPECT_TRUE(simulated) << "no case after simulated frames";
+}
+
+TEST(Check, RowsCarryTheDocumentedFieldsAndTheDumpsReproduceTheCpuValues) {
+  const fs::path dir = scratch("dump");
+  auto [code, output] = boids("check --sizes 1,65,4097 --seeds 3 --frames 5 --json '" + (dir / "c.json").string() +
+                              "' --dump '" + dir.string() + "'");
+  ASSERT_EQ(code, 0) << output;
+  json doc = json::parse(std::ifstream(dir / "c.json"));
+  int checked = 0;
+  for (const json& row : doc["rows"]) {
+    for (const char* key : {"strategy", "n", "seed", "frames", "available"}) EXPECT_TRUE(row.contains(key)) << key;
+    if (!row["available"].get<bool>()) continue;
+    for (const char* key : {"gpu", "cpu", "error", "tolerance", "pass", "gpu_ms", "positions"}) {
+      EXPECT_TRUE(row.contains(key)) << key << " in " << row.dump();
+    }
+    for (const char* key : {"centroid", "min", "max"}) {
+      EXPECT_EQ(row["gpu"][key].size(), 3u);
+      EXPECT_EQ(row["cpu"][key].size(), 3u);
+    }
+    // Independently of the program: the mean and box of the dumped float32 x,y,z,w records.
+    const fs::path file = dir / row["positions"].get<std::string>();
+    const std::uint32_t n = row["n"];
+    ASSERT_EQ(fs::file_size(file), std::uintmax_t(n) * 16) << file;
+    std::ifstream in(file, std::ios::binary);
+    std::vector<float> data(std::size_t(n) * 4);
+    in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(data.size() * 4));
+    for (int a = 0; a < 3; ++a) {
+      long double sum = 0;
+      float lo = data[a], hi = data[a];
+      for (std::uint32_t i = 0; i < n; ++i) {
+        sum += data[std::size_t(i) * 4 + a];
+        lo = std::min(lo, data[std::size_t(i) * 4 + a]);
+        hi = std::max(hi, data[std::size_t(i) * 4 + a]);
+      }
+      EXPECT_NEAR(static_cast<double>(sum / n), row["cpu"]["centroid"][a].get<double>(), 1e-9);
+      EXPECT_EQ(lo, row["cpu"]["min"][a].get<float>());
+      EXPECT_EQ(hi, row["cpu"]["max"][a].get<float>());
+      EXPECT_NEAR(row["gpu"]["centroid"][a].get<double>(), static_cast<double>(sum / n),
+                  row["tolerance"][a].get<double>());
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 30);
+}
+
+TEST(Check, AWrongGpuResultFailsTheCheckWithExitCodeOne) {
+  // A copy of the shaders whose group reduction skips the first item of every run.
+  const fs::path dir = scratch("broken");
+  fs::copy(BOIDS_SHADER_DIR, dir / "shaders", fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+  const fs::path kernel = dir / "shaders/reduce/group_reduce.comp";
+  std::ifstream original(kernel);
+  std::string text((std::istreambuf_iterator<char>(original)), std::istreambuf_iterator<char>());
+  original.close();
+  const std::string from = "uint k = gl_GlobalInvocationID.x;";
+  ASSERT_NE(text.find(from), std::string::npos);
+  text.replace(text.find(from), from.size(), "uint k = gl_GlobalInvocationID.x + 1u;");
+  std::ofstream(kernel) << text;
+  auto [code, output] = boids("check --shader-dir '" + (dir / "shaders").string() + "' --sizes 4097 --seeds 1 --strategies tree");
+  EXPECT_EQ(code, 1) << output;
+  EXPECT_NE(output.find("FAIL"), std::string::npos) << output;
+}
+
+TEST(Bench, ReduceWritesJsonAndCsvForEveryStrategy) {
+  const fs::path dir = scratch("bench");
+  auto [code, output] = boids("bench --reduce --sizes 1000,4097 --repeats 3 --json '" + (dir / "b.json").string() +
+                              "' --csv '" + (dir / "b.csv").string() + "'");
+  ASSERT_EQ(code, 0) << output;
+  json doc = json::parse(std::ifstream(dir / "b.json"));
+  EXPECT_EQ(doc["results"].size(), 2u * 11u);
+  for (const json& r : doc["results"]) {
+    if (r["available"].get<bool>()) {
+      EXPECT_TRUE(r["correct"].get<bool>()) << r.dump();
+      EXPECT_GT(r["median_us"].get<double>(), 0.0) << r.dump();
+    }
+  }
+  std::ifstream csv(dir / "b.csv");
+  std::string header;
+  std::getline(csv, header);
+  EXPECT_EQ(header.rfind("strategy,n,runs,median_us", 0), 0u);
+  auto [bad, message] = boids("bench");
+  EXPECT_EQ(bad, 2) << message;
+}
