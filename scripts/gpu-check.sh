@@ -19,8 +19,13 @@ fi
 ctest --test-dir build/release -j 4 --output-on-failure "${exclude[@]}" 2>&1 | tee "$out/ctest.log" | tail -n 15
 status=${PIPESTATUS[0]}
 
+# The reduction lab: every strategy against the CPU over the default sweep, then the benchmark.
+"$boids" check --json "$out/check.json" > "$out/check.txt" 2>&1; echo "check exit code $?" | tee -a "$out/check.txt"
+tail -n 3 "$out/check.txt"
+"$boids" bench --reduce --json "$out/bench.json" --csv "$out/bench.csv" 2>&1 | tee "$out/bench.txt"
+
 # Timing medians over 300 frames per size; a screenshot of the largest only.
-for n in 4096 16384 65536; do
+for n in ${DEMO_SIZES:-4096 16384 65536}; do
   "$boids" demo --count "$n" --frames 300 --screenshot "$out/demo-$n.png" 2>&1 | tee "$out/demo-$n.txt"
   [ "$n" = 65536 ] || rm -f "$out/demo-$n.png"
 done
