@@ -10,13 +10,13 @@ mkdir -p "$out"
 boids="$root/build/release/boids"
 cd "$root"
 
-{ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv 2>/dev/null || true; } > "$out/gpu.txt"
+{ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv 2>/dev/null || true; } > "$out/ctest.log"
 exclude=()
 if ! command -v xvfb-run >/dev/null; then
-  echo "gpu-check: no xvfb-run here: EndToEnd.WindowUnderXvfb* excluded" | tee "$out/excluded.txt"
+  echo "gpu-check: no xvfb-run here: EndToEnd.WindowUnderXvfb* excluded" | tee -a "$out/ctest.log"
   exclude=(-E 'WindowUnderXvfb')
 fi
-ctest --test-dir build/release -j 4 --output-on-failure "${exclude[@]}" 2>&1 | tee "$out/ctest.log" | tail -n 15
+ctest --test-dir build/release -j 4 --output-on-failure "${exclude[@]}" 2>&1 | tee -a "$out/ctest.log" | tail -n 15
 status=${PIPESTATUS[0]}
 
 # The reduction lab: every strategy against the CPU over the default sweep, then the benchmark.
