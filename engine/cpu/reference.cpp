@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace boids::cpu {
 namespace {
@@ -12,8 +13,12 @@ constexpr double u = kFloatUnitRoundoff;
 constexpr double kDivision = 4 * u;
 
 // gamma_n = n u / (1 - n u): the relative error bound of n rounded additions in a row
-// (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed., section 3.1).
-double gamma(std::size_t n) { return static_cast<double>(n) * u / (1.0 - static_cast<double>(n) * u); }
+// (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed., section 3.1). It only holds
+// for n u < 1; past that (a sequential float sum of 2^24 values) worst-case analysis bounds nothing.
+double gamma(std::size_t n) {
+  const double nu = static_cast<double>(n) * u;
+  return nu < 1.0 ? nu / (1.0 - nu) : std::numeric_limits<double>::infinity();
+}
 
 double maxAbs(glm::dvec3 v) { return std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)}); }
 
