@@ -9,7 +9,7 @@
 #include "engine/cpu/reference.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/platform/context.hpp"
-#include "engine/reduce/strategy.hpp"
+#include "engine/reduce/inspector.hpp"
 #include "engine/sim/simulation.hpp"
 
 namespace boids::app {
@@ -39,40 +39,28 @@ sim::SimSettings settingsFor(const Options& options, std::uint32_t n, std::uint6
 }
 
 // One strategy on one case: the row of the table and of the JSON.
-json checkStrategy(const reduce::StrategyInfo& info, reduce::Strategy* strategy, const std::string& unavailable,
-                   const reduce::Input& input, const cpu::ReferenceStats& ref, int repeats, const gl::Buffer& stats) {
-  json row = {{"strategy", info.name}, {"bounds_method", info.bounds}};
-  if (!unavailable.empty()) {
+json checkEntry(reduce::LabEntry& entry, const reduce::Input& input, const cpu::ReferenceStats& ref, int repeats) {
+  json row = {{"strategy", entry.info->name}, {"bounds_method", entry.info->bounds}};
+  if (const std::string why = reduce::Lab::unavailableFor(entry, input.count); !why.empty()) {
     row["available"] = false;
-    row["reason"] = unavailable;
+    row["reason"] = why;
     return row;
   }
+  const std::vector<double> ms = gl::timeRuns([&](int) { entry.strategy->reduce(input, entry.stats); }, repeats);
+  const reduce::Verdict v = reduce::judge(entry.info->name, entry.stats.read<gpu::FlockStats>(1)[0], ref, input.count,
+                                          entry.strategy->errorModel(input.count, input.coordinateBound));
   row["available"] = true;
-  row["detail"] = strategy->detail();
-  const std::vector<double> ms = gl::timeRuns([&](int) { strategy->reduce(input, stats); }, repeats);
-  const gpu::FlockStats g = stats.read<gpu::FlockStats>(1)[0];
-  const glm::dvec3 tolerance =
-      cpu::centroidTolerance(ref, input.count, strategy->errorModel(input.count, input.coordinateBound));
-
-  const glm::dvec3 centroid(g.meanPosition), lo(g.boundsMin), hi(g.boundsMax);
-  const glm::dvec3 error = glm::abs(centroid - ref.centroid);
-  const double extent = std::max({ref.boundsMax.x - ref.boundsMin.x, ref.boundsMax.y - ref.boundsMin.y,
-                                  ref.boundsMax.z - ref.boundsMin.z, 1e-30});
-  bool centroidOk = true;
-  for (int a = 0; a < 3; ++a) centroidOk = centroidOk && error[a] <= tolerance[a];  // NaN fails
-  // Bounds pick inputs: exact. The count is summed in float: exact while it stays below 2^24.
-  const bool boundsOk = lo == glm::dvec3(glm::vec3(ref.boundsMin)) && hi == glm::dvec3(glm::vec3(ref.boundsMax));
-  const bool countOk = input.count > (1u << 24) || g.meanPosition.w == static_cast<float>(input.count);
-
-  row["gpu"] = {{"centroid", vec3Json(centroid)}, {"min", vec3Json(lo)}, {"max", vec3Json(hi)}, {"count", g.meanPosition.w}};
+  row["detail"] = entry.strategy->detail();
+  row["gpu"] = {{"centroid", vec3Json(glm::dvec3(v.gpu.meanPosition))}, {"min", vec3Json(glm::dvec3(v.gpu.boundsMin))},
+                {"max", vec3Json(glm::dvec3(v.gpu.boundsMax))}, {"count", v.gpu.meanPosition.w}};
   row["cpu"] = {{"centroid", vec3Json(ref.centroid)}, {"min", vec3Json(ref.boundsMin)}, {"max", vec3Json(ref.boundsMax)},
                 {"count", input.count}};
-  row["error"] = std::max({error.x, error.y, error.z});
-  row["error_relative_to_extent"] = std::max({error.x, error.y, error.z}) / extent;
-  row["tolerance"] = vec3Json(tolerance);
-  row["bounds_exact"] = boundsOk;
-  row["count_exact"] = countOk;
-  row["pass"] = centroidOk && boundsOk && countOk;
+  row["error"] = std::max({v.error.x, v.error.y, v.error.z});
+  row["error_relative_to_extent"] = v.relativeError;
+  row["tolerance"] = vec3Json(v.tolerance);  // null on an axis means: no worst-case bound exists
+  row["bounds_exact"] = v.boundsExact;
+  row["count_exact"] = v.countExact;
+  row["pass"] = v.pass;
   row["gpu_ms"] = gl::median(ms);
   return row;
 }
@@ -100,21 +88,7 @@ int runCheck(const Options& options) {
     const gl::ShaderLibrary shaders = loadShaders(options);
     if (!options.check.dump.empty()) std::filesystem::create_directories(options.check.dump);
 
-    // Every strategy once, with the reason where the context cannot run it.
-    struct Entry {
-      const reduce::StrategyInfo* info;
-      std::unique_ptr<reduce::Strategy> strategy;
-      std::string reason;
-    };
-    std::vector<Entry> entries;
-    for (const reduce::StrategyInfo& info : reduce::strategies()) {
-      const auto& only = options.check.strategies;
-      if (!only.empty() && std::find(only.begin(), only.end(), info.name) == only.end()) continue;
-      Entry e{&info, nullptr, info.unavailableReason(caps)};
-      if (e.reason.empty()) e.strategy = info.create(shaders, caps);
-      entries.push_back(std::move(e));
-    }
-    gl::Buffer stats("check.stats", sizeof(gpu::FlockStats));
+    reduce::Lab lab(shaders, caps, options.check.strategies);
 
     for (std::uint32_t n : options.check.sizes) {
       if (std::string why = sim::checkBuffersFit(n, caps); !why.empty()) {
@@ -144,10 +118,8 @@ int runCheck(const Options& options) {
             if (!out) throw std::runtime_error("cannot write " + (options.check.dump / dumpName).string());
           }
           const reduce::Input input = simulation.reduceInput();
-          for (Entry& e : entries) {
-            std::string reason = e.reason;
-            if (reason.empty()) reason = e.strategy->unavailableFor(n);
-            json row = checkStrategy(*e.info, e.strategy.get(), reason, input, ref, options.check.repeats, stats);
+          for (reduce::LabEntry& e : lab.entries()) {
+            json row = checkEntry(e, input, ref, options.check.repeats);
             row["n"] = n;
             row["seed"] = seed;
             row["frames"] = f;
@@ -156,14 +128,16 @@ int runCheck(const Options& options) {
             if (!row["available"].get<bool>()) {
               ++unavailable;
               std::printf("%-20s %9u %5llu %6d %10s %12s %12s  unavailable: %s\n", e.info->name, n,
-                          static_cast<unsigned long long>(seed), f, "-", "-", "-", reason.c_str());
+                          static_cast<unsigned long long>(seed), f, "-", "-", "-",
+                          row["reason"].get<std::string>().c_str());
             } else {
               const bool ok = row["pass"].get<bool>();
               ok ? ++passed : ++failed;
               const auto& tol = row["tolerance"];
+              auto axis = [&](int a) { return tol[a].is_number() ? tol[a].get<double>() : INFINITY; };
               std::printf("%-20s %9u %5llu %6d %10.4f %12.3e %12.3e  %s%s%s\n", e.info->name, n,
                           static_cast<unsigned long long>(seed), f, row["gpu_ms"].get<double>(),
-                          row["error"].get<double>(), std::min({tol[0].get<double>(), tol[1].get<double>(), tol[2].get<double>()}),
+                          row["error"].get<double>(), std::min({axis(0), axis(1), axis(2)}),
                           ok ? "pass" : "FAIL", row["bounds_exact"].get<bool>() ? "" : " (bounds differ)",
                           row["count_exact"].get<bool>() ? "" : " (boids miscounted)");
             }

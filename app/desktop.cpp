@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -69,6 +71,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
     std::string shaderOrigin = shaders.origin();
     sim::Simulation simulation(shaders, caps, options.sim, options.reduceStrategy);
     render::BoidRenderer renderer(shaders);
+    reduce::Inspector inspector(shaders, caps);
     gl::FrameTimer timer(kFrameHistory);
     ImGuiSession imgui(*window, window->contentScale());
 
@@ -80,6 +83,9 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
     panel.paused = options.paused;
     panel.vsync = options.vsync;
     panel.keepDensity = !options.worldSizeGiven;
+    panel.strategy = options.reduceStrategy;
+    panel.compareAll = options.compareAll;
+    std::string askedStrategy = panel.strategy;
     window->setVsync(panel.vsync);
     bool vsyncApplied = panel.vsync;
     bool showPanel = !options.hidePanel;
@@ -103,8 +109,13 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
       ImGui_ImplGlfw_NewFrame();
       ImGui::NewFrame();
 
+      if (inspector.poll()) {
+        panel.render.cpuCentroid = glm::vec4(glm::vec3(inspector.latest()->cpu.centroid), 1.0f);
+      }
+      ReductionView reductionView{&simulation.reduceStrategy(), simulation.reducer().detail(),
+                                  simulation.fallbackReason(), &inspector.latest(), inspector.busy()};
       PanelActions actions;
-      if (showPanel) actions = drawPanel(panel, caps, timer, simulation.steps(), shaderOrigin);
+      if (showPanel) actions = drawPanel(panel, caps, timer, simulation.steps(), shaderOrigin, reductionView);
 
       // Input the panel did not take moves the camera or triggers the keys' actions.
       const platform::InputFrame input = window->takeInput();
@@ -112,8 +123,12 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
       const glm::ivec2 fb = window->framebufferSize();
       if (!io.WantCaptureMouse) {
         camera.rotate(input.rotateDrag);
-        camera.pan(input.panDrag, static_cast<float>(window->windowSize().y));
-        camera.zoom(input.scroll);
+        if (panel.render.follow) {  // the GPU places the target; the wheel scales its framing
+          panel.render.followZoom = std::clamp(panel.render.followZoom * std::pow(0.9f, input.scroll), 0.05f, 20.0f);
+        } else {
+          camera.pan(input.panDrag, static_cast<float>(window->windowSize().y));
+          camera.zoom(input.scroll);
+        }
       }
       if (!io.WantCaptureKeyboard) {
         for (platform::Key key : input.pressed) {
@@ -124,6 +139,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
             case platform::Key::T: actions.resetFlock = true; break;
             case platform::Key::V: panel.vsync = !panel.vsync; break;
             case platform::Key::H: showPanel = !showPanel; break;
+            case platform::Key::F: panel.render.follow = !panel.render.follow; break;
             case platform::Key::F5: actions.reloadShaders = true; break;
             case platform::Key::Escape: window->requestClose(); break;
           }
@@ -150,6 +166,15 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
         }
       }
       simulation.apply(panel.settings);
+      if (panel.strategy != askedStrategy) {
+        askedStrategy = panel.strategy;
+        try {
+          simulation.setReduceStrategy(panel.strategy);
+        } catch (const std::invalid_argument& e) {
+          std::fprintf(stderr, "boids: %s\n", e.what());
+          panel.strategy = askedStrategy = simulation.reduceStrategy().name;
+        }
+      }
       if (actions.resetFlock) simulation.reset();
       if (actions.reloadShaders) {
         try {
@@ -165,6 +190,9 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
       }
 
       FrameView view;
+      view.inspector = &inspector;
+      view.compareAll = panel.compareAll;
+      view.snapshot = actions.checkNow || (panel.checkEvery > 0 && framesDrawn % panel.checkEvery == 0);
       view.simulate = !panel.paused || actions.stepOnce;
       view.viewport = fb;
       view.camera = camera;

@@ -36,6 +36,7 @@ int runHeadlessDemo(Options options) {
     render::OffscreenTarget target(options.size, 4);
     gl::FrameTimer timer(static_cast<std::size_t>(std::max(frames, 1)));
     FrameView view;
+    view.framebuffer = target.framebuffer();
     view.viewport = target.size();
     view.camera = render::OrbitCamera::framing(options.sim.worldSize);
     view.render = options.render;
@@ -46,7 +47,6 @@ int runHeadlessDemo(Options options) {
     std::fflush(stdout);
     const auto start = std::chrono::steady_clock::now();
     for (int f = 0; f < frames; ++f) {
-      target.bind();
       runFrame(simulation, renderer, timer, view);
     }
     timer.flush();

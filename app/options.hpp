@@ -47,6 +47,7 @@ struct Options {
   bool vsync = true;
   bool paused = false;
   bool hidePanel = false;
+  bool compareAll = false;
   bool glDebug = false;
   int glNewestMinor = 6;                // --gl-version 4.x: ask for 4.x at most
   std::filesystem::path shaderDir;      // read shaders from here instead of the embedded copies

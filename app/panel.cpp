@@ -16,6 +16,108 @@ void plotHistory(const char* label, const std::deque<float>& history, const char
                    ImVec2(0, height));
 }
 
+const ImVec4 kPass(0.35f, 0.9f, 0.45f, 1.0f), kFail(1.0f, 0.35f, 0.3f, 1.0f), kDim(0.6f, 0.6f, 0.6f, 1.0f);
+
+bool isLabPass(const std::string& name) { return name.rfind("lab/", 0) == 0; }
+
+void vec3Text(const char* label, glm::dvec3 v, bool scientific = false) {
+  if (scientific) {
+    ImGui::Text("%-9s %12.3e %12.3e %12.3e", label, v.x, v.y, v.z);
+  } else {
+    ImGui::Text("%-9s %12.6f %12.6f %12.6f", label, v.x, v.y, v.z);
+  }
+}
+
+void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, const ReductionView& view,
+                      PanelActions& actions) {
+  // The strategy: every one listed; those this context cannot run are greyed with the reason.
+  if (ImGui::BeginCombo("strategy", state.strategy.c_str())) {
+    for (const reduce::StrategyInfo& s : reduce::strategies()) {
+      const std::string why = s.unavailableReason(caps);
+      ImGui::BeginDisabled(!why.empty());
+      if (ImGui::Selectable(s.name, state.strategy == s.name)) state.strategy = s.name;
+      ImGui::EndDisabled();
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip("%s\nbounds: %s%s%s", s.description, s.bounds, why.empty() ? "" : "\nunavailable: ",
+                          why.c_str());
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (view.active) {
+    ImGui::TextWrapped("%s", view.active->description);
+    ImGui::TextDisabled("bounds: %s%s%s", view.active->bounds, view.activeDetail.empty() ? "" : "; ",
+                        view.activeDetail.c_str());
+  }
+  if (!view.activeUnavailable.empty()) {
+    ImGui::TextColored(kFail, "%s cannot take this flock (%s); using %s", state.strategy.c_str(),
+                       view.activeUnavailable.c_str(), view.active ? view.active->name : "?");
+  }
+
+  // The CPU check of a recent frame: GPU value, CPU value, error, verdict.
+  ImGui::SliderInt("check every", &state.checkEvery, 0, 240, state.checkEvery ? "%d frames" : "on demand");
+  ImGui::SameLine();
+  actions.checkNow = ImGui::Button("check now");
+  if (view.report && *view.report) {
+    const reduce::Report& r = **view.report;
+    const reduce::Verdict& v = r.active;
+    ImGui::TextColored(v.pass ? kPass : kFail, v.pass ? "PASS" : "FAIL");
+    ImGui::SameLine();
+    ImGui::Text("frame %llu, %u boids, %s", static_cast<unsigned long long>(r.frame), r.count, v.strategy.c_str());
+    vec3Text("GPU", glm::dvec3(v.gpu.meanPosition));
+    vec3Text("CPU", r.cpu.centroid);
+    vec3Text("|error|", v.error, true);
+    vec3Text("tolerance", v.tolerance, true);
+    ImGui::Text("error/extent %.2e, bounds %s, %.0f counted", v.relativeError, v.boundsExact ? "exact" : "DIFFER",
+                v.gpu.meanPosition.w);
+  } else {
+    ImGui::TextDisabled(view.checkInFlight ? "CPU check in flight..." : "no CPU check yet");
+  }
+
+  // Every strategy on the same frame.
+  ImGui::Checkbox("compare all strategies (each frame)", &state.compareAll);
+  if (!state.compareAll) return;
+  std::vector<gl::PassStats> passes = timer.stats();
+  auto timeOf = [&](const std::string& name) -> const gl::PassStats* {
+    for (const gl::PassStats& p : passes) {
+      if (p.name == "lab/" + name) return &p;
+    }
+    return nullptr;
+  };
+  if (!ImGui::BeginTable("compare", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+  ImGui::TableSetupColumn("strategy");
+  ImGui::TableSetupColumn("median ms");
+  ImGui::TableSetupColumn("|error|");
+  ImGui::TableSetupColumn("verdict");
+  ImGui::TableHeadersRow();
+  const bool haveLab = view.report && *view.report && !(*view.report)->lab.empty();
+  for (const reduce::StrategyInfo& s : reduce::strategies()) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(s.name);
+    ImGui::TableNextColumn();
+    if (const gl::PassStats* p = timeOf(s.name)) ImGui::Text("%.4f", p->medianMs); else ImGui::TextDisabled("-");
+    const reduce::Verdict* v = nullptr;
+    if (haveLab) {
+      for (const reduce::Verdict& x : (*view.report)->lab) {
+        if (x.strategy == s.name) v = &x;
+      }
+    }
+    ImGui::TableNextColumn();
+    if (v && v->available) ImGui::Text("%.2e", std::max({v->error.x, v->error.y, v->error.z})); else ImGui::TextDisabled("-");
+    ImGui::TableNextColumn();
+    if (!v) {
+      ImGui::TextDisabled("waiting");
+    } else if (!v->available) {
+      ImGui::TextColored(kDim, "unavailable");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v->reason.c_str());
+    } else {
+      ImGui::TextColored(v->pass ? kPass : kFail, v->pass ? "pass" : "FAIL");
+    }
+  }
+  ImGui::EndTable();
+}
+
 void timingsSection(const gl::FrameTimer& timer, float scale) {
   ImGui::TextDisabled("source: %s", gl::describe(timer.source()));
   if (!ImGui::BeginTable("passes", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
@@ -24,6 +126,7 @@ void timingsSection(const gl::FrameTimer& timer, float scale) {
   ImGui::TableSetupColumn("median ms");
   ImGui::TableHeadersRow();
   for (const gl::PassStats& s : timer.stats()) {
+    if (isLabPass(s.name)) continue;  // shown in the reduction's compare table
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(s.name.c_str());
@@ -34,6 +137,7 @@ void timingsSection(const gl::FrameTimer& timer, float scale) {
   }
   ImGui::EndTable();
   for (std::size_t i = 0; i < timer.passes().size(); ++i) {
+    if (isLabPass(timer.passes()[i])) continue;
     const std::string label = "##pass" + std::to_string(i);
     const std::string overlay = timer.passes()[i];
     plotHistory(label.c_str(), timer.history(i), overlay.c_str(), 34 * scale);
@@ -43,7 +147,7 @@ void timingsSection(const gl::FrameTimer& timer, float scale) {
 }  // namespace
 
 PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,
-                       const std::string& shaderOrigin) {
+                       const std::string& shaderOrigin, const ReductionView& reduction) {
   PanelActions actions;
   const float scale = ImGui::GetFontSize() / 13.0f;
   ImGui::SetNextWindowPos(ImVec2(10 * scale, 10 * scale), ImGuiCond_FirstUseEver);
@@ -101,11 +205,23 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     }
   }
 
+  // --- reduction --------------------------------------------------------------------------------
+  if (ImGui::CollapsingHeader("Centroid and bounds", ImGuiTreeNodeFlags_DefaultOpen)) {
+    reductionSection(state, caps, timer, reduction, actions);
+  }
+
   // --- rendering --------------------------------------------------------------------------------
   if (ImGui::CollapsingHeader("Rendering", ImGuiTreeNodeFlags_DefaultOpen)) {
     ImGui::SliderFloat("boid size", &state.render.boidScale, 0.05f, 10.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
     ImGui::SliderFloat("fog", &state.render.fogDensity, 0.0f, 0.05f, "%.4f");
     ImGui::Checkbox("world box", &state.render.showWorldBox);
+    ImGui::SameLine();
+    ImGui::Checkbox("flock bounds", &state.render.showBounds);
+    ImGui::SameLine();
+    ImGui::Checkbox("centroid markers", &state.render.showMarkers);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("orange: the GPU centroid; cyan: the CPU reference of the last check");
+    ImGui::Checkbox("follow flock (F)", &state.render.follow);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the camera frames the bounding box, computed on the GPU each frame");
     ImGui::SameLine();
     ImGui::Checkbox("vsync (V)", &state.vsync);
     ImGui::SameLine();

@@ -5,19 +5,29 @@ namespace boids {
 void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::FrameTimer& timer,
               const FrameView& view) {
   timer.beginFrame();
-  if (view.simulate) {
-    {  // positions -> centroid + bounds, left on the GPU for the step's pull toward the centroid
-      auto t = timer.scope("reduce");
-      simulation.reduce();
-    }
-    {  // positions, velocities, centroid -> next positions, velocities (brute-force neighbours)
-      auto t = timer.scope("step");
-      simulation.step();
-    }
+  {  // positions -> centroid + bounds by the chosen strategy, left on the GPU (every frame, paused or not)
+    auto t = timer.scope("reduce");
+    simulation.reduce();
   }
-  {  // sky, world box, one instanced mesh per boid pulled from the storage buffers
+  if (view.inspector && view.compareAll) {  // every other strategy on the same positions, each timed
+    view.inspector->lab().runAll(simulation.reduceInput(), &timer);
+  }
+  if (view.inspector && view.snapshot) {  // positions + results -> CPU, fenced, read frames later
+    view.inspector->requestSnapshot(simulation.reduceInput(), simulation.reduceStrategy(), simulation.reducer(),
+                                    simulation.stats(), view.compareAll, simulation.steps());
+  }
+  {  // orbit camera from the CPU, or the follow camera framing the bounds on the GPU
+    auto t = timer.scope("camera");
+    renderer.placeCamera(view.camera, view.viewport, view.render, simulation.stats());
+  }
+  if (view.simulate) {  // positions, velocities, centroid -> next positions, velocities (brute force)
+    auto t = timer.scope("step");
+    simulation.step();
+  }
+  {  // sky, world box, one instanced mesh per boid pulled from the storage buffers, markers
     auto t = timer.scope("render");
-    renderer.draw(simulation.flock(), simulation.settings(), view.camera, view.viewport, view.render);
+    renderer.draw(view.framebuffer, simulation.flock(), simulation.settings(), simulation.stats(), view.viewport,
+                  view.render);
   }
   timer.endFrame();
 }

@@ -4,6 +4,7 @@
 #include <glm/vec2.hpp>
 
 #include "engine/gl/timer.hpp"
+#include "engine/reduce/inspector.hpp"
 #include "engine/render/boid_renderer.hpp"
 #include "engine/render/camera.hpp"
 #include "engine/sim/simulation.hpp"
@@ -11,10 +12,14 @@
 namespace boids {
 
 struct FrameView {
-  bool simulate = true;   // false while paused: draw only
-  glm::ivec2 viewport{0}; // into the draw framebuffer bound by the caller
+  bool simulate = true;       // false while paused: no step (the reduction still runs)
+  unsigned framebuffer = 0;   // where to draw: 0 is the window
+  glm::ivec2 viewport{0};
   render::OrbitCamera camera;
   render::RenderSettings render;
+  reduce::Inspector* inspector = nullptr;  // optional: the lab and the CPU checks
+  bool compareAll = false;    // run every strategy on this frame's positions
+  bool snapshot = false;      // copy this frame back for a CPU check (ignored while one is in flight)
 };
 
 void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::FrameTimer& timer,

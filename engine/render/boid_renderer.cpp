@@ -46,6 +46,12 @@ BoidRenderer::Programs BoidRenderer::build(const gl::ShaderLibrary& library) {
   p.sky = gl::Program::build(library, {{GL_VERTEX_SHADER, "render/sky.vert"}, {GL_FRAGMENT_SHADER, "render/sky.frag"}});
   p.box = gl::Program::build(library,
                              {{GL_VERTEX_SHADER, "render/world_box.vert"}, {GL_FRAGMENT_SHADER, "render/world_box.frag"}});
+  p.bounds = gl::Program::build(
+      library, {{GL_VERTEX_SHADER, "render/world_box.vert"}, {GL_FRAGMENT_SHADER, "render/world_box.frag"}},
+      {{"FLOCK_BOUNDS", "1"}});
+  p.markers =
+      gl::Program::build(library, {{GL_VERTEX_SHADER, "render/markers.vert"}, {GL_FRAGMENT_SHADER, "render/markers.frag"}});
+  p.follow = gl::Program::compute(library, "render/camera_follow.comp");
   return p;
 }
 
@@ -53,7 +59,8 @@ BoidRenderer::BoidRenderer(const gl::ShaderLibrary& library)
     : programs_(build(library)),
       meshVao_(gl::genVertexArray()),
       emptyVao_(gl::genVertexArray()),
-      params_("render.params", sizeof(gpu::RenderParams)) {
+      params_("render.params", sizeof(gpu::RenderParams)),
+      camera_("render.camera", sizeof(gpu::CameraState)) {
   const std::vector<MeshVertex> mesh = dartMesh();
   meshVertices_ = static_cast<GLsizei>(mesh.size());
   mesh_ = gl::Buffer::fromSpan(std::string_view("render.boidMesh"), std::span<const MeshVertex>(mesh), GL_STATIC_DRAW);
@@ -72,14 +79,32 @@ BoidRenderer::BoidRenderer(const gl::ShaderLibrary& library)
 
 void BoidRenderer::reload(const gl::ShaderLibrary& library) { programs_ = build(library); }
 
-void BoidRenderer::draw(const sim::Flock& flock, const sim::SimSettings& sim, const OrbitCamera& camera,
-                        glm::ivec2 viewport, const RenderSettings& settings) {
-  glViewport(0, 0, viewport.x, viewport.y);
+void BoidRenderer::placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, const RenderSettings& settings,
+                               const gl::Buffer& stats) {
   const float aspect = static_cast<float>(viewport.x) / static_cast<float>(std::max(viewport.y, 1));
+  camera_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
+  if (settings.follow) {
+    // Stats (written by the reduction, made visible by its barrier) -> camera, all on the GPU.
+    stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
+    programs_.follow.use();
+    glUniform4f(LOC_CAMERA_ORBIT, orbit.yaw, orbit.pitch, orbit.fovY, aspect);
+    glUniform4f(LOC_CAMERA_FOLLOW, 0.08f, settings.followZoom, following_ ? 0.0f : 1.0f, 0.0f);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // camera -> every draw
+  } else {
+    const gpu::CameraState state{orbit.projection(aspect) * orbit.view(), glm::vec4(orbit.eye(), 1.0f),
+                                 glm::vec4(orbit.target, orbit.distance)};
+    camera_.upload(0, sizeof(state), &state);
+  }
+  following_ = settings.follow;
+}
+
+void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim::SimSettings& sim,
+                        const gl::Buffer& stats, glm::ivec2 viewport, const RenderSettings& settings) {
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
+  glViewport(0, 0, viewport.x, viewport.y);
 
   gpu::RenderParams params{};
-  params.viewProj = camera.projection(aspect) * camera.view();
-  params.eye = glm::vec4(camera.eye(), 1.0f);
   params.lightDir = glm::vec4(glm::normalize(glm::vec3(0.4f, 0.8f, 0.45f)), 0.0f);
   params.world = glm::vec4(glm::vec3(0.5f * sim.worldSize), sim.world == sim::WorldMode::Walls ? 1.0f : 0.0f);
   params.boidScale = settings.boidScale;
@@ -87,6 +112,8 @@ void BoidRenderer::draw(const sim::Flock& flock, const sim::SimSettings& sim, co
   params.fogDensity = settings.fogDensity;
   params_.upload(0, sizeof(params), &params);
   params_.bindBase(GL_UNIFORM_BUFFER, UBO_RENDER_PARAMS);
+  camera_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
+  stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
 
   // Sky: fills the screen, no depth.
   glDisable(GL_DEPTH_TEST);
@@ -115,6 +142,22 @@ void BoidRenderer::draw(const sim::Flock& flock, const sim::SimSettings& sim, co
   glBindVertexArray(meshVao_.id());
   programs_.boid.use();
   glDrawArraysInstanced(GL_TRIANGLES, 0, meshVertices_, static_cast<GLsizei>(flock.count()));
+
+  // Bounds and centroid markers on top of everything, so they stay visible inside the flock.
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glBindVertexArray(emptyVao_.id());
+  if (settings.showBounds) {
+    programs_.bounds.use();
+    glDrawArrays(GL_LINES, 0, 24);
+  }
+  if (settings.showMarkers) {
+    programs_.markers.use();
+    glUniform4fv(LOC_MARKER_CPU, 1, &settings.cpuCentroid.x);
+    glUniform1f(LOC_MARKER_SIZE, 0.08f * sim.worldSize);
+    glDrawArraysInstanced(GL_LINES, 0, 6, 2);
+  }
+  glEnable(GL_DEPTH_TEST);
   glBindVertexArray(0);
 }
 

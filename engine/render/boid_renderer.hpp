@@ -2,6 +2,7 @@
 // Draws a frame of the scene into the bound framebuffer: sky, world cube, and every boid as an
 // instanced mesh whose vertex shader reads the simulation's storage buffers directly.
 #include <glm/vec2.hpp>
+#include <glm/vec4.hpp>
 
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/program.hpp"
@@ -15,6 +16,11 @@ struct RenderSettings {
   float boidScale = 1.6f;  // boid length in world units
   bool showWorldBox = true;
   float fogDensity = 0.002f;
+  bool follow = false;          // the camera frames the flock's bounds, computed on the GPU
+  float followZoom = 1.0f;      // distance factor while following
+  bool showMarkers = true;      // crosses at the GPU centroid and at the CPU reference centroid
+  bool showBounds = false;      // the flock's bounding box as the reduction found it
+  glm::vec4 cpuCentroid{0.0f};  // from the last CPU check; w 1 when known
 };
 
 class BoidRenderer {
@@ -22,13 +28,18 @@ class BoidRenderer {
   explicit BoidRenderer(const gl::ShaderLibrary& library);
   void reload(const gl::ShaderLibrary& library);
 
-  // Sets the viewport and every piece of state it relies on; leaves depth test and culling on.
-  void draw(const sim::Flock& flock, const sim::SimSettings& sim, const OrbitCamera& camera, glm::ivec2 viewport,
-            const RenderSettings& settings);
+  // The camera pass: the CPU's orbit camera uploaded, or with settings.follow the GPU framing
+  // the bounds in `stats`. Writes the camera buffer every draw reads.
+  void placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, const RenderSettings& settings,
+                   const gl::Buffer& stats);
+  // Draws into `framebuffer` (0: the window). Sets the viewport and every piece of state it relies
+  // on; leaves depth test and culling on.
+  void draw(unsigned framebuffer, const sim::Flock& flock, const sim::SimSettings& sim, const gl::Buffer& stats,
+            glm::ivec2 viewport, const RenderSettings& settings);
 
  private:
   struct Programs {
-    gl::Program boid, sky, box;
+    gl::Program boid, sky, box, bounds, markers, follow;
   };
   static Programs build(const gl::ShaderLibrary& library);
 
@@ -38,6 +49,8 @@ class BoidRenderer {
   gl::VertexArrayName meshVao_;
   gl::VertexArrayName emptyVao_;  // core profile needs a VAO bound even for attribute-less draws
   gl::Buffer params_;
+  gl::Buffer camera_;
+  bool following_ = false;
 };
 
 }  // namespace boids::render

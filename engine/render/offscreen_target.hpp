@@ -13,6 +13,7 @@ class OffscreenTarget {
   OffscreenTarget(glm::ivec2 size, int samples);
 
   void bind() const;             // as the draw framebuffer
+  unsigned framebuffer() const { return drawFbo_.id(); }
   gl::Image resolveAndRead();    // blocking: for screenshots
   glm::ivec2 size() const { return size_; }
   int samples() const { return samples_; }

@@ -38,6 +38,7 @@ void Simulation::setReduceStrategy(std::string_view name) {
   if (strategyInfo_ && name == strategyInfo_->name) return;
   reducer_ = createStrategy(library_, name);
   strategyInfo_ = reduce::findStrategy(name);
+  fallbackReason_.clear();
 }
 
 void Simulation::apply(const SimSettings& settings) {
@@ -68,7 +69,10 @@ void Simulation::reloadShaders(const gl::ShaderLibrary& library) {
 void Simulation::reduce() {
   // A strategy may be unable to take this many boids (the mipmap's texture limit): fall back to
   // the default rather than leave the stats stale, and say so through reduceStrategy().
-  if (!reducer_->unavailableFor(flock_.count()).empty()) setReduceStrategy(reduce::kDefaultStrategy);
+  if (std::string why = reducer_->unavailableFor(flock_.count()); !why.empty()) {
+    setReduceStrategy(reduce::kDefaultStrategy);
+    fallbackReason_ = std::move(why);
+  }
   reducer_->reduce(reduceInput(), stats_);
 }
 

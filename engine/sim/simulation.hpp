@@ -29,6 +29,8 @@ class Simulation {
   // (and keeps the current one) when it is unknown or cannot run here.
   void setReduceStrategy(std::string_view name);
   const reduce::StrategyInfo& reduceStrategy() const { return *strategyInfo_; }
+  // Why the strategy last asked for was replaced by the default (it cannot take this flock), or "".
+  const std::string& fallbackReason() const { return fallbackReason_; }
   reduce::Strategy& reducer() { return *reducer_; }
   const reduce::Strategy& reducer() const { return *reducer_; }
   reduce::Input reduceInput() const { return {&flock_.positions(), flock_.count(), coordinateBound()}; }
@@ -54,6 +56,7 @@ class Simulation {
   gl::Buffer stats_;
   const reduce::StrategyInfo* strategyInfo_ = nullptr;
   std::unique_ptr<reduce::Strategy> reducer_;
+  std::string fallbackReason_;
   BruteForceStepper stepper_;
   gl::ShaderLibrary library_;  // what the strategies are built from when switched
   std::uint64_t steps_ = 0;

@@ -12,6 +12,7 @@
 #define SSBO_PARTIALS 5     // per-group partial results of a reduction
 #define SSBO_PARTIALS_OUT 6 // the next level of a multi-pass reduction
 #define SSBO_REDUCE_ACCUM 7 // global accumulators and counters of the atomic and single-pass reductions
+#define SSBO_CAMERA 8       // CameraState: written by the CPU (orbit) or by the follow pass
 
 // Uniform blocks
 #define UBO_SIM_PARAMS 0
@@ -23,6 +24,11 @@
 #define LOC_REDUCE_SCALE 2        // fixed-point scale of the atomic reduction (a power of two)
 #define LOC_REDUCE_SIDE 3         // side of the mipmap reduction's square texture
 #define LOC_REDUCE_LEVEL 4        // last mip level of the mipmap reduction
+
+#define LOC_CAMERA_ORBIT 5        // yaw, pitch, vertical field of view, aspect
+#define LOC_CAMERA_FOLLOW 6       // smoothing (0..1 per frame), zoom factor, 1 to jump, unused
+#define LOC_MARKER_CPU 7          // the CPU centroid (w 1 when known)
+#define LOC_MARKER_SIZE 8         // half length of a marker's arms
 
 // Vertex attributes of the boid mesh
 #define ATTR_POSITION 0

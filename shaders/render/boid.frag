@@ -5,6 +5,7 @@
 #include "common/bindings.h"
 #include "common/render_params.h"
 #include "render/palette.glsl"
+#include "render/camera.glsl"
 
 layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderParams u_render; };
 
@@ -20,11 +21,11 @@ void main() {
   float key = max(dot(n, u_render.lightDir.xyz), 0.0);
   float hemi = 0.5 + 0.5 * n.y;
   vec3 ambient = mix(vec3(0.10, 0.09, 0.12), vec3(0.32, 0.38, 0.50), hemi);
-  vec3 viewDir = normalize(u_render.eye.xyz - v_world);
+  vec3 viewDir = normalize(b_camera.eye.xyz - v_world);
   float rim = pow(1.0 - max(dot(n, viewDir), 0.0), 3.0) * 0.35;
   vec3 color = albedo * (ambient + 0.95 * key) + rim * vec3(0.7, 0.8, 1.0);
 
-  float dist = length(u_render.eye.xyz - v_world);
+  float dist = length(b_camera.eye.xyz - v_world);
   float fog = 1.0 - exp(-u_render.fogDensity * dist);
   o_color = vec4(mix(color, skyColor(0.45), fog), 1.0);
 }

@@ -1,10 +1,11 @@
 #version 430 core
 // One instance per boid: the mesh is oriented along the boid's velocity and placed at its
 // position, both pulled straight from the simulation's storage buffers (no copy into vertex
-// buffers). Reads SSBO_POS_IN, SSBO_VEL_IN, UBO_RENDER_PARAMS.
+// buffers). Reads SSBO_POS_IN, SSBO_VEL_IN, SSBO_CAMERA, UBO_RENDER_PARAMS.
 
 #include "common/bindings.h"
 #include "common/render_params.h"
+#include "render/camera.glsl"
 
 layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderParams u_render; };
 layout(std430, binding = SSBO_POS_IN) readonly buffer PosIn { vec4 b_pos[]; };
@@ -32,5 +33,5 @@ void main() {
   // Flocks cruise near the speed limit, so the ramp spends its range on the upper half of speeds,
   // where slowing down (turning, crowding) shows.
   v_speed = clamp(2.0 * speed / u_render.maxSpeed - 1.0, 0.0, 1.0);
-  gl_Position = u_render.viewProj * vec4(v_world, 1.0);
+  gl_Position = b_camera.viewProj * vec4(v_world, 1.0);
 }

@@ -1,9 +1,16 @@
 #version 430 core
-// The 12 edges of the world cube as 24 line vertices, generated from gl_VertexID.
+// The 12 edges of a box as 24 line vertices, generated from gl_VertexID: the world cube, or
+// (FLOCK_BOUNDS 1) the flock's bounding box as the reduction left it in FlockStats.
+#ifndef FLOCK_BOUNDS
+#define FLOCK_BOUNDS 0
+#endif
 #include "common/bindings.h"
+#include "common/flock_stats.h"
 #include "common/render_params.h"
+#include "render/camera.glsl"
 
 layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderParams u_render; };
+layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_stats; };
 
 const ivec2 kEdges[12] = ivec2[](ivec2(0, 1), ivec2(2, 3), ivec2(4, 5), ivec2(6, 7),   // along x
                                  ivec2(0, 2), ivec2(1, 3), ivec2(4, 6), ivec2(5, 7),   // along y
@@ -12,6 +19,11 @@ const ivec2 kEdges[12] = ivec2[](ivec2(0, 1), ivec2(2, 3), ivec2(4, 5), ivec2(6,
 void main() {
   ivec2 edge = kEdges[gl_VertexID / 2];
   int corner = (gl_VertexID & 1) == 0 ? edge.x : edge.y;
-  vec3 unit = vec3(corner & 1, (corner >> 1) & 1, (corner >> 2) & 1) * 2.0 - 1.0;
-  gl_Position = u_render.viewProj * vec4(unit * u_render.world.xyz, 1.0);
+  vec3 select = vec3(corner & 1, (corner >> 1) & 1, (corner >> 2) & 1);
+#if FLOCK_BOUNDS
+  vec3 p = mix(b_stats.boundsMin.xyz, b_stats.boundsMax.xyz, select);
+#else
+  vec3 p = (select * 2.0 - 1.0) * u_render.world.xyz;
+#endif
+  gl_Position = b_camera.viewProj * vec4(p, 1.0);
 }

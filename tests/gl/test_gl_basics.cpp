@@ -46,7 +46,7 @@ layout(std430, binding = 0) buffer Out { vec4 b_out[]; };
 void main() {
   b_out[0] = u_sim.radiiSq + u_sim.weights + u_sim.world + vec4(u_sim.maxSpeed, u_sim.dt, u_sim.wallStrength,
              u_sim.padding0) + vec4(u_sim.boidCount, u_sim.worldMode, u_sim.padding1, u_sim.padding2);
-  b_out[1] = u_render.viewProj[0] + u_render.eye + u_render.lightDir + u_render.world +
+  b_out[1] = u_render.lightDir + u_render.world +
              vec4(u_render.boidScale, u_render.maxSpeed, u_render.fogDensity, u_render.padding0);
 }
 )");
@@ -61,8 +61,6 @@ void main() {
   EXPECT_LAYOUT(SimParams, u_sim, wallStrength);
   EXPECT_LAYOUT(SimParams, u_sim, boidCount);
   EXPECT_LAYOUT(SimParams, u_sim, worldMode);
-  EXPECT_LAYOUT(RenderParams, u_render, viewProj);
-  EXPECT_LAYOUT(RenderParams, u_render, eye);
   EXPECT_LAYOUT(RenderParams, u_render, lightDir);
   EXPECT_LAYOUT(RenderParams, u_render, world);
   EXPECT_LAYOUT(RenderParams, u_render, boidScale);

@@ -23,8 +23,10 @@ gl::Image renderOneBoid(glm::vec3 where) {
   render::RenderSettings rs;
   rs.boidScale = 20.0f;  // large enough to cover the centre pixel from the default distance
   rs.showWorldBox = false;
-  target.bind();
-  renderer.draw(simulation.flock(), s, render::OrbitCamera::framing(s.worldSize), target.size(), rs);
+  rs.showMarkers = false;
+  simulation.reduce();
+  renderer.placeCamera(render::OrbitCamera::framing(s.worldSize), target.size(), rs, simulation.stats());
+  renderer.draw(target.framebuffer(), simulation.flock(), s, simulation.stats(), target.size(), rs);
   return target.resolveAndRead();
 }
 
@@ -52,17 +54,18 @@ TEST_F(GlTest, FrameScriptRunsReduceStepAndRenderInsideTimerScopes) {
   render::OffscreenTarget target({64, 64}, 1);
   gl::FrameTimer timer(32);
   FrameView view;
+  view.framebuffer = target.framebuffer();
   view.viewport = target.size();
   view.camera = render::OrbitCamera::framing(s.worldSize);
   for (int f = 0; f < 6; ++f) {
-    target.bind();
     view.simulate = f != 5;  // the last frame is paused: draws, does not step
     runFrame(simulation, renderer, timer, view);
   }
   timer.flush();
   EXPECT_EQ(simulation.steps(), 5u);
-  ASSERT_EQ(timer.passes(), (std::vector<std::string>{"reduce", "step", "render"}));
+  ASSERT_EQ(timer.passes(), (std::vector<std::string>{"reduce", "camera", "step", "render"}));
   auto stats = timer.stats();
-  EXPECT_EQ(stats[0].samples, 5u);
-  EXPECT_EQ(stats[2].samples, 6u);
+  EXPECT_EQ(stats[0].samples, 6u);  // the reduction runs while paused too
+  EXPECT_EQ(stats[2].samples, 5u);
+  EXPECT_EQ(stats[3].samples, 6u);
 }

@@ -1,0 +1,35 @@
+#include "engine/reduce/lab.hpp"
+
+#include <algorithm>
+
+#include "engine/gpu_types.hpp"
+
+namespace boids::reduce {
+
+Lab::Lab(const gl::ShaderLibrary& library, const gl::Caps& caps, const std::vector<std::string>& only) {
+  for (const StrategyInfo& info : strategies()) {
+    if (!only.empty() && std::find(only.begin(), only.end(), info.name) == only.end()) continue;
+    LabEntry e{&info, nullptr, info.unavailableReason(caps),
+               gl::Buffer(std::string("lab.stats.") + info.name, sizeof(gpu::FlockStats))};
+    if (e.unavailable.empty()) e.strategy = info.create(library, caps);
+    entries_.push_back(std::move(e));
+  }
+}
+
+std::string Lab::unavailableFor(const LabEntry& e, std::uint32_t count) {
+  return e.strategy ? e.strategy->unavailableFor(count) : e.unavailable;
+}
+
+void Lab::runAll(const Input& input, gl::FrameTimer* timer) {
+  for (LabEntry& e : entries_) {
+    if (!unavailableFor(e, input.count).empty()) continue;
+    if (timer) {
+      auto t = timer->scope(std::string("lab/") + e.info->name);
+      e.strategy->reduce(input, e.stats);
+    } else {
+      e.strategy->reduce(input, e.stats);
+    }
+  }
+}
+
+}  // namespace boids::reduce

@@ -1,0 +1,48 @@
+#version 430 core
+// Follow-flock camera, on the GPU: frames the bounding box the reduction just left in FlockStats
+// (no round trip to the CPU), from the orbit angles the user drags, easing toward the new framing
+// each frame. The maths mirrors glm::lookAt and glm::perspective (engine/render/camera.cpp).
+// Reads SSBO_FLOCK_STATS and the previous SSBO_CAMERA; writes SSBO_CAMERA.
+
+layout(local_size_x = 1) in;
+
+#include "common/bindings.h"
+#include "common/camera.h"
+#include "common/flock_stats.h"
+
+layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_stats; };
+layout(std430, binding = SSBO_CAMERA) buffer Camera { CameraState b_camera; };
+layout(location = LOC_CAMERA_ORBIT) uniform vec4 u_orbit;    // yaw, pitch, vertical fov, aspect
+layout(location = LOC_CAMERA_FOLLOW) uniform vec4 u_follow;  // smoothing, zoom, jump, -
+
+mat4 lookAt(vec3 eye, vec3 target, vec3 up) {
+  vec3 f = normalize(target - eye);
+  vec3 s = normalize(cross(f, up));
+  vec3 u = cross(s, f);
+  return mat4(vec4(s.x, u.x, -f.x, 0.0), vec4(s.y, u.y, -f.y, 0.0), vec4(s.z, u.z, -f.z, 0.0),
+              vec4(-dot(s, eye), -dot(u, eye), dot(f, eye), 1.0));
+}
+
+mat4 perspective(float fovY, float aspect, float near, float far) {
+  float t = 1.0 / tan(0.5 * fovY);
+  return mat4(vec4(t / aspect, 0.0, 0.0, 0.0), vec4(0.0, t, 0.0, 0.0),
+              vec4(0.0, 0.0, -(far + near) / (far - near), -1.0), vec4(0.0, 0.0, -2.0 * far * near / (far - near), 0.0));
+}
+
+void main() {
+  float yaw = u_orbit.x, pitch = u_orbit.y, fovY = u_orbit.z, aspect = u_orbit.w;
+  vec3 lo = b_stats.boundsMin.xyz, hi = b_stats.boundsMax.xyz;
+  vec3 centre = 0.5 * (lo + hi);
+  float radius = max(0.5 * length(hi - lo), 1.0);
+  // The box's bounding sphere inside the narrower of the two fields of view.
+  float fit = aspect < 1.0 ? 2.0 * atan(tan(0.5 * fovY) * aspect) : fovY;
+  float wanted = radius / sin(0.5 * fit) * u_follow.y;
+
+  bool jump = u_follow.z > 0.5 || b_camera.target.w <= 0.0;
+  vec3 target = jump ? centre : mix(b_camera.target.xyz, centre, u_follow.x);
+  float distance = jump ? wanted : mix(b_camera.target.w, wanted, u_follow.x);
+  vec3 eye = target + distance * vec3(cos(pitch) * sin(yaw), sin(pitch), cos(pitch) * cos(yaw));
+  float near = max(0.05, distance * 0.01);
+  mat4 viewProj = perspective(fovY, max(aspect, 1e-3), near, distance * 10.0 + 1000.0) * lookAt(eye, target, vec3(0, 1, 0));
+  b_camera = CameraState(viewProj, vec4(eye, 1.0), vec4(target, distance));
+}
