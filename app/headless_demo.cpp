@@ -1,12 +1,15 @@
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <thread>
 
 #include "app/modes.hpp"
 #include "engine/frame.hpp"
 #include "engine/gl/caps.hpp"
 #include "engine/gl/debug.hpp"
 #include "engine/gl/program.hpp"
+#include "engine/gl/readback.hpp"
 #include "engine/platform/context.hpp"
 #include "engine/render/offscreen_target.hpp"
 
@@ -29,6 +32,7 @@ int runHeadlessDemo(Options options) {
     return 2;
   }
 
+  bool checkPassed = false;
   try {
     const gl::ShaderLibrary shaders = loadShaders(options);
     sim::Simulation simulation(shaders, caps, options.sim, options.reduceStrategy);
@@ -65,12 +69,27 @@ int runHeadlessDemo(Options options) {
                   wallMs / frames);
     }
 
+    // The same check the panel runs: the centroid and bounds of the final positions (the last
+    // frame stepped after its reduction, so reduce them once more) against the CPU.
+    simulation.reduce();
+    reduce::Inspector inspector(shaders, caps);
+    inspector.requestSnapshot(simulation.reduceInput(), simulation.reduceStrategy(), simulation.reducer(),
+                              simulation.stats(), false, simulation.steps());
+    gl::finish();  // the run is over; waiting here stalls nothing
+    while (!inspector.poll()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    const reduce::Verdict& v = inspector.latest()->active;
+    std::printf("centroid check (%s): %s, error %.2e, tolerance %.2e, bounds %s\n", v.strategy.c_str(),
+                v.pass ? "pass" : "FAIL", std::max({v.error.x, v.error.y, v.error.z}),
+                std::min({v.tolerance.x, v.tolerance.y, v.tolerance.z}), v.boundsExact ? "exact" : "differ");
+    checkPassed = v.pass;
+
     gl::writePng(shot, target.resolveAndRead());
     std::printf("screenshot: %s\n", std::filesystem::absolute(shot).string().c_str());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "boids: %s\n", e.what());
     return 1;
   }
+  if (!checkPassed) return 1;
   return glDebugExitCode(options);
 }
 

@@ -12,6 +12,9 @@
 
 namespace boids::gl {
 
+// Waits for the GPU to finish everything queued: for the end of a run, never inside a frame.
+inline void finish() { glFinish(); }
+
 struct ReadbackSource {
   const Buffer* buffer;
   std::size_t bytes;  // from offset 0

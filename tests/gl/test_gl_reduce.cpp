@@ -2,13 +2,17 @@
 // its own error model, bounds exact, every boid counted once; over awkward sizes, on uniform and
 // flocked and far-off-centre positions; repeatable (the atomic and single-pass strategies reset
 // their global state after each use).
+#include <chrono>
 #include <cmath>
+#include <thread>
 #include <cstring>
 #include <set>
 
 #include "engine/cpu/reference.hpp"
 #include "engine/gl/buffer.hpp"
+#include "engine/reduce/inspector.hpp"
 #include "engine/reduce/strategies.hpp"
+#include "engine/sim/simulation.hpp"
 #include "engine/sim/initial_state.hpp"
 #include "gl_fixture.hpp"
 
@@ -155,4 +159,36 @@ TEST_F(GlTest, ATooSmallToleranceWouldCatchAWrongCentroid) {
   positions[17].x += static_cast<float>(4 * exact.tolerance.x * 4097);
   const Outcome moved = run(*tree, positions);
   EXPECT_GT(std::abs(moved.stats.meanPosition.x - exact.reference.centroid.x), exact.tolerance.x);
+}
+
+TEST_F(GlTest, TheInspectorChecksAFrameAsynchronouslyAgainstTheCpu) {
+  sim::SimSettings s;
+  s.count = 5003;
+  s.worldSize = sim::worldSizeForCount(s.count);
+  sim::Simulation simulation(test::shaders(), test::caps(), s);
+  reduce::Inspector inspector(test::shaders(), test::caps());
+  for (int f = 0; f < 3; ++f) simulation.step();
+  simulation.reduce();
+  inspector.lab().runAll(simulation.reduceInput(), nullptr);
+  ASSERT_TRUE(inspector.requestSnapshot(simulation.reduceInput(), simulation.reduceStrategy(), simulation.reducer(),
+                                        simulation.stats(), true, 3));
+  EXPECT_FALSE(inspector.requestSnapshot(simulation.reduceInput(), simulation.reduceStrategy(), simulation.reducer(),
+                                         simulation.stats(), true, 3))
+      << "a second snapshot must wait for the first";
+  const auto positions = simulation.flock().read().positions;  // the same positions, read directly
+  bool done = false;
+  for (int i = 0; i < 2000 && !done; ++i) {
+    glFinish();
+    done = inspector.poll();
+    if (!done) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_TRUE(done) << "no report after the GPU finished";
+  const reduce::Report& r = *inspector.latest();
+  EXPECT_EQ(r.frame, 3u);
+  EXPECT_EQ(r.count, 5003u);
+  const cpu::ReferenceStats direct = cpu::referenceStats(positions);
+  EXPECT_EQ(r.cpu.centroid, direct.centroid);
+  EXPECT_TRUE(r.active.pass) << r.active.strategy;
+  EXPECT_EQ(r.lab.size(), reduce::strategies().size());
+  for (const reduce::Verdict& v : r.lab) EXPECT_TRUE(!v.available || v.pass) << v.strategy;
 }
