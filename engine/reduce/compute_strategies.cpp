@@ -224,10 +224,8 @@ class TwoPass64 final : public Strategy {
 // ---------------------------------------------------------------------------------------------
 class SinglePass final : public Strategy {
  public:
-  SinglePass(const gl::ShaderLibrary& lib, bool subgroups)
-      : subgroups_(subgroups),
-        program_(gl::Program::compute(lib, "reduce/single_pass.comp",
-                                      {{"GROUP_SIZE", std::to_string(kGroup)}, {"USE_SUBGROUPS", subgroups ? "1" : "0"}})),
+  explicit SinglePass(const gl::ShaderLibrary& lib)
+      : program_(gl::Program::compute(lib, "reduce/single_pass.comp", {{"GROUP_SIZE", std::to_string(kGroup)}})),
         partials_("reduce.singlePass.partials", kMaxPartials * sizeof(gpu::ReducePartial)),
         counter_("reduce.singlePass.counter", sizeof(std::uint32_t)) {
     const std::uint32_t zero = 0;
@@ -247,18 +245,12 @@ class SinglePass final : public Strategy {
 
   ErrorModel errorModel(std::uint32_t count, float /*bound*/) const override {
     const std::uint32_t groups = gridGroups(count, kGroup, kItemsPerInvocation, kMaxPartials);
-    // With subgroups the combine's order is the driver's: charge it sequential sums of a group.
-    const std::uint32_t combine = subgroups_ ? kGroup : ceilLog2(kGroup);
-    return {gl::groupsFor(count, std::size_t(groups) * kGroup) + 2 + combine + gl::groupsFor(groups, kGroup) + 2 + combine,
+    return {passAdditions(gl::groupsFor(count, std::size_t(groups) * kGroup), kGroup) +
+                passAdditions(gl::groupsFor(groups, kGroup), kGroup),
             0, 0.0};
   }
 
-  std::string detail() const override {
-    return subgroups_ ? "group combine with subgroup arithmetic" : "group combine in a shared-memory tree";
-  }
-
  private:
-  bool subgroups_;
   gl::Program program_;
   gl::Buffer partials_, counter_;
 };
@@ -318,9 +310,7 @@ std::unique_ptr<Strategy> makeRecursiveMultipass(const gl::ShaderLibrary& lib) {
 std::unique_ptr<Strategy> makeTwoPass64(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool column) {
   return std::make_unique<TwoPass64>(lib, caps, column);
 }
-std::unique_ptr<Strategy> makeSinglePass(const gl::ShaderLibrary& lib, bool subgroups) {
-  return std::make_unique<SinglePass>(lib, subgroups);
-}
+std::unique_ptr<Strategy> makeSinglePass(const gl::ShaderLibrary& lib) { return std::make_unique<SinglePass>(lib); }
 std::unique_ptr<Strategy> makeSubgroup(const gl::ShaderLibrary& lib) { return std::make_unique<Subgroup>(lib); }
 
 }  // namespace boids::reduce

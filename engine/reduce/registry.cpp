@@ -8,12 +8,6 @@ namespace {
 
 std::string runsEverywhere(const gl::Caps&) { return {}; }
 
-}  // namespace
-
-bool hasSubgroupArithmetic(const gl::Caps& caps);
-
-namespace {
-
 std::string subgroupReason(const gl::Caps& caps) {
   if (!caps.has("GL_KHR_shader_subgroup")) return "GL_KHR_shader_subgroup is not exposed by this driver";
   GLint stages = 0, features = 0;
@@ -51,12 +45,10 @@ const StrategyInfo kStrategies[] = {
      "same pass: atomicMin/Max on order-preserving float bits", runsEverywhere,
      [](Lib lib, Caps caps) { return makeAtomic(lib, hasInt64Atomics(caps)); }},
     {"single-pass", "one dispatch: groups publish partials, the last to finish (atomic ticket) sums them",
-     "same pass", runsEverywhere, [](Lib lib, Caps caps) { return makeSinglePass(lib, hasSubgroupArithmetic(caps)); }},
+     "same pass", runsEverywhere, [](Lib lib, Caps) { return makeSinglePass(lib); }},
 };
 
 }  // namespace
-
-bool hasSubgroupArithmetic(const gl::Caps& caps) { return subgroupReason(caps).empty(); }
 
 std::span<const StrategyInfo> strategies() { return kStrategies; }
 

@@ -17,9 +17,7 @@ std::unique_ptr<Strategy> makeTree(const gl::ShaderLibrary& lib);
 std::unique_ptr<Strategy> makeSubgroup(const gl::ShaderLibrary& lib);
 // int64Atomics: add 64-bit sums with GL_NV_shader_atomic_int64, else as two 32-bit words.
 std::unique_ptr<Strategy> makeAtomic(const gl::ShaderLibrary& lib, bool int64Atomics);
-// subgroups: combine each group with subgroup arithmetic (where the context has it).
-std::unique_ptr<Strategy> makeSinglePass(const gl::ShaderLibrary& lib, bool subgroups);
-bool hasSubgroupArithmetic(const gl::Caps& caps);
+std::unique_ptr<Strategy> makeSinglePass(const gl::ShaderLibrary& lib);
 
 bool hasInt64Atomics(const gl::Caps& caps);
 

@@ -8,49 +8,13 @@
 #ifndef GROUP_SIZE
 #define GROUP_SIZE 256
 #endif
-#ifndef USE_SUBGROUPS
-#define USE_SUBGROUPS 0  // 1: combine within subgroups in registers (GL_KHR_shader_subgroup_arithmetic)
-#endif
-
-#if USE_SUBGROUPS
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_KHR_shader_subgroup_arithmetic : require
-#endif
 
 layout(local_size_x = GROUP_SIZE) in;
 
 #define READS_POSITIONS
 #define WRITES_STATS
 #include "reduce/reduce_io.glsl"
-
-#if USE_SUBGROUPS
-// The group's combine in two register steps: within each subgroup, then across the subgroups'
-// results in the first subgroup. One barrier instead of log2(GROUP_SIZE).
-shared vec4 g_sum[GROUP_SIZE];
-shared vec3 g_lo[GROUP_SIZE];
-shared vec3 g_hi[GROUP_SIZE];
-
-Acc subgroupCombine(Acc a) { return Acc(subgroupAdd(a.sum), subgroupMin(a.lo), subgroupMax(a.hi)); }
-
-Acc groupReduce(Acc mine) {
-  Acc s = subgroupCombine(mine);
-  if (subgroupElect()) {
-    g_sum[gl_SubgroupID] = s.sum;
-    g_lo[gl_SubgroupID] = s.lo;
-    g_hi[gl_SubgroupID] = s.hi;
-  }
-  barrier();
-  Acc total = accEmpty();
-  for (uint k = gl_SubgroupInvocationID; k < gl_NumSubgroups; k += gl_SubgroupSize) {
-    total = accAdd(total, Acc(g_sum[k], g_lo[k], g_hi[k]));
-  }
-  total = subgroupCombine(total);  // every subgroup computes the same total: no second barrier
-  barrier();
-  return total;
-}
-#else
 #include "reduce/group_tree.glsl"
-#endif
 
 // coherent: the last group must see the other groups' partials, not a stale cached copy.
 layout(std430, binding = SSBO_PARTIALS) coherent buffer Partials { ReducePartial b_partials[]; };

@@ -192,13 +192,3 @@ TEST_F(GlTest, TheInspectorChecksAFrameAsynchronouslyAgainstTheCpu) {
   EXPECT_EQ(r.lab.size(), reduce::strategies().size());
   for (const reduce::Verdict& v : r.lab) EXPECT_TRUE(!v.available || v.pass) << v.strategy;
 }
-
-TEST_F(GlTest, SinglePassWithAndWithoutSubgroupsMatchesTheReference) {
-  const auto positions = positionsFor(300007, 6);
-  auto tree = reduce::makeSinglePass(test::shaders(), false);
-  expectMatches(run(*tree, positions), 300007, "single-pass, shared-memory tree");
-  if (reduce::hasSubgroupArithmetic(test::caps())) {
-    auto subgroups = reduce::makeSinglePass(test::shaders(), true);
-    expectMatches(run(*subgroups, positions), 300007, "single-pass, subgroups");
-  }
-}
