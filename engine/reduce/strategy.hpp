@@ -56,6 +56,6 @@ struct StrategyInfo {
 
 std::span<const StrategyInfo> strategies();
 const StrategyInfo* findStrategy(std::string_view name);  // nullptr when unknown
-inline constexpr const char* kDefaultStrategy = "single-pass";
+inline constexpr const char* kDefaultStrategy = "tree";  // the fastest on the H200 at 1M and 16M (docs/PERFORMANCE.md)
 
 }  // namespace boids::reduce

@@ -117,7 +117,7 @@ TEST(EndToEnd, WithoutADisplayTheDemoRunsAndItsScreenshotShowsBoids) {
   EXPECT_EQ(r.output.rfind("boids: no display", 0), 0u) << r.output;
   EXPECT_NE(r.output.find("pass"), std::string::npos) << "no timing table:\n" << r.output;
   EXPECT_NE(r.output.find("step"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("centroid check (single-pass): pass"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("centroid check (tree): pass"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("screenshot: " + fs::absolute(png).string()), std::string::npos) << r.output;
   Png image = load(png);
   ASSERT_EQ(image.width, 1280);
