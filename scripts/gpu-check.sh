@@ -20,13 +20,13 @@ ctest --test-dir build/release -j 4 --output-on-failure "${exclude[@]}" 2>&1 | t
 status=${PIPESTATUS[0]}
 
 # The reduction lab: every strategy against the CPU over the default sweep, then the benchmark.
-"$boids" check --json "$out/check.json" > "$out/check.txt" 2>&1; echo "check exit code $?" | tee -a "$out/check.txt"
-tail -n 3 "$out/check.txt"
+{ "$boids" check --json "$out/check.json"; echo "check exit code $?"; } >> "$out/ctest.log" 2>&1
+tail -n 3 "$out/ctest.log"
 "$boids" bench --reduce --json "$out/bench.json" --csv "$out/bench.csv" 2>&1 | tee "$out/bench.txt"
 
 # Timing medians over 300 frames per size; a screenshot of the largest only.
 for n in ${DEMO_SIZES:-4096 16384 65536}; do
   "$boids" demo --count "$n" --frames 300 --screenshot "$out/demo-$n.png" 2>&1 | tee "$out/demo-$n.txt"
-  [ "$n" = 65536 ] || rm -f "$out/demo-$n.png"
+  [ "$n" = 65536 ] && [ "${KEEP_SCREENSHOT:-1}" = 1 ] || rm -f "$out/demo-$n.png"
 done
 exit "$status"
