@@ -40,13 +40,8 @@ constexpr double kNominalReadBandwidth = 4.0e12;
 }  // namespace
 
 int runBench(const Options& options) {
-  std::unique_ptr<platform::HeadlessContext> context;
-  try {
-    context = openHeadless(options);
-  } catch (const platform::ContextError& e) {
-    std::fprintf(stderr, "boids: %s\n", e.what());
-    return 1;
-  }
+  const std::unique_ptr<platform::HeadlessContext> context = openHeadless(options);
+  if (!context) return 1;
   const gl::Caps caps = gl::Caps::query();
   const bool gpuTimers = gl::timerQueriesMeaningful();
   if (!gpuTimers) {

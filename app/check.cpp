@@ -68,13 +68,8 @@ json checkEntry(reduce::LabEntry& entry, const reduce::Input& input, const cpu::
 }  // namespace
 
 int runCheck(const Options& options) {
-  std::unique_ptr<platform::HeadlessContext> context;
-  try {
-    context = openHeadless(options);
-  } catch (const platform::ContextError& e) {
-    std::fprintf(stderr, "boids: %s\n", e.what());
-    return 1;
-  }
+  const std::unique_ptr<platform::HeadlessContext> context = openHeadless(options);
+  if (!context) return 1;
   const gl::Caps caps = gl::Caps::query();
   const int frames = options.frames >= 0 ? options.frames : kSimulatedFramesDefault;
   const double stepBudget = caps.softwareRenderer() ? kStepBudgetSoftware : kStepBudgetGpu;

@@ -19,13 +19,8 @@ int runHeadlessDemo(Options options) {
   const int frames = options.frames >= 0 ? options.frames : kDemoDefaultFrames;
   const std::filesystem::path shot = options.screenshot.empty() ? kDemoDefaultScreenshot : options.screenshot;
 
-  std::unique_ptr<platform::HeadlessContext> context;
-  try {
-    context = openHeadless(options);
-  } catch (const platform::ContextError& e) {
-    std::fprintf(stderr, "boids: %s\n", e.what());
-    return 1;
-  }
+  const std::unique_ptr<platform::HeadlessContext> context = openHeadless(options);
+  if (!context) return 1;
   const gl::Caps caps = gl::Caps::query();
   if (std::string problem = adaptToContext(options, caps); !problem.empty()) {
     std::fprintf(stderr, "boids: error: --count: %s\n", problem.c_str());

@@ -30,7 +30,7 @@ int runCheck(const Options& options);
 // GPU timings per reduction strategy over sizes.
 int runBench(const Options& options);
 
-// The headless context every headless mode uses; prints what it got. Throws ContextError.
+// The headless context every headless mode uses; prints what it got, or why there is none (then null).
 std::unique_ptr<platform::HeadlessContext> openHeadless(const Options& options);
 
 // The embedded shaders, or the folder given with --shader-dir.

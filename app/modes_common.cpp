@@ -19,7 +19,13 @@ std::string adaptToContext(Options& options, const gl::Caps& caps) {
 }
 
 std::unique_ptr<platform::HeadlessContext> openHeadless(const Options& options) {
-  auto context = platform::HeadlessContext::create({.debug = options.glDebug, .newestMinor = options.glNewestMinor});
+  std::unique_ptr<platform::HeadlessContext> context;
+  try {
+    context = platform::HeadlessContext::create({.debug = options.glDebug, .newestMinor = options.glNewestMinor});
+  } catch (const platform::ContextError& e) {
+    std::fprintf(stderr, "boids: %s\n", e.what());
+    return nullptr;
+  }
   if (options.glDebug) gl::enableDebugOutput();
   std::printf("OpenGL %s via %s\n", gl::Caps::query().summary().c_str(), context->platform().c_str());
   return context;

@@ -51,6 +51,14 @@ gl::Program groupReduceProgram(const gl::ShaderLibrary& lib, std::uint32_t group
 // the pairwise combine of four loads), then the log2(group) steps of the shared-memory tree.
 std::uint64_t passAdditions(std::uint64_t items, std::uint32_t group) { return items + 2 + ceilLog2(group); }
 
+// A grid-stride pass over the boids into partials, then one group over the partials (tree and
+// single-pass): the additions a position's value goes through.
+std::uint64_t partialsThenFinal(std::uint32_t count) {
+  const std::uint32_t groups = gridGroups(count, kGroup, kItemsPerInvocation, kMaxPartials);
+  return passAdditions(gl::groupsFor(count, std::size_t(groups) * kGroup), kGroup) +
+         passAdditions(gl::groupsFor(groups, kGroup), kGroup);
+}
+
 // ---------------------------------------------------------------------------------------------
 class Tree final : public Strategy {
  public:
@@ -74,12 +82,7 @@ class Tree final : public Strategy {
     statsBarrier();
   }
 
-  ErrorModel errorModel(std::uint32_t count, float /*bound*/) const override {
-    const std::uint32_t groups = gridGroups(count, kGroup, kItemsPerInvocation, kMaxPartials);
-    return {passAdditions(gl::groupsFor(count, std::size_t(groups) * kGroup), kGroup) +
-                passAdditions(gl::groupsFor(groups, kGroup), kGroup),
-            0, 0.0};
-  }
+  ErrorModel errorModel(std::uint32_t count, float /*bound*/) const override { return {partialsThenFinal(count), 0, 0.0}; }
 
  private:
   gl::Program partialsPass_, finalPass_;
@@ -87,7 +90,7 @@ class Tree final : public Strategy {
 };
 
 // ---------------------------------------------------------------------------------------------
-// One group reduces everything: groupshared-single (1024 invocations) and single-thread (1).
+// One group reduces everything: groupshared-single (512 invocations) and single-thread (1).
 class OneGroup final : public Strategy {
  public:
   OneGroup(const gl::ShaderLibrary& lib, const gl::Caps& caps, std::uint32_t group)
@@ -243,12 +246,7 @@ class SinglePass final : public Strategy {
     statsBarrier();
   }
 
-  ErrorModel errorModel(std::uint32_t count, float /*bound*/) const override {
-    const std::uint32_t groups = gridGroups(count, kGroup, kItemsPerInvocation, kMaxPartials);
-    return {passAdditions(gl::groupsFor(count, std::size_t(groups) * kGroup), kGroup) +
-                passAdditions(gl::groupsFor(groups, kGroup), kGroup),
-            0, 0.0};
-  }
+  ErrorModel errorModel(std::uint32_t count, float /*bound*/) const override { return {partialsThenFinal(count), 0, 0.0}; }
 
  private:
   gl::Program program_;
