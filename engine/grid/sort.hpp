@@ -1,0 +1,56 @@
+#pragma once
+// GPU sorts of (key, value) pairs, the heart of the spatial grid: interchangeable variants behind
+// one interface, listed in a registry like the reduction strategies. Bitonic variants order by
+// key, then value (a total order: values are unique boid indices), so they all produce exactly
+// std::sort's sequence; the counting sort orders by key only (within a key, atomics decide).
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/gl/buffer.hpp"
+#include "engine/gl/caps.hpp"
+#include "engine/gl/program.hpp"
+#include "engine/gl/shader_library.hpp"
+
+namespace boids::grid {
+
+inline constexpr std::uint32_t kSortTile = 2048;  // pairs per shared-memory tile (bitonic-shared)
+
+// Pairs a sort needs room for: `count` padded to a power of two, at least one tile.
+std::uint32_t sortCapacity(std::uint32_t count);
+
+class Sorter {
+ public:
+  virtual ~Sorter() = default;
+  // Sorts the first `count` uvec2 pairs of `pairs` (room for sortCapacity(count)); every key is
+  // below `keyCount`. Ends with the barrier that makes the pairs visible to storage reads.
+  virtual void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t keyCount) = 0;
+  virtual std::string unavailableFor(std::uint32_t /*count*/) const { return {}; }
+};
+
+struct SorterInfo {
+  const char* name;
+  const char* description;
+  bool orderedByValueWithinKey;  // true: exactly std::sort's order on (key, value)
+  std::unique_ptr<Sorter> (*create)(const gl::ShaderLibrary& library, const gl::Caps& caps);
+};
+
+std::span<const SorterInfo> sorters();
+const SorterInfo* findSorter(std::string_view name);
+
+// Exclusive prefix sum of `count` uints in place (multi-level, any length).
+class ExclusiveScan {
+ public:
+  explicit ExclusiveScan(const gl::ShaderLibrary& library);
+  void run(const gl::Buffer& values, std::uint32_t count);
+
+ private:
+  gl::Buffer& level(std::size_t depth, std::size_t elements);
+  gl::Program blockScan_, addTotals_;
+  std::vector<gl::Buffer> levels_;
+};
+
+}  // namespace boids::grid

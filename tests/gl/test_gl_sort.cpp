@@ -1,0 +1,103 @@
+// The grid's sorters against std::sort, and the scan against a CPU prefix sum, at awkward sizes.
+#include <algorithm>
+#include <numeric>
+
+#include <glm/vec2.hpp>
+
+#include "engine/grid/sort.hpp"
+#include "engine/sim/initial_state.hpp"
+#include "gl_fixture.hpp"
+
+using namespace boids;
+using test::GlTest;
+
+namespace {
+
+using Pair = glm::uvec2;
+
+std::vector<Pair> randomPairs(std::uint32_t n, std::uint32_t keyCount, std::uint64_t seed) {
+  sim::SplitMix64 rng(seed);
+  std::vector<Pair> pairs(n);
+  for (std::uint32_t i = 0; i < n; ++i) pairs[i] = Pair(static_cast<std::uint32_t>(rng.next() % keyCount), i);
+  return pairs;
+}
+
+bool less(const Pair& a, const Pair& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
+
+std::string nameOf(std::string s) {
+  for (char& c : s) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return s;
+}
+
+}  // namespace
+
+class EverySorter : public GlTest, public ::testing::WithParamInterface<std::tuple<std::string, std::uint32_t>> {};
+
+TEST_P(EverySorter, SortsLikeStdSort) {
+  const auto [name, n] = GetParam();
+  const grid::SorterInfo* info = grid::findSorter(name);
+  ASSERT_NE(info, nullptr);
+  auto sorter = info->create(test::shaders(), test::caps());
+  // Few keys (many ties), then about one key per pair.
+  for (std::uint32_t keyCount : {std::max(n / 8, 1u), n + 1}) {
+    const std::vector<Pair> input = randomPairs(n, keyCount, n + keyCount);
+    gl::Buffer pairs("test.pairs", std::size_t(grid::sortCapacity(n)) * sizeof(Pair));
+    pairs.upload(0, input.size() * sizeof(Pair), input.data());
+    sorter->sort(pairs, n, keyCount);
+    std::vector<Pair> gpu = pairs.read<Pair>(n);
+    std::vector<Pair> expected = input;
+    std::sort(expected.begin(), expected.end(), less);
+    if (info->orderedByValueWithinKey) {
+      ASSERT_EQ(gpu, expected) << name << " n=" << n << " keys=" << keyCount;
+    } else {
+      // Sorted by key, and a permutation of the input: the same multiset once ordered by value too.
+      for (std::uint32_t i = 1; i < n; ++i) ASSERT_LE(gpu[i - 1].x, gpu[i].x) << name << " at " << i;
+      std::sort(gpu.begin(), gpu.end(), less);
+      ASSERT_EQ(gpu, expected) << name << " n=" << n << ": not a permutation of the input";
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, EverySorter,
+                         ::testing::Combine(::testing::Values("bitonic-global", "bitonic-shared", "counting"),
+                                            ::testing::Values(1u, 2u, 3u, 63u, 64u, 65u, 2047u, 2048u, 2049u, 4097u,
+                                                              65537u, 262147u)),
+                         [](const auto& p) {
+                           return nameOf(std::get<0>(p.param)) + "_n" + std::to_string(std::get<1>(p.param));
+                         });
+
+TEST_F(GlTest, AllKeysEqualAndAlreadySortedAndReversedInputs) {
+  for (const grid::SorterInfo& info : grid::sorters()) {
+    auto sorter = info.create(test::shaders(), test::caps());
+    const std::uint32_t n = 5003;
+    for (int pattern = 0; pattern < 3; ++pattern) {
+      std::vector<Pair> input(n);
+      for (std::uint32_t i = 0; i < n; ++i) {
+        const std::uint32_t key = pattern == 0 ? 7u : pattern == 1 ? i : n - 1 - i;
+        input[i] = Pair(key, i);
+      }
+      gl::Buffer pairs("test.pairs", std::size_t(grid::sortCapacity(n)) * sizeof(Pair));
+      pairs.upload(0, input.size() * sizeof(Pair), input.data());
+      sorter->sort(pairs, n, n);
+      std::vector<Pair> gpu = pairs.read<Pair>(n), expected = input;
+      std::sort(expected.begin(), expected.end(), less);
+      if (!info.orderedByValueWithinKey) std::sort(gpu.begin(), gpu.end(), less);
+      EXPECT_EQ(gpu, expected) << info.name << " pattern " << pattern;
+    }
+  }
+}
+
+TEST_F(GlTest, ExclusiveScanMatchesTheCpuAtEveryLevelBoundary) {
+  grid::ExclusiveScan scan(test::shaders());
+  for (std::uint32_t n : {1u, 2u, 2047u, 2048u, 2049u, 4194303u, 4194305u}) {
+    std::vector<std::uint32_t> values(n);
+    sim::SplitMix64 rng(n);
+    for (auto& v : values) v = static_cast<std::uint32_t>(rng.next() % 5);
+    gl::Buffer buffer("test.scan", std::size_t(n) * 4);
+    buffer.upload(0, std::size_t(n) * 4, values.data());
+    scan.run(buffer, n);
+    std::vector<std::uint32_t> expected(n);
+    std::exclusive_scan(values.begin(), values.end(), expected.begin(), 0u);
+    ASSERT_EQ(buffer.read<std::uint32_t>(n), expected) << "n=" << n;
+  }
+}
