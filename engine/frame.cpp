@@ -20,9 +20,27 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
     auto t = timer.scope("camera");
     renderer.placeCamera(view.camera, view.viewport, view.render, simulation.stats());
   }
-  if (view.simulate) {  // positions, velocities, centroid -> next positions, velocities (brute force)
-    auto t = timer.scope("step");
-    simulation.step();
+  if (view.simulate) {
+    if (simulation.usesGrid()) {  // the spatial grid, rebuilt from this frame's positions
+      {
+        auto t = timer.scope("hash");  // positions -> (cell key, boid index)
+        simulation.hash();
+      }
+      {
+        auto t = timer.scope("sort");  // pairs in cell order (the chosen sorter)
+        simulation.sortCells();
+      }
+      {
+        auto t = timer.scope("ranges");  // each cell's [start, end) in the sorted pairs
+        simulation.cellRanges();
+      }
+      if (simulation.settings().neighbours == sim::Neighbours::GridCoherent) {
+        auto t = timer.scope("reorder");  // positions, velocities gathered into cell order
+        simulation.reorder();
+      }
+    }
+    auto t = timer.scope("step");  // neighbours (grid cells or every boid), centroid -> next state
+    simulation.integrate();
   }
   {  // sky, world box, one instanced mesh per boid pulled from the storage buffers, markers
     auto t = timer.scope("render");

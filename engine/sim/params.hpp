@@ -10,6 +10,10 @@
 namespace boids::sim {
 
 enum class WorldMode : std::uint32_t { Wrap = WORLD_WRAP, Walls = WORLD_WALLS };
+// How each boid finds its neighbours: every other boid, or the boids of nearby grid cells, read
+// through the sorted index (scattered) or from copies gathered into cell order (coherent).
+enum class Neighbours : std::uint32_t { BruteForce, GridScattered, GridCoherent };
+enum class CellSearch : std::uint32_t { Cells27 = CELLS_27, Cells8 = CELLS_8 };
 
 struct SimSettings {
   std::uint32_t count = 16384;
@@ -28,7 +32,19 @@ struct SimSettings {
   float worldSize = 81.0f;         // side of the cube: worldSizeForCount(count) unless chosen
   float wallMargin = 8.0f;         // soft walls start pushing this far from the cube's faces
   float wallStrength = 0.05f;      // velocity impulse per step at the face itself
+  Neighbours neighbours = Neighbours::GridCoherent;
+  CellSearch cells = CellSearch::Cells27;
 };
+
+// The grid over the world cube: cells per axis and their edge. The edge is at least the search
+// reach (the largest radius for 27 cells, twice it for 8) plus a 1e-4 relative margin, so that a
+// neighbour within the radius can never land two cells away through the rounding of a cell index.
+struct GridGeometry {
+  std::uint32_t cellsPerAxis;
+  float edge;
+  std::uint64_t cellCount() const { return std::uint64_t(cellsPerAxis) * cellsPerAxis * cellsPerAxis; }
+};
+GridGeometry gridGeometry(const SimSettings& s);
 
 // One float setting: its key (command line, presets), label, help, range. Ranges keep the model
 // meaningful: radii stay under a quarter of the cube (so the nearest periodic image is the only
@@ -58,5 +74,6 @@ float worldSizeForCount(std::uint32_t count);
 gpu::SimParams toGpu(const SimSettings& s);
 
 const char* worldModeName(WorldMode mode);  // "wrap" or "walls"
+const char* neighboursName(Neighbours mode);  // "brute-force", "scattered", "coherent"
 
 }  // namespace boids::sim

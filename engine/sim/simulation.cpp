@@ -18,6 +18,8 @@ Simulation::Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, c
       params_("sim.params", sizeof(gpu::SimParams)),
       stats_("sim.flockStats", sizeof(gpu::FlockStats)),
       stepper_(library),
+      gridStepper_(library),
+      grid_(library, caps),
       library_(library) {
   reducer_ = createStrategy(library, reduceStrategy);
   strategyInfo_ = reduce::findStrategy(reduceStrategy);
@@ -61,8 +63,11 @@ void Simulation::reset() {
 void Simulation::reloadShaders(const gl::ShaderLibrary& library) {
   auto reducer = createStrategy(library, strategyInfo_->name);
   BruteForceStepper stepper(library);
+  GridStepper gridStepper(library);
+  grid_.reloadShaders(library);
   reducer_ = std::move(reducer);
   stepper_ = std::move(stepper);
+  gridStepper_ = std::move(gridStepper);
   library_ = library;
 }
 
@@ -76,12 +81,39 @@ void Simulation::reduce() {
   reducer_->reduce(reduceInput(), stats_);
 }
 
-void Simulation::step() {
+void Simulation::bindParams() {
   const gpu::SimParams params = toGpu(settings_);
   params_.upload(0, sizeof(params), &params);
   params_.bindBase(GL_UNIFORM_BUFFER, UBO_SIM_PARAMS);
-  stepper_.step(flock_, stats_);
+}
+
+void Simulation::hash() {
+  bindParams();
+  grid_.hash(flock_, gridGeometry(settings_));
+}
+
+void Simulation::sortCells() { grid_.sort(); }
+void Simulation::cellRanges() { grid_.ranges(); }
+void Simulation::reorder() { grid_.reorder(flock_); }
+
+void Simulation::integrate() {
+  bindParams();
+  if (usesGrid()) {
+    gridStepper_.step(flock_, stats_, grid_, settings_.neighbours == Neighbours::GridCoherent);
+  } else {
+    stepper_.step(flock_, stats_);
+  }
   ++steps_;
+}
+
+void Simulation::step() {
+  if (usesGrid()) {
+    hash();
+    sortCells();
+    cellRanges();
+    if (settings_.neighbours == Neighbours::GridCoherent) reorder();
+  }
+  integrate();
 }
 
 }  // namespace boids::sim

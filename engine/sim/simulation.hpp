@@ -37,9 +37,20 @@ class Simulation {
   // Positions stay inside the cube: walls clamp them, the wrap-around world wraps them.
   float coordinateBound() const { return 0.5f * settings_.worldSize; }
 
-  // The two compute passes of a frame, in order (engine/frame.cpp runs them in timer scopes).
-  void reduce();  // positions -> stats (centroid, bounds)
-  void step();    // positions, velocities, stats -> next positions, velocities
+  // The compute passes of a frame, in order (engine/frame.cpp runs each in a timer scope).
+  void reduce();      // positions -> stats (centroid, bounds)
+  bool usesGrid() const { return settings_.neighbours != Neighbours::BruteForce; }
+  void hash();        // grid: positions -> (cell, boid) pairs
+  void sortCells();   // grid: pairs in cell order
+  void cellRanges();  // grid: each cell's [start, end)
+  void reorder();     // grid, coherent only: positions and velocities in cell order
+  void integrate();   // positions, velocities, stats (and the grid) -> next positions, velocities
+  // All of a step at once: the grid passes when the grid is in use, then integrate().
+  void step();
+
+  // Throws std::invalid_argument (keeping the current one) for an unknown sorter.
+  void setSorter(std::string_view name) { grid_.setSorter(name); }
+  const grid::SpatialGrid& grid() const { return grid_; }
 
   const Flock& flock() const { return flock_; }
   Flock& flock() { return flock_; }
@@ -47,6 +58,7 @@ class Simulation {
   std::uint64_t steps() const { return steps_; }
 
  private:
+  void bindParams();
   std::unique_ptr<reduce::Strategy> createStrategy(const gl::ShaderLibrary& library, std::string_view name) const;
 
   gl::Caps caps_;
@@ -58,6 +70,8 @@ class Simulation {
   std::unique_ptr<reduce::Strategy> reducer_;
   std::string fallbackReason_;
   BruteForceStepper stepper_;
+  GridStepper gridStepper_;
+  grid::SpatialGrid grid_;
   gl::ShaderLibrary library_;  // what the strategies are built from when switched
   std::uint64_t steps_ = 0;
 };

@@ -1,5 +1,7 @@
 #include "engine/sim/stepper.hpp"
 
+#include <algorithm>
+
 #include "shaders/common/bindings.h"
 
 namespace boids::sim {
@@ -18,6 +20,20 @@ void BruteForceStepper::step(Flock& flock, const gl::Buffer& stats) {
   // New state -> next frame's reduction and step (storage reads) and the boid draw (the vertex
   // shader pulls from the same storage buffers).
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  flock.swap();
+}
+
+GridStepper::GridStepper(const gl::ShaderLibrary& library)
+    : coherent_(gl::Program::compute(library, "sim/sim_step_grid.comp", {{"COHERENT", "1"}})),
+      scattered_(gl::Program::compute(library, "sim/sim_step_grid.comp", {{"COHERENT", "0"}})) {}
+
+void GridStepper::step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent) {
+  flock.bindForStep();
+  grid.bindForStep(coherent);
+  stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
+  (coherent ? coherent_ : scattered_).use();
+  glDispatchCompute(std::min<GLuint>(gl::groupsFor(flock.count(), kGroupSize), 65535), 1, 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // new state -> reduction, next grid, draw
   flock.swap();
 }
 

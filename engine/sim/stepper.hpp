@@ -1,10 +1,11 @@
 #pragma once
-// The boids step. BruteForceStepper visits every pair (O(N^2), shared-memory tiles); the spatial
-// grid comes in as another implementation of the same call.
+// The boids step: BruteForceStepper visits every pair (O(N^2), shared-memory tiles); GridStepper
+// visits the boids of the cells around each boid (the grid must have been built this frame).
 #include <cstdint>
 
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/program.hpp"
+#include "engine/grid/spatial_grid.hpp"
 #include "engine/sim/flock.hpp"
 
 namespace boids::sim {
@@ -23,6 +24,18 @@ class BruteForceStepper {
 
  private:
   gl::Program program_;
+};
+
+class GridStepper {
+ public:
+  static constexpr std::uint32_t kGroupSize = 128;
+
+  explicit GridStepper(const gl::ShaderLibrary& library);
+  // As BruteForceStepper::step, with the neighbours from `grid` (coherent: from its sorted copies).
+  void step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent);
+
+ private:
+  gl::Program coherent_, scattered_;
 };
 
 }  // namespace boids::sim

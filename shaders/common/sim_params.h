@@ -8,17 +8,20 @@ struct SimParams {
   vec4 radiiSq;      // squared radii: x separation, y alignment, z cohesion, w largest of the three
   vec4 weights;      // x separation, y alignment, z cohesion, w pull toward the flock centroid
   vec4 world;        // x half side of the cube, y full side, z 1/side, w wall margin
+  vec4 grid;         // x cell edge, y 1/edge, z cells per axis (as a float), w unused
   float maxSpeed;    // speeds are clamped to this after the rules apply
   float dt;          // position integration step (rule impulses are per step, as in CIS 565)
   float wallStrength;
   float padding0;
   uint boidCount;
   uint worldMode;    // WORLD_WRAP or WORLD_WALLS
-  uint padding1;
-  uint padding2;
+  uint cellsPerAxis; // the grid: cellsPerAxis^3 cells of edge grid.x tile the world cube
+  uint cellSearch;   // CELLS_27 (edge >= reach: the cell and its 26 neighbours) or CELLS_8
 };
 
 #define WORLD_WRAP 0u
 #define WORLD_WALLS 1u
+#define CELLS_27 27u  // cell edge >= the largest radius; visit the 3x3x3 block around the boid
+#define CELLS_8 8u    // cell edge >= twice the radius; visit the 2x2x2 block nearest the boid
 
 #endif

@@ -44,8 +44,9 @@ layout(std140, binding = UBO_SIM_PARAMS) uniform SimParamsBlock { SimParams u_si
 layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderParams u_render; };
 layout(std430, binding = 0) buffer Out { vec4 b_out[]; };
 void main() {
-  b_out[0] = u_sim.radiiSq + u_sim.weights + u_sim.world + vec4(u_sim.maxSpeed, u_sim.dt, u_sim.wallStrength,
-             u_sim.padding0) + vec4(u_sim.boidCount, u_sim.worldMode, u_sim.padding1, u_sim.padding2);
+  b_out[0] = u_sim.radiiSq + u_sim.weights + u_sim.world + u_sim.grid + vec4(u_sim.maxSpeed, u_sim.dt,
+             u_sim.wallStrength, u_sim.padding0) + vec4(u_sim.boidCount, u_sim.worldMode, u_sim.cellsPerAxis,
+             u_sim.cellSearch);
   b_out[1] = u_render.lightDir + u_render.world +
              vec4(u_render.boidScale, u_render.maxSpeed, u_render.fogDensity, u_render.padding0);
 }
@@ -56,11 +57,14 @@ void main() {
   EXPECT_LAYOUT(SimParams, u_sim, radiiSq);
   EXPECT_LAYOUT(SimParams, u_sim, weights);
   EXPECT_LAYOUT(SimParams, u_sim, world);
+  EXPECT_LAYOUT(SimParams, u_sim, grid);
   EXPECT_LAYOUT(SimParams, u_sim, maxSpeed);
   EXPECT_LAYOUT(SimParams, u_sim, dt);
   EXPECT_LAYOUT(SimParams, u_sim, wallStrength);
   EXPECT_LAYOUT(SimParams, u_sim, boidCount);
   EXPECT_LAYOUT(SimParams, u_sim, worldMode);
+  EXPECT_LAYOUT(SimParams, u_sim, cellsPerAxis);
+  EXPECT_LAYOUT(SimParams, u_sim, cellSearch);
   EXPECT_LAYOUT(RenderParams, u_render, lightDir);
   EXPECT_LAYOUT(RenderParams, u_render, world);
   EXPECT_LAYOUT(RenderParams, u_render, boidScale);

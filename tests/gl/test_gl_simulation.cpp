@@ -104,12 +104,29 @@ TEST_F(GlTest, EveryAvailableStrategyCanDriveTheSimulationAndUnknownOnesAreRefus
   EXPECT_EQ(simulation.reduceStrategy().name, before) << "a refused switch must keep the current strategy";
 }
 
-class StepSizes : public GlTest, public ::testing::WithParamInterface<std::tuple<std::uint32_t, sim::WorldMode>> {};
+// The neighbour searches under test: every boid, and the grid read scattered or coherent, with
+// 27 cells of the radius or 8 of twice the radius.
+struct Search {
+  sim::Neighbours neighbours;
+  sim::CellSearch cells;
+  const char* name;
+};
+const Search kSearches[] = {{sim::Neighbours::BruteForce, sim::CellSearch::Cells27, "brute"},
+                            {sim::Neighbours::GridScattered, sim::CellSearch::Cells27, "scattered27"},
+                            {sim::Neighbours::GridCoherent, sim::CellSearch::Cells27, "coherent27"},
+                            {sim::Neighbours::GridCoherent, sim::CellSearch::Cells8, "coherent8"},
+                            {sim::Neighbours::GridScattered, sim::CellSearch::Cells8, "scattered8"}};
+
+class StepSizes : public GlTest,
+                  public ::testing::WithParamInterface<std::tuple<std::uint32_t, sim::WorldMode, Search>> {};
 
 TEST_P(StepSizes, GpuStepMatchesTheCpuReferenceInitiallyAndAfterFlocking) {
-  const auto [n, world] = GetParam();
-  sim::Simulation simulation(test::shaders(), test::caps(), settingsFor(n, world));
-  const std::string name = "n=" + std::to_string(n) + " " + sim::worldModeName(world);
+  const auto [n, world, search] = GetParam();
+  sim::SimSettings s = settingsFor(n, world);
+  s.neighbours = search.neighbours;
+  s.cells = search.cells;
+  sim::Simulation simulation(test::shaders(), test::caps(), s);
+  const std::string name = "n=" + std::to_string(n) + " " + sim::worldModeName(world) + " " + search.name;
   expectStepMatches(simulation, name + " frame 0");
   for (int f = 0; f < 40; ++f) {  // let real flock shapes form: clusters, walls, wraps
     simulation.reduce();
@@ -119,12 +136,38 @@ TEST_P(StepSizes, GpuStepMatchesTheCpuReferenceInitiallyAndAfterFlocking) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, StepSizes,
-                         ::testing::Combine(::testing::Values(1u, 2u, 63u, 65u, 127u, 129u, 1025u, 3001u),
-                                            ::testing::Values(sim::WorldMode::Walls, sim::WorldMode::Wrap)),
+                         ::testing::Combine(::testing::Values(1u, 2u, 3u, 63u, 65u, 127u, 129u, 1025u, 3001u),
+                                            ::testing::Values(sim::WorldMode::Walls, sim::WorldMode::Wrap),
+                                            ::testing::ValuesIn(kSearches)),
                          [](const auto& p) {
                            return "n" + std::to_string(std::get<0>(p.param)) + "_" +
-                                  sim::worldModeName(std::get<1>(p.param));
+                                  sim::worldModeName(std::get<1>(p.param)) + "_" + std::get<2>(p.param).name;
                          });
+
+TEST_F(GlTest, BoidsOnCellFacesEdgesAndCornersFindEveryNeighbour) {
+  // Boids exactly on the grid's planes (faces), on two of them (edges) and three (corners), in a
+  // world a few cells wide, for every search, both worlds.
+  for (sim::WorldMode world : {sim::WorldMode::Walls, sim::WorldMode::Wrap}) {
+    for (const Search& search : kSearches) {
+      sim::SimSettings s = settingsFor(729, world);
+      s.worldSize = 30;
+      s.wallMargin = 3;
+      s.neighbours = search.neighbours;
+      s.cells = search.cells;
+      sim::Simulation simulation(test::shaders(), test::caps(), s);
+      const sim::GridGeometry g = sim::gridGeometry(s);
+      auto state = simulation.flock().read();
+      for (std::size_t i = 0; i < state.positions.size(); ++i) {
+        // 9 x 9 x 9 lattice points: cell planes, and points a third of a cell off them.
+        const int a = static_cast<int>(i % 9), b = static_cast<int>(i / 9 % 9), c = static_cast<int>(i / 81);
+        auto coord = [&](int k) { return -15.0f + g.edge * (static_cast<float>(k / 3) + (k % 3 == 0 ? 0.0f : 0.35f * (k % 3))); };
+        state.positions[i] = glm::vec4(coord(a), coord(b), coord(c), 1.0f);
+      }
+      simulation.flock().upload(state);
+      expectStepMatches(simulation, std::string(sim::worldModeName(world)) + " " + search.name + " on cell planes");
+    }
+  }
+}
 
 TEST_F(GlTest, StepComparisonFailsWhenTheModelDiffers) {
   // The tolerance must be tight enough to see a 1% change of one rule's weight.

@@ -1,0 +1,58 @@
+#pragma once
+// The uniform spatial grid, rebuilt every frame on the GPU in four passes the frame script times
+// one by one: hash (cell key per boid), sort (pairs by key, with a switchable sorter), ranges
+// (each cell's [start, end) in sorted order) and reorder (positions and velocities gathered into
+// that order, for the coherent step).
+#include <memory>
+#include <string_view>
+
+#include "engine/gl/buffer.hpp"
+#include "engine/gl/program.hpp"
+#include "engine/grid/sort.hpp"
+#include "engine/sim/flock.hpp"
+#include "engine/sim/params.hpp"
+
+namespace boids::grid {
+
+inline constexpr const char* kDefaultSorter = "bitonic-shared";
+
+class SpatialGrid {
+ public:
+  SpatialGrid(const gl::ShaderLibrary& library, const gl::Caps& caps, std::string_view sorter = kDefaultSorter);
+
+  // Throws std::invalid_argument (keeping the current one) for an unknown sorter.
+  void setSorter(std::string_view name);
+  const SorterInfo& sorter() const { return *sorterInfo_; }
+  void reloadShaders(const gl::ShaderLibrary& library);
+
+  // The passes, in order. Each reads what the one before wrote and ends with its barrier.
+  // SimParams must be bound at UBO_SIM_PARAMS.
+  void hash(const sim::Flock& flock, const sim::GridGeometry& geometry);  // positions -> (key, index)
+  void sort();                                                              // pairs by (key, index)
+  void ranges();                                                            // sorted pairs -> cell ranges
+  void reorder(const sim::Flock& flock);                                    // -> positions/velocities in cell order
+
+  // Binds what the grid step reads (pairs, ranges, and the sorted copies when coherent).
+  void bindForStep(bool coherent) const;
+
+  const gl::Buffer& pairs() const { return pairs_; }
+  const gl::Buffer& cellRanges() const { return ranges_; }
+  std::uint32_t count() const { return count_; }
+  std::uint32_t cellCount() const { return cellCount_; }
+
+ private:
+  struct Programs {
+    gl::Program hash, ranges, reorder;
+  };
+  static Programs build(const gl::ShaderLibrary& library);
+
+  gl::ShaderLibrary library_;
+  gl::Caps caps_;
+  Programs programs_;
+  const SorterInfo* sorterInfo_ = nullptr;
+  std::unique_ptr<Sorter> sorter_;
+  gl::Buffer pairs_, ranges_, sortedPos_, sortedVel_;
+  std::uint32_t count_ = 0, cellCount_ = 0;
+};
+
+}  // namespace boids::grid

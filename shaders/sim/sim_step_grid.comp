@@ -1,0 +1,71 @@
+#version 430 core
+// One simulation step with the neighbour search of the spatial grid: each boid visits only the
+// boids of the cells around it (27, or the 8 nearest with cells twice as large). Invocations walk
+// the boids in sorted order, so neighbouring invocations read neighbouring cells.
+//   COHERENT 1: positions and velocities read from the copies gathered into sorted order;
+//   COHERENT 0: read through the sorted index from the flock's own buffers (scattered).
+// Reads SSBO_SORT_PAIRS, SSBO_CELL_RANGES, SSBO_SORTED_* or SSBO_POS_IN/VEL_IN, SSBO_FLOCK_STATS,
+// UBO_SIM_PARAMS; writes SSBO_POS_OUT, SSBO_VEL_OUT at each boid's own index.
+
+#ifndef COHERENT
+#define COHERENT 1
+#endif
+
+layout(local_size_x = 128) in;
+
+#include "common/bindings.h"
+#include "common/sim_params.h"
+#include "common/flock_stats.h"
+
+layout(std140, binding = UBO_SIM_PARAMS) uniform SimParamsBlock { SimParams u_sim; };
+layout(std430, binding = SSBO_SORT_PAIRS) readonly buffer Pairs { uvec2 b_pairs[]; };
+layout(std430, binding = SSBO_CELL_RANGES) readonly buffer Ranges { uvec2 b_ranges[]; };
+#if COHERENT
+layout(std430, binding = SSBO_SORTED_POS) readonly buffer SortedPos { vec4 b_sortedPos[]; };
+layout(std430, binding = SSBO_SORTED_VEL) readonly buffer SortedVel { vec4 b_sortedVel[]; };
+vec3 positionAt(uint s) { return b_sortedPos[s].xyz; }
+vec3 velocityAt(uint s) { return b_sortedVel[s].xyz; }
+#else
+layout(std430, binding = SSBO_POS_IN) readonly buffer PosIn { vec4 b_pos[]; };
+layout(std430, binding = SSBO_VEL_IN) readonly buffer VelIn { vec4 b_vel[]; };
+vec3 positionAt(uint s) { return b_pos[b_pairs[s].y].xyz; }
+vec3 velocityAt(uint s) { return b_vel[b_pairs[s].y].xyz; }
+#endif
+layout(std430, binding = SSBO_POS_OUT) writeonly buffer PosOut { vec4 b_posOut[]; };
+layout(std430, binding = SSBO_VEL_OUT) writeonly buffer VelOut { vec4 b_velOut[]; };
+layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_stats; };
+
+#include "grid/grid_cells.glsl"
+#include "sim/boid_rules.glsl"
+
+void stepBoid(uint s) {
+  vec3 p = positionAt(s);
+  vec3 v = velocityAt(s);
+  uvec3 c = cellOf(p);
+  ivec3 first, count;
+  searchSpan(c.x, p.x, first.x, count.x);
+  searchSpan(c.y, p.y, first.y, count.y);
+  searchSpan(c.z, p.z, first.z, count.z);
+
+  RuleSums sums = rulesBegin();
+  for (int z = 0; z < count.z; ++z) {
+    for (int y = 0; y < count.y; ++y) {
+      for (int x = 0; x < count.x; ++x) {
+        uvec2 range = b_ranges[cellKey(uvec3(wrapCell(first.x + x), wrapCell(first.y + y), wrapCell(first.z + z)))];
+        for (uint t = range.x; t < range.y; ++t) {
+          if (t != s) rulesAccumulate(sums, p, positionAt(t), velocityAt(t));
+        }
+      }
+    }
+  }
+  vec3 newPos, newVel;
+  rulesFinish(sums, p, v, b_stats.meanPosition.xyz, newPos, newVel);
+  uint i = b_pairs[s].y;
+  b_posOut[i] = vec4(newPos, 1.0);
+  b_velOut[i] = vec4(newVel, 0.0);
+}
+
+void main() {
+  // Grid-stride: 16M boids need more groups than one dispatch may have.
+  for (uint s = gl_GlobalInvocationID.x; s < u_sim.boidCount; s += gl_NumWorkGroups.x * 128u) stepBoid(s);
+}
