@@ -20,6 +20,7 @@ using json = nlohmann::json;
 constexpr int kSimulatedFramesDefault = 30;
 // Pair visits the brute-force step may spend on one case: n^2 x frames.
 constexpr double kStepBudgetGpu = 2e11, kStepBudgetSoftware = 5e8;
+constexpr std::uint32_t kGridStepLimit = 1u << 20;  // larger flocks are reduced as initialised only
 
 json vec3Json(glm::dvec3 v) { return json::array({v.x, v.y, v.z}); }
 
@@ -91,7 +92,11 @@ int runCheck(const Options& options) {
         continue;
       }
       // Simulated frames where the brute-force step can afford them (and the driver can run it).
-      const bool canStep = sim::checkStepFits(n, caps).empty() && double(n) * n * frames <= stepBudget;
+      // Simulated frames where the step can afford them: n^2 pairs a frame for brute force.
+      const sim::Neighbours search = options.sim.neighbours;
+      const bool canStep = sim::checkStepFits(n, caps, search).empty() &&
+                           (search == sim::Neighbours::BruteForce ? double(n) * n * frames <= stepBudget
+                                                                  : n <= kGridStepLimit);
       for (std::uint64_t seed : options.check.seeds) {
         std::vector<int> frameCases = {0};
         if (frames > 0 && canStep) frameCases.push_back(frames);

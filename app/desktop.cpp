@@ -70,6 +70,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
     gl::ShaderLibrary shaders = loadShaders(options);
     std::string shaderOrigin = shaders.origin();
     sim::Simulation simulation(shaders, caps, options.sim, options.reduceStrategy);
+    simulation.setSorter(options.sorter);
     render::BoidRenderer renderer(shaders);
     reduce::Inspector inspector(shaders, caps);
     gl::FrameTimer timer(kFrameHistory);
@@ -85,6 +86,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
     panel.keepDensity = !options.worldSizeGiven;
     panel.strategy = options.reduceStrategy;
     panel.compareAll = options.compareAll;
+    panel.sorter = options.sorter;
     std::string askedStrategy = panel.strategy;
     window->setVsync(panel.vsync);
     bool vsyncApplied = panel.vsync;
@@ -150,7 +152,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
       if (actions.resetCamera) camera = render::OrbitCamera::framing(panel.settings.worldSize);
       if (panel.vsync != vsyncApplied) window->setVsync(vsyncApplied = panel.vsync);
       if (actions.applyCountAndSeed) {
-        panel.countError = sim::checkCountFits(panel.pendingCount, caps);
+        panel.countError = sim::checkCountFits(panel.pendingCount, caps, panel.settings.neighbours);
         if (panel.countError.empty()) {
           sim::SimSettings next = panel.settings;
           next.count = panel.pendingCount;
@@ -165,7 +167,13 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
           if (panel.countError.empty()) panel.settings = next;
         }
       }
+      if (std::string problem = sim::checkStepFits(panel.settings.count, caps, panel.settings.neighbours);
+          !problem.empty()) {  // e.g. brute force beyond llvmpipe's loop budget: keep the search it had
+        panel.countError = problem;
+        panel.settings.neighbours = simulation.settings().neighbours;
+      }
       simulation.apply(panel.settings);
+      if (panel.sorter != simulation.grid().sorter().name) simulation.setSorter(panel.sorter);
       if (panel.strategy != askedStrategy) {
         askedStrategy = panel.strategy;
         try {

@@ -31,6 +31,7 @@ int runHeadlessDemo(Options options) {
   try {
     const gl::ShaderLibrary shaders = loadShaders(options);
     sim::Simulation simulation(shaders, caps, options.sim, options.reduceStrategy);
+    simulation.setSorter(options.sorter);
     render::BoidRenderer renderer(shaders);
     render::OffscreenTarget target(options.size, 4);
     gl::FrameTimer timer(static_cast<std::size_t>(std::max(frames, 1)));
@@ -43,6 +44,13 @@ int runHeadlessDemo(Options options) {
     std::printf("headless demo: %u boids, %d frames, %dx%d, world '%s' of side %g, seed %llu\n", options.sim.count,
                 frames, target.size().x, target.size().y, sim::worldModeName(options.sim.world),
                 options.sim.worldSize, static_cast<unsigned long long>(options.sim.seed));
+    std::printf("neighbours: %s", sim::neighboursName(options.sim.neighbours));
+    if (simulation.usesGrid()) {
+      const sim::GridGeometry g = sim::gridGeometry(options.sim);
+      std::printf(" grid, %u^3 cells of %.3g, %u-cell search, sort %s", g.cellsPerAxis, g.edge,
+                  static_cast<unsigned>(options.sim.cells), simulation.grid().sorter().name);
+    }
+    std::printf("; reduction %s\n", simulation.reduceStrategy().name);
     std::fflush(stdout);
     const auto start = std::chrono::steady_clock::now();
     for (int f = 0; f < frames; ++f) {

@@ -9,13 +9,14 @@
 namespace boids::app {
 
 std::string adaptToContext(Options& options, const gl::Caps& caps) {
-  if (caps.softwareRenderer() && !options.countGiven && options.sim.count > kSoftwareRendererCount) {
+  if (caps.softwareRenderer() && options.sim.neighbours == sim::Neighbours::BruteForce && !options.countGiven &&
+      options.sim.count > kSoftwareRendererCount) {
     options.sim.count = kSoftwareRendererCount;
     fitWorldToCount(options);
     std::printf("software renderer: starting with %u boids (the O(N^2) step is slow on a CPU; --count overrides)\n",
                 options.sim.count);
   }
-  return sim::checkCountFits(options.sim.count, caps);
+  return sim::checkCountFits(options.sim.count, caps, options.sim.neighbours);
 }
 
 std::unique_ptr<platform::HeadlessContext> openHeadless(const Options& options) {

@@ -6,6 +6,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "engine/grid/sort.hpp"
+#include "engine/grid/spatial_grid.hpp"
+
 namespace boids::app {
 
 void fitWorldToCount(Options& o) {
@@ -62,6 +65,21 @@ ParseResult parseCommandLine(int argc, char** argv) {
                                    std::to_string(kSoftwareRendererCount) + " on a software renderer)")
                    ->check(CLI::Range(1u, 1u << 26));
   cli.add_option("-s,--seed", o.sim.seed, "Seed of the initial flock (same seed, count, frames: same flock)");
+  std::string neighbours = sim::neighboursName(o.sim.neighbours);
+  cli.add_option("--neighbours", neighbours,
+                 "Neighbour search: 'coherent' (grid, boids gathered into cell order), 'scattered' (grid, read "
+                 "through the sorted index) or 'brute-force' (every pair)")
+      ->check(CLI::IsMember({"coherent", "scattered", "brute-force"}));
+  int cells = 27;
+  cli.add_option("--cells", cells, "Grid search: 27 cells of the radius, or 8 cells of twice the radius")
+      ->check(CLI::IsMember({27, 8}));
+  std::vector<std::string> sorterNames;
+  std::string sorterHelp = "Sort of the grid's (cell, boid) pairs (default " + std::string(grid::kDefaultSorter) + "):";
+  for (const grid::SorterInfo& s : grid::sorters()) {
+    sorterNames.emplace_back(s.name);
+    sorterHelp += std::string("\n  ") + s.name + ": " + s.description;
+  }
+  cli.add_option("--sort", o.sorter, sorterHelp)->check(CLI::IsMember(sorterNames));
   std::string world = sim::worldModeName(o.sim.world);
   cli.add_option("--world", world, "World: 'walls' (soft walls inside a hard cube) or 'wrap' (wrap-around cube)")
       ->check(CLI::IsMember({"walls", "wrap"}));
@@ -113,6 +131,10 @@ ParseResult parseCommandLine(int argc, char** argv) {
     return {std::nullopt, 2};
   }
   o.sim.world = world == "wrap" ? sim::WorldMode::Wrap : sim::WorldMode::Walls;
+  o.sim.neighbours = neighbours == "brute-force" ? sim::Neighbours::BruteForce
+                     : neighbours == "scattered" ? sim::Neighbours::GridScattered
+                                                 : sim::Neighbours::GridCoherent;
+  o.sim.cells = cells == 8 ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
   if (demo->parsed()) o.mode = Mode::Demo;
   if (check->parsed()) o.mode = Mode::Check;
   if (bench->parsed()) {

@@ -52,6 +52,7 @@ struct Options {
   int glNewestMinor = 6;                // --gl-version 4.x: ask for 4.x at most
   std::filesystem::path shaderDir;      // read shaders from here instead of the embedded copies
   std::string reduceStrategy = reduce::kDefaultStrategy;  // centroid + bounds strategy
+  std::string sorter = "bitonic-shared";                  // the grid's sort
   bool countGiven = false;              // --count was on the command line
   bool worldSizeGiven = false;          // --world-size was; else the world follows the count
   bool wallMarginGiven = false;
@@ -64,7 +65,8 @@ struct Options {
 void fitWorldToCount(Options& options);
 
 // Brute-force neighbours cost O(N^2): on a software rasteriser (Mesa llvmpipe) the default flock
-// would run at about one frame per second, so without --count it starts with this many boids.
+// would run at about one frame per second, so in that mode, without --count, it starts with this
+// many boids.
 inline constexpr std::uint32_t kSoftwareRendererCount = 2048;
 
 inline constexpr int kDemoDefaultFrames = 120;

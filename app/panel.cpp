@@ -6,6 +6,8 @@
 
 #include <imgui.h>
 
+#include "engine/grid/sort.hpp"
+
 namespace boids::app {
 namespace {
 
@@ -203,6 +205,30 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--%s)", p.help, p.key);
     }
+  }
+
+  // --- neighbours -------------------------------------------------------------------------------
+  if (ImGui::CollapsingHeader("Neighbours", ImGuiTreeNodeFlags_DefaultOpen)) {
+    int search = static_cast<int>(state.settings.neighbours);
+    if (ImGui::Combo("search", &search, "brute force (every pair)\0grid, scattered reads\0grid, coherent (reordered)\0")) {
+      state.settings.neighbours = static_cast<sim::Neighbours>(search);
+    }
+    const bool grid = state.settings.neighbours != sim::Neighbours::BruteForce;
+    ImGui::BeginDisabled(!grid);
+    int cells = state.settings.cells == sim::CellSearch::Cells8 ? 1 : 0;
+    if (ImGui::Combo("cells", &cells, "27 cells of the radius\0008 cells of twice the radius\0")) {
+      state.settings.cells = cells ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
+    }
+    if (ImGui::BeginCombo("sort", state.sorter.c_str())) {
+      for (const grid::SorterInfo& s : grid::sorters()) {
+        if (ImGui::Selectable(s.name, state.sorter == s.name)) state.sorter = s.name;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.description);
+      }
+      ImGui::EndCombo();
+    }
+    const sim::GridGeometry g = sim::gridGeometry(state.settings);
+    ImGui::TextDisabled("%u^3 cells of edge %.3g", g.cellsPerAxis, g.edge);
+    ImGui::EndDisabled();
   }
 
   // --- reduction --------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ struct PanelState {
   std::string strategy;             // the reduction strategy asked for
   int checkEvery = 30;              // frames between CPU checks of the reduction (0: on demand only)
   bool compareAll = false;          // run every strategy each frame and compare them
+  std::string sorter;               // the grid's sort
 };
 
 // What the reduction section shows, from the engine.

@@ -35,7 +35,9 @@ FlockState Flock::read() const {
   return {positions().read<glm::vec4>(count_), velocities().read<glm::vec4>(count_)};
 }
 
-std::string checkStepFits(std::uint64_t count, const gl::Caps& caps) {
+std::string checkStepFits(std::uint64_t count, const gl::Caps& caps, Neighbours neighbours) {
+  // The grid step loops over a boid's neighbours only; brute force over every boid.
+  if (neighbours != Neighbours::BruteForce) return {};
   // The brute-force step loops over every boid in one invocation: count / 128 tiles of 128.
   const std::uint64_t stepIterations = count + count / 128 + 1;
   if (caps.loopIterationLimit > 0 && stepIterations > caps.loopIterationLimit) {
@@ -58,9 +60,9 @@ std::string checkBuffersFit(std::uint64_t count, const gl::Caps& caps) {
   return {};
 }
 
-std::string checkCountFits(std::uint64_t count, const gl::Caps& caps) {
+std::string checkCountFits(std::uint64_t count, const gl::Caps& caps, Neighbours neighbours) {
   if (std::string problem = checkBuffersFit(count, caps); !problem.empty()) return problem;
-  return checkStepFits(count, caps);
+  return checkStepFits(count, caps, neighbours);
 }
 
 }  // namespace boids::sim

@@ -7,6 +7,7 @@
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/caps.hpp"
 #include "engine/sim/initial_state.hpp"
+#include "engine/sim/params.hpp"
 
 namespace boids::sim {
 
@@ -34,7 +35,7 @@ class Flock {
 // Empty when `count` boids fit the context's limits, else the limit that was hit:
 // their buffers (GL_MAX_SHADER_STORAGE_BLOCK_SIZE) and the brute-force step (a driver's loop limit).
 std::string checkBuffersFit(std::uint64_t count, const gl::Caps& caps);
-std::string checkStepFits(std::uint64_t count, const gl::Caps& caps);
-std::string checkCountFits(std::uint64_t count, const gl::Caps& caps);
+std::string checkStepFits(std::uint64_t count, const gl::Caps& caps, Neighbours neighbours);
+std::string checkCountFits(std::uint64_t count, const gl::Caps& caps, Neighbours neighbours);
 
 }  // namespace boids::sim

@@ -92,7 +92,9 @@ TEST(EndToEnd, HelpDocumentsEveryOption) {
                              "--alignment-radius", "--alignment-weight", "--cohesion-radius", "--cohesion-weight",
                              "--centroid-weight", "--max-speed", "--dt", "--world-size", "--wall-margin",
                              "--wall-strength", "--frames", "--screenshot", "--width", "--height", "--boid-size",
-                             "--vsync", "--paused", "--hide-panel", "--gl-debug", "--shader-dir", "demo"}) {
+                             "--vsync", "--paused", "--hide-panel", "--gl-debug", "--shader-dir", "--reduce",
+                             "--follow", "--compare-all", "--neighbours", "--cells", "--sort", "--gl-version", "demo",
+                             "check", "bench"}) {
     EXPECT_NE(r.output.find(option), std::string::npos) << option << " missing from --help:\n" << r.output;
   }
 }
