@@ -15,6 +15,10 @@
 #include "engine/reduce/strategy.hpp"
 #include "engine/sim/flock.hpp"
 #include "engine/sim/initial_state.hpp"
+#include "engine/frame.hpp"
+#include "engine/grid/sort.hpp"
+#include "engine/render/offscreen_target.hpp"
+#include "engine/sim/simulation.hpp"
 
 namespace boids::app {
 namespace {
@@ -39,6 +43,115 @@ constexpr double kNominalReadBandwidth = 4.0e12;
 
 }  // namespace
 
+// bench --sort: every sorter on the (cell, boid) pairs of a uniform flock at the CIS 565 density,
+// restored to the unsorted order before each timed run (the copy is outside the timestamps).
+json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
+  json rows = json::array();
+  std::printf("\n%-16s %10s %6s %11s %11s %11s %s\n", "sorter", "n", "runs", "median us", "min us", "p90 us", "check");
+  for (std::uint32_t n : options.bench.gridSizes) {
+    if (std::string why = sim::checkBuffersFit(n, caps); !why.empty()) {
+      std::printf("n=%u skipped: %s\n", n, why.c_str());
+      continue;
+    }
+    sim::SimSettings settings;
+    settings.count = n;
+    settings.world = sim::WorldMode::Wrap;
+    settings.worldSize = sim::worldSizeForCount(n);
+    sim::Simulation simulation(shaders, caps, settings);
+    simulation.hash();  // the real keys of this flock
+    const std::size_t bytes = std::size_t(grid::sortCapacity(n)) * 8;
+    gl::Buffer pristine("bench.sort.unsorted", bytes), work("bench.sort.work", bytes);
+    auto restore = [&](const gl::Buffer& from, const gl::Buffer& to) {
+      glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+      glBindBuffer(GL_COPY_READ_BUFFER, from.id());
+      glBindBuffer(GL_COPY_WRITE_BUFFER, to.id());
+      glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, GLsizeiptr(n) * 8);
+      glBindBuffer(GL_COPY_READ_BUFFER, 0);
+      glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    };
+    restore(simulation.grid().pairs(), pristine);
+    const std::vector<glm::uvec2> unsorted = pristine.read<glm::uvec2>(n);
+    const std::uint32_t keys = static_cast<std::uint32_t>(sim::gridGeometry(settings).cellCount());
+    for (const grid::SorterInfo& info : grid::sorters()) {
+      auto sorter = info.create(shaders, caps);
+      const int runs = std::clamp(options.bench.repeats, kMinRuns, 60);
+      std::vector<double> ms;
+      for (int r = 0; r < runs + kWarmups; ++r) {
+        restore(pristine, work);
+        const std::vector<double> one = gl::timeRuns([&](int) { sorter->sort(work, n, keys); }, 1);
+        if (r >= kWarmups) ms.push_back(one[0]);
+      }
+      // The last result must be the sorted pairs.
+      std::vector<glm::uvec2> got = work.read<glm::uvec2>(n), expected = unsorted;
+      auto less = [](const glm::uvec2& a, const glm::uvec2& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); };
+      std::sort(expected.begin(), expected.end(), less);
+      if (!info.orderedByValueWithinKey) std::stable_sort(got.begin(), got.end(), less);
+      const bool correct = got == expected;
+      const double med = gl::median(ms) * 1e3;
+      std::printf("%-16s %10u %6d %11.1f %11.1f %11.1f %s\n", info.name, n, runs, med,
+                  *std::min_element(ms.begin(), ms.end()) * 1e3, percentile(ms, 0.9) * 1e3, correct ? "ok" : "WRONG");
+      std::fflush(stdout);
+      rows.push_back({{"sorter", info.name}, {"n", n}, {"keys", keys}, {"runs", runs}, {"median_us", med},
+                      {"min_us", *std::min_element(ms.begin(), ms.end()) * 1e3},
+                      {"p90_us", percentile(ms, 0.9) * 1e3}, {"correct", correct}});
+      csv += std::string("sort,") + info.name + "," + std::to_string(n) + "," + std::to_string(runs) + "," +
+             std::to_string(med) + "\n";
+    }
+  }
+  return rows;
+}
+
+// bench --frame: the CIS 565 scenario (rules, wrap-around world, no centroid pull, 0.03056 boids per
+// unit^3, uniform start), 20 warm-up steps, then every pass of the frame timed by the frame timer.
+json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
+  json rows = json::array();
+  for (std::uint32_t n : options.bench.gridSizes) {
+    if (std::string why = sim::checkCountFits(n, caps, options.sim.neighbours); !why.empty()) {
+      std::printf("n=%u skipped: %s\n", n, why.c_str());
+      continue;
+    }
+    sim::SimSettings s = options.sim;  // defaults: the CIS 565 radii and weights, max speed 1, dt 0.2
+    s.count = n;
+    s.world = sim::WorldMode::Wrap;
+    s.centroidWeight = 0.0f;
+    s.worldSize = std::cbrt(static_cast<float>(n) / sim::kReferenceDensity);
+    s.wallMargin = s.worldSize / 10;
+    sim::Simulation simulation(shaders, caps, s, options.reduceStrategy);
+    simulation.setSorter(options.sorter);
+    render::BoidRenderer renderer(shaders);
+    render::OffscreenTarget target({1280, 720}, 4);
+    const int frames = n <= (1u << 20) ? 100 : 40;
+    gl::FrameTimer timer(static_cast<std::size_t>(frames));
+    FrameView view;
+    view.framebuffer = target.framebuffer();
+    view.viewport = target.size();
+    view.camera = render::OrbitCamera::framing(s.worldSize);
+    for (int f = 0; f < 20; ++f) runFrame(simulation, renderer, timer, view);
+    timer.flush();
+    timer.clearHistory();
+    for (int f = 0; f < frames; ++f) runFrame(simulation, renderer, timer, view);
+    timer.flush();
+    json row = {{"n", n}, {"frames", frames}, {"neighbours", sim::neighboursName(s.neighbours)},
+                {"sorter", simulation.grid().sorter().name}, {"reduction", simulation.reduceStrategy().name}};
+    double compute = 0;
+    std::printf("\nframe, %u boids (%s, %s, world side %.1f), medians of %d frames after 20 warm-up:\n", n,
+                sim::neighboursName(s.neighbours), simulation.grid().sorter().name, s.worldSize, frames);
+    for (const gl::PassStats& p : timer.stats()) {
+      std::printf("  %-8s %9.4f ms\n", p.name.c_str(), p.medianMs);
+      row["passes"][p.name] = p.medianMs;
+      if (p.name != "render" && p.name != "camera") compute += p.medianMs;
+      csv += "frame," + p.name + "," + std::to_string(n) + "," + std::to_string(frames) + "," +
+             std::to_string(p.medianMs * 1e3) + "\n";
+    }
+    std::printf("  %-8s %9.4f ms  (reduce + hash + sort + ranges + reorder + step)\n", "compute", compute);
+    row["compute_ms"] = compute;
+    rows.push_back(row);
+    std::fflush(stdout);
+  }
+  return rows;
+}
+
 int runBench(const Options& options) {
   const std::unique_ptr<platform::HeadlessContext> context = openHeadless(options);
   if (!context) return 1;
@@ -48,10 +161,23 @@ int runBench(const Options& options) {
     std::printf("note: %s has no meaningful GPU timers; these are CPU times around glFinish, not GPU numbers\n",
                 caps.renderer.c_str());
   }
-  json results = json::array();
+  json results = json::array(), sortRows, frameRows;
   std::string csv = "strategy,n,runs,median_us,min_us,p90_us,gbytes_per_s,floor_us,correct\n";
+  std::string gridCsv = "bench,name,n,runs,median_us\n";
   try {
     const gl::ShaderLibrary shaders = loadShaders(options);
+    if (options.bench.sort) sortRows = sortBench(options, shaders, caps, gridCsv);
+    if (options.bench.frame) frameRows = frameBench(options, shaders, caps, gridCsv);
+    if (!options.bench.reduce) {
+      if (!options.bench.json.empty()) {
+        std::ofstream(options.bench.json) << json{{"renderer", caps.renderer}, {"version", caps.version},
+                                                  {"gpu_timers", gpuTimers}, {"sort", sortRows}, {"frame", frameRows}}
+                                                 .dump(1)
+                                          << "\n";
+      }
+      if (!options.bench.csv.empty()) std::ofstream(options.bench.csv) << gridCsv;
+      return glDebugExitCode(options);
+    }
     const double bandwidth = kNominalReadBandwidth;
     std::printf("floor = N x 16 B at %.1f TB/s (nominal H200 read rate through GL compute); the baselines "
                 "show the fixed cost of one dispatch + barrier, and what a plain streaming read reaches here\n\n",
@@ -146,7 +272,8 @@ int runBench(const Options& options) {
     if (!options.bench.json.empty()) {
       std::ofstream out(options.bench.json);
       out << json{{"renderer", caps.renderer}, {"version", caps.version}, {"gpu_timers", gpuTimers},
-                  {"floor_bandwidth_bytes_per_s", bandwidth}, {"results", results}}
+                  {"floor_bandwidth_bytes_per_s", bandwidth}, {"results", results}, {"sort", sortRows},
+                  {"frame", frameRows}}
                  .dump(1)
           << "\n";
       if (!out) throw std::runtime_error("cannot write " + options.bench.json.string());
@@ -154,6 +281,7 @@ int runBench(const Options& options) {
     if (!options.bench.csv.empty()) {
       std::ofstream out(options.bench.csv);
       out << csv;
+      if (options.bench.sort || options.bench.frame) out << "\n" << gridCsv;
       if (!out) throw std::runtime_error("cannot write " + options.bench.csv.string());
     }
   } catch (const std::exception& e) {

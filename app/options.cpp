@@ -53,7 +53,13 @@ ParseResult parseCommandLine(int argc, char** argv) {
 
   auto* bench = cli.add_subcommand("bench", "Headless benchmarks for real GPUs: GPU time per strategy over sizes");
   bench->add_flag("--reduce", o.bench.reduce, "Benchmark the centroid + bounds strategies");
-  bench->add_option("--sizes", o.bench.sizes, "Flock sizes, comma-separated")->delimiter(',')->check(CLI::Range(1u, 1u << 26));
+  bench->add_flag("--sort", o.bench.sort, "Benchmark the grid's sorters on (cell, boid) pairs");
+  bench->add_flag("--frame", o.bench.frame,
+                  "Benchmark a frame's compute passes in the CIS 565 scenario (wrap-around world, no centroid pull, "
+                  "0.03056 boids per unit^3, 20 warm-up steps), and its drawing separately");
+  auto* benchSizes = bench->add_option("--sizes", o.bench.sizes, "Flock sizes, comma-separated (default: 64K, 1M, 4M, "
+                                       "16M for --reduce; 64K, 256K, 1M, 4M, 16M for --sort and --frame)")
+                         ->delimiter(',')->check(CLI::Range(1u, 1u << 26));
   bench->add_option("--strategies", o.bench.strategies, "Only these strategies, comma-separated")
       ->delimiter(',')->check(CLI::IsMember(strategyNames));
   bench->add_option("--repeats", o.bench.repeats, "Timed runs per strategy and size")->check(CLI::Range(1, 100000));
@@ -137,10 +143,11 @@ ParseResult parseCommandLine(int argc, char** argv) {
   o.sim.cells = cells == 8 ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
   if (demo->parsed()) o.mode = Mode::Demo;
   if (check->parsed()) o.mode = Mode::Check;
+  if (benchSizes->count() > 0) o.bench.gridSizes = o.bench.sizes;
   if (bench->parsed()) {
     o.mode = Mode::Bench;
-    if (!o.bench.reduce) {
-      std::fprintf(stderr, "boids: error: bench needs something to measure: --reduce\n");
+    if (!o.bench.reduce && !o.bench.sort && !o.bench.frame) {
+      std::fprintf(stderr, "boids: error: bench needs something to measure: --reduce, --sort or --frame\n");
       return {std::nullopt, 2};
     }
   }

@@ -31,6 +31,9 @@ struct CheckOptions {
 
 struct BenchOptions {
   bool reduce = false;
+  bool sort = false;   // the grid's sorters on cell keys
+  bool frame = false;  // the compute part of a frame, stage by stage, in the CIS 565 scenario
+  std::vector<std::uint32_t> gridSizes = {65536, 262144, 1048576, 4194304, 16777216};
   std::vector<std::uint32_t> sizes = {65536, 1048576, 4194304, 16777216};
   std::vector<std::string> strategies;
   int repeats = 200;

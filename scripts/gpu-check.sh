@@ -22,7 +22,11 @@ status=${PIPESTATUS[0]}
 # The reduction lab: every strategy against the CPU over the default sweep, then the benchmark.
 { "$boids" check --json "$out/check.json"; echo "check exit code $?"; } >> "$out/ctest.log" 2>&1
 tail -n 3 "$out/ctest.log"
-"$boids" bench --reduce --json "$out/bench.json" --csv "$out/bench.csv" 2>&1 | tee "$out/bench.txt"
+"$boids" bench --reduce --sort --frame --json "$out/bench.json" --csv "$out/bench.csv" 2>&1 | tee "$out/bench.txt"
+# The reference the sorters are held to, in the same run: torch.sort (CUB radix sort), where PyTorch is.
+if python3 -c "import torch; assert torch.cuda.is_available()" 2>/dev/null; then
+  python3 "$root/scripts/torch_sort_bench.py" "$out/torch_sort.json" 2>&1 | tee -a "$out/bench.txt"
+fi
 
 # Timing medians over 300 frames per size; a screenshot of the largest only.
 for n in ${DEMO_SIZES:-4096 16384 65536}; do

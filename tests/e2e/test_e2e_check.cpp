@@ -138,3 +138,16 @@ TEST(Bench, ReduceWritesJsonAndCsvForEveryStrategy) {
   auto [bad, message] = boids("bench");
   EXPECT_EQ(bad, 2) << message;
 }
+
+TEST(Bench, SortAndFrameReportEverySorterAndEveryPass) {
+  const fs::path dir = scratch("bench-grid");
+  auto [code, output] = boids("bench --sort --frame --sizes 3001 --repeats 3 --json '" + (dir / "g.json").string() + "'");
+  ASSERT_EQ(code, 0) << output;
+  json doc = json::parse(std::ifstream(dir / "g.json"));
+  ASSERT_EQ(doc["sort"].size(), 3u);
+  for (const json& r : doc["sort"]) EXPECT_TRUE(r["correct"].get<bool>()) << r.dump();
+  ASSERT_EQ(doc["frame"].size(), 1u);
+  for (const char* pass : {"reduce", "hash", "sort", "ranges", "reorder", "step", "render"}) {
+    EXPECT_TRUE(doc["frame"][0]["passes"].contains(pass)) << pass;
+  }
+}
