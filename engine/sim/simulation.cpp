@@ -106,6 +106,17 @@ void Simulation::integrate() {
   ++steps_;
 }
 
+std::vector<std::uint32_t> Simulation::lastOrder() const {
+  std::vector<std::uint32_t> order(flock_.count());
+  if (settings_.neighbours == Neighbours::GridCoherent && grid_.count() == flock_.count()) {
+    const auto pairs = grid_.pairs().read<std::uint32_t>(std::size_t(flock_.count()) * 2);
+    for (std::size_t s = 0; s < order.size(); ++s) order[s] = pairs[2 * s + 1];
+  } else {
+    for (std::size_t s = 0; s < order.size(); ++s) order[s] = static_cast<std::uint32_t>(s);
+  }
+  return order;
+}
+
 void Simulation::step() {
   if (usesGrid()) {
     hash();

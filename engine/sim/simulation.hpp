@@ -2,6 +2,7 @@
 // The simulation's GPU state and passes: the flock, its parameters (uniform block), the flock
 // statistics written by the reduction, and the programs of the two compute passes.
 #include <cstdint>
+#include <vector>
 
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/caps.hpp"
@@ -47,6 +48,10 @@ class Simulation {
   void integrate();   // positions, velocities, stats (and the grid) -> next positions, velocities
   // All of a step at once: the grid passes when the grid is in use, then integrate().
   void step();
+
+  // The coherent grid keeps the flock in cell order: after its step, the boid in slot s is the one
+  // that was in slot order()[s] before. Identity for the other searches. Blocking: tests and checks.
+  std::vector<std::uint32_t> lastOrder() const;
 
   // Throws std::invalid_argument (keeping the current one) for an unknown sorter.
   void setSorter(std::string_view name) { grid_.setSorter(name); }

@@ -2,10 +2,13 @@
 // One simulation step with the neighbour search of the spatial grid: each boid visits only the
 // boids of the cells around it (27, or the 8 nearest with cells twice as large). Invocations walk
 // the boids in sorted order, so neighbouring invocations read neighbouring cells.
-//   COHERENT 1: positions and velocities read from the copies gathered into sorted order;
-//   COHERENT 0: read through the sorted index from the flock's own buffers (scattered).
+//   COHERENT 1: positions and velocities read from the copies gathered into sorted order, and the
+//               new state written in that order too: the flock itself stays in cell order from
+//               frame to frame, so next frame's gathers read nearly consecutive boids;
+//   COHERENT 0: read through the sorted index from the flock's own buffers, written back at each
+//               boid's own index (scattered).
 // Reads SSBO_SORT_PAIRS, SSBO_CELL_RANGES, SSBO_SORTED_* or SSBO_POS_IN/VEL_IN, SSBO_FLOCK_STATS,
-// UBO_SIM_PARAMS; writes SSBO_POS_OUT, SSBO_VEL_OUT at each boid's own index.
+// UBO_SIM_PARAMS; writes SSBO_POS_OUT, SSBO_VEL_OUT.
 
 #ifndef COHERENT
 #define COHERENT 1
@@ -60,7 +63,11 @@ void stepBoid(uint s) {
   }
   vec3 newPos, newVel;
   rulesFinish(sums, p, v, b_stats.meanPosition.xyz, newPos, newVel);
+#if COHERENT
+  uint i = s;
+#else
   uint i = b_pairs[s].y;
+#endif
   b_posOut[i] = vec4(newPos, 1.0);
   b_velOut[i] = vec4(newVel, 0.0);
 }
