@@ -2,6 +2,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -9,6 +10,7 @@
 #include "engine/cpu/reference.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/platform/context.hpp"
+#include "engine/grid/sort.hpp"
 #include "engine/reduce/inspector.hpp"
 #include "engine/sim/simulation.hpp"
 
@@ -20,7 +22,9 @@ using json = nlohmann::json;
 constexpr int kSimulatedFramesDefault = 30;
 // Pair visits the brute-force step may spend on one case: n^2 x frames.
 constexpr double kStepBudgetGpu = 2e11, kStepBudgetSoftware = 5e8;
-constexpr std::uint32_t kGridStepLimit = 1u << 20;  // larger flocks are reduced as initialised only
+// Simulated frames with the grid up to these sizes (a frame of 1M boids takes seconds on llvmpipe).
+constexpr std::uint32_t kGridStepLimitGpu = 1100000, kGridStepLimitSoftware = 70000;
+constexpr std::uint32_t kGridCheckLimit = 1100000;  // grid rows up to 1000003 boids (CPU time of the references)
 
 json vec3Json(glm::dvec3 v) { return json::array({v.x, v.y, v.z}); }
 
@@ -66,6 +70,122 @@ json checkEntry(reduce::LabEntry& entry, const reduce::Input& input, const cpu::
   return row;
 }
 
+// Which boids a grid check looks at: all of a small flock, an even sample of a large one.
+std::vector<std::uint32_t> sampleOf(std::uint32_t n) {
+  constexpr std::uint32_t kAll = 5000, kSample = 64;  // each sampled boid costs an O(N) CPU search
+  std::vector<std::uint32_t> out;
+  if (n <= kAll) {
+    for (std::uint32_t i = 0; i < n; ++i) out.push_back(i);
+  } else {
+    for (std::uint32_t k = 0; k < kSample; ++k) out.push_back(static_cast<std::uint32_t>(std::uint64_t(k) * n / kSample));
+  }
+  return out;
+}
+
+json verdictRow(const std::string& stage, const std::string& variant, bool pass, double ms, const std::string& detail) {
+  return {{"strategy", stage + "/" + variant}, {"stage", stage}, {"variant", variant}, {"available", true},
+          {"pass", pass}, {"gpu_ms", ms}, {"detail", detail}};
+}
+
+// The grid's stages on one case: every sorter against std::sort, the cell ranges against the
+// sorted keys, each search's neighbour sets against an O(N) CPU search, and the grid step against
+// the double-precision reference (samples of large flocks).
+struct GridCheck {  // built once: compiling programs costs more than checking a case on llvmpipe
+  sim::Simulation simulation;
+  std::vector<std::unique_ptr<grid::Sorter>> sorters;
+};
+
+std::vector<json> checkGrid(GridCheck& check, sim::SimSettings s, const std::vector<glm::vec4>& positions,
+                            const std::vector<glm::vec4>& velocities) {
+  std::vector<json> rows;
+  const std::uint32_t n = s.count;
+  const auto less = [](const glm::uvec2& a, const glm::uvec2& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); };
+  sim::Simulation& simulation = check.simulation;
+  simulation.apply(s);
+  simulation.flock().upload({positions, velocities});
+  simulation.hash();
+  const std::vector<glm::uvec2> unsorted = simulation.grid().pairs().read<glm::uvec2>(n);
+  std::vector<glm::uvec2> expected = unsorted;
+  std::sort(expected.begin(), expected.end(), less);
+  const std::uint32_t keys = static_cast<std::uint32_t>(sim::gridGeometry(s).cellCount());
+
+  for (std::size_t k = 0; k < grid::sorters().size(); ++k) {  // sort
+    const grid::SorterInfo& info = grid::sorters()[k];
+    grid::Sorter* sorter = check.sorters[k].get();
+    gl::Buffer work("check.sort", std::size_t(grid::sortCapacity(n)) * 8);
+    work.upload(0, std::size_t(n) * 8, unsorted.data());
+    const double ms = gl::median(gl::timeRuns([&](int) { sorter->sort(work, n, keys); }, 1));
+    std::vector<glm::uvec2> got = work.read<glm::uvec2>(n);
+    bool keysSorted = std::is_sorted(got.begin(), got.end(), [](auto a, auto b) { return a.x < b.x; });
+    if (!info.orderedByValueWithinKey) std::sort(got.begin(), got.end(), less);
+    rows.push_back(verdictRow("sort", info.name, keysSorted && got == expected, ms,
+                              info.orderedByValueWithinKey ? "equal to std::sort on (key, index)"
+                                                           : "sorted by key and a permutation of the input"));
+  }
+
+  simulation.sortCells();  // ranges, against the sorted keys
+  const double rangesMs = gl::median(gl::timeRuns([&](int) { simulation.cellRanges(); }, 1));
+  const auto ranges = simulation.grid().cellRanges().read<glm::uvec2>(keys);
+  std::vector<glm::uvec2> expectedRanges(keys, glm::uvec2(0));
+  for (std::uint32_t k = 0; k < n; ++k) {
+    if (k == 0 || expected[k - 1].x != expected[k].x) expectedRanges[expected[k].x].x = k;
+    if (k + 1 == n || expected[k + 1].x != expected[k].x) expectedRanges[expected[k].x].y = k + 1;
+  }
+  rows.push_back(verdictRow("ranges", "cells", ranges == expectedRanges, rangesMs, std::to_string(keys) + " cells"));
+
+  const std::vector<std::uint32_t> sample = sampleOf(n);
+  const gpu::SimParams params = sim::toGpu(s);
+  for (auto [search, cells, name] : {std::tuple{sim::Neighbours::GridScattered, sim::CellSearch::Cells27, "scattered-27"},
+                                     std::tuple{sim::Neighbours::GridCoherent, sim::CellSearch::Cells27, "coherent-27"},
+                                     std::tuple{sim::Neighbours::GridCoherent, sim::CellSearch::Cells8, "coherent-8"}}) {
+    sim::SimSettings variant = s;
+    variant.neighbours = search;
+    variant.cells = cells;
+    simulation.apply(variant);
+    simulation.flock().upload({positions, velocities});
+    const auto gpu = simulation.auditNeighbours();
+    const gpu::SimParams vp = sim::toGpu(variant);
+    std::size_t mismatches = 0, skipped = 0;
+    for (std::uint32_t i : sample) {
+      const cpu::NeighbourSet ref = cpu::referenceNeighbours(positions, i, vp);
+      if (ref.ambiguous) {
+        ++skipped;
+      } else if (glm::uvec3(gpu[i]) != glm::uvec3(ref.count, ref.sum, ref.xorHash)) {
+        ++mismatches;
+      }
+    }
+    rows.push_back(verdictRow("neighbours", name, mismatches == 0, 0.0,
+                              std::to_string(sample.size() - skipped) + " boids compared, " + std::to_string(skipped) +
+                                  " with a neighbour on the radius skipped"));
+  }
+
+  // The grid step (the settings' own search) against the reference, on the sample.
+  simulation.apply(s);
+  simulation.flock().upload({positions, velocities});
+  simulation.reduce();
+  const gpu::FlockStats stats = simulation.stats().read<gpu::FlockStats>(1)[0];
+  const double stepMs = gl::median(gl::timeRuns([&](int) { simulation.step(); }, 1));
+  const sim::FlockState after = simulation.flock().read();
+  const std::vector<std::uint32_t> order = simulation.lastOrder();
+  std::vector<std::uint32_t> slotOf(n);
+  for (std::uint32_t k = 0; k < n; ++k) slotOf[order[k]] = k;
+  const auto ref = cpu::referenceStep({positions, velocities}, params, glm::dvec3(stats.meanPosition), &sample);
+  std::size_t failures = 0, skipped = 0;
+  for (std::uint32_t i : sample) {
+    if (ref.ambiguous[i]) {
+      ++skipped;
+      continue;
+    }
+    const std::uint32_t slot = slotOf[i];
+    const double dv = glm::length(glm::dvec3(after.velocities[slot]) - ref.velocities[i]);
+    const double dp = cpu::worldDistance(glm::dvec3(after.positions[slot]), ref.positions[i], params);
+    if (!(dv <= ref.velocityTolerance[i] && dp <= ref.positionTolerance[i])) ++failures;
+  }
+  rows.push_back(verdictRow("step", sim::neighboursName(s.neighbours), failures == 0, stepMs,
+                            std::to_string(sample.size() - skipped) + " boids compared with the reference"));
+  return rows;
+}
+
 }  // namespace
 
 int runCheck(const Options& options) {
@@ -74,6 +194,7 @@ int runCheck(const Options& options) {
   const gl::Caps caps = gl::Caps::query();
   const int frames = options.frames >= 0 ? options.frames : kSimulatedFramesDefault;
   const double stepBudget = caps.softwareRenderer() ? kStepBudgetSoftware : kStepBudgetGpu;
+  const std::uint32_t gridStepLimit = caps.softwareRenderer() ? kGridStepLimitSoftware : kGridStepLimitGpu;
   const char* timing = gl::timerQueriesMeaningful() ? "GPU timer queries" : "CPU clock around glFinish";
 
   json rows = json::array();
@@ -85,6 +206,8 @@ int runCheck(const Options& options) {
     if (!options.check.dump.empty()) std::filesystem::create_directories(options.check.dump);
 
     reduce::Lab lab(shaders, caps, options.check.strategies);
+    std::optional<sim::Simulation> simulation;  // one for every case: apply() re-seeds it
+    std::optional<GridCheck> gridCheck;
 
     for (std::uint32_t n : options.check.sizes) {
       if (std::string why = sim::checkBuffersFit(n, caps); !why.empty()) {
@@ -96,17 +219,22 @@ int runCheck(const Options& options) {
       const sim::Neighbours search = options.sim.neighbours;
       const bool canStep = sim::checkStepFits(n, caps, search).empty() &&
                            (search == sim::Neighbours::BruteForce ? double(n) * n * frames <= stepBudget
-                                                                  : n <= kGridStepLimit);
+                                                                  : n <= gridStepLimit);
       for (std::uint64_t seed : options.check.seeds) {
         std::vector<int> frameCases = {0};
         if (frames > 0 && canStep) frameCases.push_back(frames);
         for (int f : frameCases) {
-          sim::Simulation simulation(shaders, caps, settingsFor(options, n, seed));
-          for (int i = 0; i < f; ++i) {
-            simulation.reduce();
-            simulation.step();
+          if (!simulation) {
+            simulation.emplace(shaders, caps, settingsFor(options, n, seed));
+          } else {
+            simulation->apply(settingsFor(options, n, seed));
+            simulation->reset();
           }
-          const std::vector<glm::vec4> positions = simulation.flock().read().positions;
+          for (int i = 0; i < f; ++i) {
+            simulation->reduce();
+            simulation->step();
+          }
+          const std::vector<glm::vec4> positions = simulation->flock().read().positions;
           const cpu::ReferenceStats ref = cpu::referenceStats(positions);
           std::string dumpName;
           if (!options.check.dump.empty()) {
@@ -117,9 +245,21 @@ int runCheck(const Options& options) {
                       static_cast<std::streamsize>(positions.size() * sizeof(glm::vec4)));
             if (!out) throw std::runtime_error("cannot write " + (options.check.dump / dumpName).string());
           }
-          const reduce::Input input = simulation.reduceInput();
-          for (reduce::LabEntry& e : lab.entries()) {
-            json row = checkEntry(e, input, ref, options.check.repeats);
+          const reduce::Input input = simulation->reduceInput();
+          std::vector<json> caseRows;
+          for (reduce::LabEntry& e : lab.entries()) caseRows.push_back(checkEntry(e, input, ref, options.check.repeats));
+          if (options.check.strategies.empty() && n <= kGridCheckLimit) {
+            const sim::FlockState state = simulation->flock().read();
+            if (!gridCheck) {
+              gridCheck.emplace(GridCheck{sim::Simulation(shaders, caps, simulation->settings()), {}});
+              for (const grid::SorterInfo& info : grid::sorters()) gridCheck->sorters.push_back(info.create(shaders, caps));
+            }
+            for (json& row : checkGrid(*gridCheck, simulation->settings(), state.positions, state.velocities)) {
+              caseRows.push_back(std::move(row));
+            }
+          }
+          for (json& row : caseRows) {
+            const std::string name = row["strategy"];
             row["n"] = n;
             row["seed"] = seed;
             row["frames"] = f;
@@ -127,19 +267,25 @@ int runCheck(const Options& options) {
             if (!dumpName.empty()) row["positions"] = dumpName;
             if (!row["available"].get<bool>()) {
               ++unavailable;
-              std::printf("%-20s %9u %5llu %6d %10s %12s %12s  unavailable: %s\n", e.info->name, n,
+              std::printf("%-20s %9u %5llu %6d %10s %12s %12s  unavailable: %s\n", name.c_str(), n,
                           static_cast<unsigned long long>(seed), f, "-", "-", "-",
                           row["reason"].get<std::string>().c_str());
             } else {
               const bool ok = row["pass"].get<bool>();
               ok ? ++passed : ++failed;
-              const auto& tol = row["tolerance"];
-              auto axis = [&](int a) { return tol[a].is_number() ? tol[a].get<double>() : INFINITY; };
-              std::printf("%-20s %9u %5llu %6d %10.4f %12.3e %12.3e  %s%s%s\n", e.info->name, n,
-                          static_cast<unsigned long long>(seed), f, row["gpu_ms"].get<double>(),
-                          row["error"].get<double>(), std::min({axis(0), axis(1), axis(2)}),
-                          ok ? "pass" : "FAIL", row["bounds_exact"].get<bool>() ? "" : " (bounds differ)",
-                          row["count_exact"].get<bool>() ? "" : " (boids miscounted)");
+              if (row.contains("stage")) {  // a grid row: the verdict and what was compared
+                std::printf("%-20s %9u %5llu %6d %10.4f %12s %12s  %s  %s\n", name.c_str(), n,
+                            static_cast<unsigned long long>(seed), f, row["gpu_ms"].get<double>(), "-", "-",
+                            ok ? "pass" : "FAIL", row["detail"].get<std::string>().c_str());
+              } else {
+                const json& tol = row.at("tolerance");
+                auto axis = [&](int a) { return tol[a].is_number() ? tol[a].get<double>() : INFINITY; };
+                std::printf("%-20s %9u %5llu %6d %10.4f %12.3e %12.3e  %s%s%s\n", name.c_str(), n,
+                            static_cast<unsigned long long>(seed), f, row["gpu_ms"].get<double>(),
+                            row["error"].get<double>(), std::min({axis(0), axis(1), axis(2)}),
+                            ok ? "pass" : "FAIL", row["bounds_exact"].get<bool>() ? "" : " (bounds differ)",
+                            row["count_exact"].get<bool>() ? "" : " (boids miscounted)");
+              }
             }
             std::fflush(stdout);
             rows.push_back(std::move(row));

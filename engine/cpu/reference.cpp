@@ -68,11 +68,33 @@ glm::dvec3 centroidTolerance(const ReferenceStats& stats, std::size_t count, con
                 (kDivision + gamma(model.divisorAdditions)) * glm::abs(stats.centroid));
 }
 
+NeighbourSet referenceNeighbours(const std::vector<glm::vec4>& positions, std::size_t i, const gpu::SimParams& p) {
+  NeighbourSet set;
+  const glm::dvec3 pos(positions[i]);
+  const double r2 = p.radiiSq.w, offsetError = 4 * u * p.world.x;
+  for (std::size_t j = 0; j < positions.size(); ++j) {
+    if (j == i) continue;
+    const glm::dvec3 d = offset(pos, glm::dvec3(positions[j]), p);
+    const double d2 = glm::dot(d, d);
+    // The same band as referenceStep(): the GPU's d2 may fall on the other side of the radius.
+    const double band = 2 * (2 * std::sqrt(3.0) * std::sqrt(d2) * offsetError + 3 * offsetError * offsetError + 3 * u * d2);
+    if (std::abs(d2 - r2) <= band) set.ambiguous = true;
+    if (d2 < r2) {
+      const auto index = static_cast<std::uint32_t>(j);
+      ++set.count;
+      set.sum += index * 2654435761u;
+      set.xorHash ^= (index + 0x9e3779b9u) * 0x85ebca6bu;
+    }
+  }
+  return set;
+}
+
 double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params) {
   return glm::length(offset(a, b, params));
 }
 
-ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& p, glm::dvec3 centroid) {
+ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& p, glm::dvec3 centroid,
+                            const std::vector<std::uint32_t>* only) {
   const std::size_t n = state.positions.size();
   ReferenceStep out;
   out.positions.resize(n);
@@ -88,7 +110,9 @@ ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& 
   // the periodic shift once more (result <= half): at most 3 u half; charged 4 u half.
   const double offsetError = 4 * u * half;
 
-  for (std::size_t i = 0; i < n; ++i) {
+  const std::size_t boids = only ? only->size() : n;
+  for (std::size_t k = 0; k < boids; ++k) {
+    const std::size_t i = only ? (*only)[k] : k;
     const glm::dvec3 pos(state.positions[i]), vel(state.velocities[i]);
     glm::dvec3 coh(0), sep(0), ali(0);
     double cohAbs = 0, sepAbs = 0, aliAbs = 0;  // sums of |term|: the scale of summation error

@@ -36,7 +36,18 @@ struct ReferenceStep {
 
 // One step of the model in shaders/sim/boid_rules.glsl, brute force over all pairs, in double,
 // from the very float inputs and parameters the GPU used (`centroid` as the GPU read it).
-ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& params, glm::dvec3 centroid);
+// `only`: compute just these boids (the others stay zero), for samples of large flocks.
+ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& params, glm::dvec3 centroid,
+                            const std::vector<std::uint32_t>* only = nullptr);
+
+// The neighbour set of boid i as the audit kernel reports it: count and the two hashes of the
+// indices within the largest radius (params.radiiSq.w). `ambiguous` when some boid lies within
+// float rounding of that radius (the GPU may count it either way): such boids are not compared.
+struct NeighbourSet {
+  std::uint32_t count = 0, sum = 0, xorHash = 0;
+  bool ambiguous = false;
+};
+NeighbourSet referenceNeighbours(const std::vector<glm::vec4>& positions, std::size_t i, const gpu::SimParams& params);
 
 // Distance between two positions in the world (periodic in the wrap-around world).
 double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params);

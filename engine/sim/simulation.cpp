@@ -117,6 +117,18 @@ std::vector<std::uint32_t> Simulation::lastOrder() const {
   return order;
 }
 
+std::vector<glm::uvec4> Simulation::auditNeighbours() {
+  const bool coherent = settings_.neighbours != Neighbours::GridScattered;
+  bindParams();
+  grid_.hash(flock_, gridGeometry(settings_));
+  grid_.sort();
+  grid_.ranges();
+  if (coherent) grid_.reorder(flock_);
+  gl::Buffer out("sim.neighbourAudit", std::size_t(flock_.count()) * sizeof(glm::uvec4));
+  gridStepper_.audit(flock_, stats_, grid_, coherent, out);
+  return out.read<glm::uvec4>(flock_.count());
+}
+
 void Simulation::step() {
   if (usesGrid()) {
     hash();

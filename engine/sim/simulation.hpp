@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <glm/vec4.hpp>
+
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/caps.hpp"
 #include "engine/reduce/strategy.hpp"
@@ -48,6 +50,9 @@ class Simulation {
   void integrate();   // positions, velocities, stats (and the grid) -> next positions, velocities
   // All of a step at once: the grid passes when the grid is in use, then integrate().
   void step();
+  // Builds the grid and returns, per boid slot, what the grid step would see: (count, sum hash,
+  // xor hash) of the boids within the largest radius. The flock is unchanged. Blocking: checks.
+  std::vector<glm::uvec4> auditNeighbours();
 
   // The coherent grid keeps the flock in cell order: after its step, the boid in slot s is the one
   // that was in slot order()[s] before. Identity for the other searches. Blocking: tests and checks.

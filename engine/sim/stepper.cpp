@@ -25,7 +25,21 @@ void BruteForceStepper::step(Flock& flock, const gl::Buffer& stats) {
 
 GridStepper::GridStepper(const gl::ShaderLibrary& library)
     : coherent_(gl::Program::compute(library, "sim/sim_step_grid.comp", {{"COHERENT", "1"}})),
-      scattered_(gl::Program::compute(library, "sim/sim_step_grid.comp", {{"COHERENT", "0"}})) {}
+      scattered_(gl::Program::compute(library, "sim/sim_step_grid.comp", {{"COHERENT", "0"}})),
+      auditCoherent_(gl::Program::compute(library, "sim/sim_step_grid.comp", {{"COHERENT", "1"}, {"AUDIT", "1"}})),
+      auditScattered_(gl::Program::compute(library, "sim/sim_step_grid.comp", {{"COHERENT", "0"}, {"AUDIT", "1"}})) {}
+
+void GridStepper::audit(const Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent,
+                        const gl::Buffer& out) {
+  flock.positions().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+  flock.velocities().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
+  out.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_OUT);
+  grid.bindForStep(coherent);
+  stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
+  (coherent ? auditCoherent_ : auditScattered_).use();
+  glDispatchCompute(std::min<GLuint>(gl::groupsFor(flock.count(), kGroupSize), 65535), 1, 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+}
 
 void GridStepper::step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent) {
   flock.bindForStep();

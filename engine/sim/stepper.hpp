@@ -33,9 +33,13 @@ class GridStepper {
   explicit GridStepper(const gl::ShaderLibrary& library);
   // As BruteForceStepper::step, with the neighbours from `grid` (coherent: from its sorted copies).
   void step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent);
+  // The grid's neighbour sets instead of a step: per boid (by its slot), the count and two hashes
+  // of the boids within the largest radius, written to `out` (count uvec4). The flock is unchanged.
+  void audit(const Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent,
+             const gl::Buffer& out);
 
  private:
-  gl::Program coherent_, scattered_;
+  gl::Program coherent_, scattered_, auditCoherent_, auditScattered_;
 };
 
 }  // namespace boids::sim

@@ -13,6 +13,9 @@
 #ifndef COHERENT
 #define COHERENT 1
 #endif
+#ifndef AUDIT
+#define AUDIT 0  // 1: no step; per boid, its neighbours within the largest radius, for the checks
+#endif
 
 layout(local_size_x = 128) in;
 
@@ -42,6 +45,11 @@ layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_
 #include "sim/boid_rules.glsl"
 
 void stepBoid(uint s) {
+#if AUDIT
+  // Count, and two order-independent hashes of the indices, of every boid within the largest
+  // radius: the neighbour set the step sees, for a CPU search to compare (engine/cpu/reference.cpp).
+  uint auditCount = 0u, auditSum = 0u, auditXor = 0u;
+#endif
   vec3 p = positionAt(s);
   vec3 v = velocityAt(s);
   uvec3 c = cellOf(p);
@@ -56,11 +64,26 @@ void stepBoid(uint s) {
       for (int x = 0; x < count.x; ++x) {
         uvec2 range = b_ranges[cellKey(uvec3(wrapCell(first.x + x), wrapCell(first.y + y), wrapCell(first.z + z)))];
         for (uint t = range.x; t < range.y; ++t) {
-          if (t != s) rulesAccumulate(sums, p, positionAt(t), velocityAt(t));
+          if (t == s) continue;
+#if AUDIT
+          vec3 d = worldOffset(p, positionAt(t));
+          if (dot(d, d) < u_sim.radiiSq.w) {
+            uint j = b_pairs[t].y;
+            auditCount += 1u;
+            auditSum += j * 2654435761u;
+            auditXor ^= (j + 0x9e3779b9u) * 0x85ebca6bu;
+          }
+#else
+          rulesAccumulate(sums, p, positionAt(t), velocityAt(t));
+#endif
         }
       }
     }
   }
+#if AUDIT
+  b_posOut[b_pairs[s].y] = vec4(uintBitsToFloat(auditCount), uintBitsToFloat(auditSum), uintBitsToFloat(auditXor), 0.0);
+  return;
+#endif
   vec3 newPos, newVel;
   rulesFinish(sums, p, v, b_stats.meanPosition.xyz, newPos, newVel);
 #if COHERENT

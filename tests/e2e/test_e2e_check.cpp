@@ -45,9 +45,11 @@ TEST(Check, TheFullDefaultSweepPasses) {
   EXPECT_EQ(doc["failed"], 0);
   EXPECT_GT(doc["passed"].get<int>(), 200);
   std::set<std::uint32_t> sizes;
+  std::set<std::string> stages;
   bool simulated = false;
   for (const json& row : doc["rows"]) {
     sizes.insert(row["n"].get<std::uint32_t>());
+    if (row.contains("stage")) stages.insert(row["stage"].get<std::string>());
     simulated = simulated || row["frames"].get<int>() > 0;
     if (!row["available"].get<bool>()) {
       EXPECT_FALSE(row["reason"].get<std::string>().empty()) << row.dump();
@@ -56,6 +58,7 @@ TEST(Check, TheFullDefaultSweepPasses) {
   for (std::uint32_t n : {1u, 2u, 63u, 64u, 65u, 4095u, 4096u, 4097u, 65537u, 1000003u}) EXPECT_TRUE(sizes.count(n)) << n;
   EXPECT_TRUE(sizes.count(4194305u)) << "no size above 4M (this GPU holds 64 MiB buffers)";
   EXPECT_TRUE(simulated) << "no case after simulated frames";
+  EXPECT_EQ(stages, (std::set<std::string>{"sort", "ranges", "neighbours", "step"})) << "grid rows missing";
 }
 
 TEST(Check, RowsCarryTheDocumentedFieldsAndTheDumpsReproduceTheCpuValues) {
@@ -68,6 +71,11 @@ TEST(Check, RowsCarryTheDocumentedFieldsAndTheDumpsReproduceTheCpuValues) {
   for (const json& row : doc["rows"]) {
     for (const char* key : {"strategy", "n", "seed", "frames", "available"}) EXPECT_TRUE(row.contains(key)) << key;
     if (!row["available"].get<bool>()) continue;
+    if (row.contains("stage")) {  // a grid row: a verdict on what it compared
+      EXPECT_TRUE(row["pass"].get<bool>()) << row.dump();
+      EXPECT_FALSE(row["detail"].get<std::string>().empty());
+      continue;
+    }
     for (const char* key : {"gpu", "cpu", "error", "tolerance", "pass", "gpu_ms", "positions"}) {
       EXPECT_TRUE(row.contains(key)) << key << " in " << row.dump();
     }

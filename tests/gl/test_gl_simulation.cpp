@@ -278,3 +278,35 @@ TEST_F(GlTest, TheCountingSortDrivesTheStepWithinTheReferenceTolerance) {
   for (int f = 0; f < 10; ++f) simulation.step();
   expectStepMatches(simulation, "counting sort");
 }
+
+TEST_F(GlTest, EveryGridSearchFindsExactlyTheNeighboursOfABruteForceSearch) {
+  // The neighbour set (count and two index hashes) of every boid within the largest radius, as the
+  // grid step sees it, against an O(N) CPU search per boid; clustered flocks and cell planes too.
+  for (const Search& search : kSearches) {
+    if (search.neighbours == sim::Neighbours::BruteForce) continue;
+    for (sim::WorldMode world : {sim::WorldMode::Walls, sim::WorldMode::Wrap}) {
+      for (std::uint32_t n : {1u, 2u, 3u, 65u, 1025u, 3001u}) {
+        sim::SimSettings s = settingsFor(n, world);
+        s.neighbours = search.neighbours;
+        s.cells = search.cells;
+        sim::Simulation simulation(test::shaders(), test::caps(), s);
+        for (int f = 0; f < 15; ++f) simulation.step();  // clusters and cell-crossings
+        const auto positions = simulation.flock().read().positions;
+        const auto gpu = simulation.auditNeighbours();
+        const gpu::SimParams params = sim::toGpu(simulation.settings());
+        std::size_t compared = 0, ambiguous = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+          const cpu::NeighbourSet ref = cpu::referenceNeighbours(positions, i, params);
+          if (ref.ambiguous) {
+            ++ambiguous;
+            continue;
+          }
+          ++compared;
+          ASSERT_EQ(glm::uvec3(gpu[i]), glm::uvec3(ref.count, ref.sum, ref.xorHash))
+              << search.name << " " << sim::worldModeName(world) << " n=" << n << " boid " << i;
+        }
+        EXPECT_LE(ambiguous * 100, compared + ambiguous) << search.name << " n=" << n;
+      }
+    }
+  }
+}
