@@ -110,6 +110,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
   cli.add_flag("--vsync,!--no-vsync", o.vsync, "Synchronise the window with the display refresh");
   cli.add_flag("--paused", o.paused, "Start with the simulation paused");
   cli.add_flag("--hide-panel", o.hidePanel, "Start with the control panel hidden (H shows it)");
+  cli.add_flag("--show-cells", o.render.showCells, "Start with the grid's occupied cells drawn");
   cli.add_flag("--compare-all", o.compareAll, "Start with every reduction strategy compared each frame (panel)");
   cli.add_flag("--follow", o.render.follow, "Start with the camera following the flock (framing its bounds, on the GPU)");
   cli.add_flag("--gl-debug,!--no-gl-debug", o.glDebug, "Ask for a debug context and print GL debug output (on in Debug builds)");

@@ -120,6 +120,56 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
   ImGui::EndTable();
 }
 
+// The compute stages of recent frames stacked in columns, one colour per stage.
+void stackedStages(const gl::FrameTimer& timer, float scale) {
+  static const std::pair<const char*, ImU32> kStages[] = {
+      {"reduce", IM_COL32(230, 140, 40, 255)}, {"hash", IM_COL32(120, 200, 255, 255)},
+      {"sort", IM_COL32(240, 80, 90, 255)},    {"ranges", IM_COL32(250, 220, 90, 255)},
+      {"reorder", IM_COL32(170, 120, 240, 255)}, {"step", IM_COL32(90, 210, 120, 255)}};
+  std::vector<const std::deque<float>*> series;
+  std::size_t frames = 0;
+  for (const auto& [name, colour] : kStages) {
+    const std::deque<float>* h = nullptr;
+    for (std::size_t i = 0; i < timer.passes().size(); ++i) {
+      if (timer.passes()[i] == name) h = &timer.history(i);
+    }
+    series.push_back(h);
+    if (h) frames = std::max(frames, h->size());
+  }
+  if (frames == 0) return;
+  // Histories are aligned on their newest frame; a stage that ran fewer frames has zeros before.
+  auto valueAt = [&](const std::deque<float>* h, std::size_t f) -> float {
+    if (!h || f + h->size() < frames) return 0.0f;
+    return (*h)[f + h->size() - frames];
+  };
+  float top = 1e-6f;
+  for (std::size_t f = 0; f < frames; ++f) {
+    float sum = 0;
+    for (const auto* h : series) sum += valueAt(h, f);
+    top = std::max(top, sum);
+  }
+  const ImVec2 size(ImGui::GetContentRegionAvail().x, 70 * scale);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(20, 22, 30, 255));
+  const float column = size.x / static_cast<float>(frames);
+  for (std::size_t f = 0; f < frames; ++f) {
+    float y = origin.y + size.y;
+    for (std::size_t s = 0; s < series.size(); ++s) {
+      const float height = valueAt(series[s], f) / top * size.y;
+      draw->AddRectFilled(ImVec2(origin.x + column * f, y - height), ImVec2(origin.x + column * (f + 1), y),
+                          kStages[s].second);
+      y -= height;
+    }
+  }
+  ImGui::Dummy(size);
+  for (std::size_t s = 0; s < std::size(kStages); ++s) {
+    if (s) ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kStages[s].second), "%s", kStages[s].first);
+  }
+  ImGui::TextDisabled("stacked stage times, top %.3f ms", top);
+}
+
 void timingsSection(const gl::FrameTimer& timer, float scale) {
   ImGui::TextDisabled("source: %s", gl::describe(timer.source()));
   if (!ImGui::BeginTable("passes", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
@@ -228,7 +278,18 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     }
     const sim::GridGeometry g = sim::gridGeometry(state.settings);
     ImGui::TextDisabled("%u^3 cells of edge %.3g", g.cellsPerAxis, g.edge);
+    ImGui::Checkbox("show occupied cells", &state.render.showCells);
+    if (reduction.report && *reduction.report && (*reduction.report)->grid) {
+      const cpu::GridStats& s = *(*reduction.report)->grid;
+      ImGui::Text("occupied cells %llu/%llu; per cell max %u, mean %.1f",
+                  static_cast<unsigned long long>(s.occupied), static_cast<unsigned long long>(s.cells), s.maxPerCell,
+                  s.meanPerOccupied);
+      ImGui::Text("mean neighbours within the largest radius: %.1f", s.meanNeighbours);
+    } else {
+      ImGui::TextDisabled("grid statistics arrive with the next CPU check");
+    }
     ImGui::EndDisabled();
+    stackedStages(timer, scale);
   }
 
   // --- reduction --------------------------------------------------------------------------------

@@ -13,8 +13,10 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
     view.inspector->lab().runAll(simulation.reduceInput(), &timer);
   }
   if (view.inspector && view.snapshot) {  // positions + results -> CPU, fenced, read frames later
+    const gpu::SimParams params = sim::toGpu(simulation.settings());
     view.inspector->requestSnapshot(simulation.reduceInput(), simulation.reduceStrategy(), simulation.reducer(),
-                                    simulation.stats(), view.compareAll, simulation.steps());
+                                    simulation.stats(), view.compareAll, simulation.steps(),
+                                    simulation.usesGrid() ? &params : nullptr);
   }
   {  // orbit camera from the CPU, or the follow camera framing the bounds on the GPU
     auto t = timer.scope("camera");
@@ -44,8 +46,13 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
   }
   {  // sky, world box, one instanced mesh per boid pulled from the storage buffers, markers
     auto t = timer.scope("render");
+    render::GridView grid;
+    if (simulation.usesGrid() && simulation.grid().cellCount() > 0) {
+      simulation.bindParams();  // the overlay reads the grid's geometry from SimParams
+      grid = {&simulation.grid().cellRanges(), simulation.grid().cellCount()};
+    }
     renderer.draw(view.framebuffer, simulation.flock(), simulation.settings(), simulation.stats(), view.viewport,
-                  view.render);
+                  view.render, grid);
   }
   timer.endFrame();
 }

@@ -89,6 +89,66 @@ NeighbourSet referenceNeighbours(const std::vector<glm::vec4>& positions, std::s
   return set;
 }
 
+GridStats gridStats(const std::vector<glm::vec4>& positions, const gpu::SimParams& p, std::size_t sample) {
+  GridStats g;
+  const std::uint32_t n = p.cellsPerAxis;
+  g.cells = std::uint64_t(n) * n * n;
+  auto cellOf = [&](const glm::vec4& q) {
+    glm::ivec3 c;
+    for (int a = 0; a < 3; ++a) {
+      c[a] = std::clamp(static_cast<int>(std::floor((q[a] + p.world.x) * p.grid.y)), 0, static_cast<int>(n) - 1);
+    }
+    return c;
+  };
+  auto keyOf = [&](glm::ivec3 c) { return std::uint64_t(c.x) + n * (std::uint64_t(c.y) + std::uint64_t(n) * c.z); };
+  // Boids by cell (a CPU counting sort).
+  std::vector<std::uint32_t> start(g.cells + 1, 0), order(positions.size());
+  for (const glm::vec4& q : positions) ++start[keyOf(cellOf(q)) + 1];
+  for (std::uint64_t k = 0; k < g.cells; ++k) {
+    const std::uint32_t count = start[k + 1];
+    if (count > 0) ++g.occupied;
+    g.maxPerCell = std::max(g.maxPerCell, count);
+    start[k + 1] += start[k];
+  }
+  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+  for (std::size_t i = 0; i < positions.size(); ++i) order[fill[keyOf(cellOf(positions[i]))]++] = static_cast<std::uint32_t>(i);
+  g.meanPerOccupied = g.occupied ? double(positions.size()) / double(g.occupied) : 0.0;
+
+  // Neighbours within the largest radius: every cell within reach of the boid's own.
+  const int reach = static_cast<int>(std::ceil(std::sqrt(p.radiiSq.w) * p.grid.y));
+  const std::size_t step = std::max<std::size_t>(1, positions.size() / std::max<std::size_t>(sample, 1));
+  std::size_t sampled = 0, found = 0;
+  for (std::size_t i = 0; i < positions.size(); i += step, ++sampled) {
+    const glm::ivec3 c = cellOf(positions[i]);
+    const int span = std::min(2 * reach + 1, static_cast<int>(n));
+    for (int dz = 0; dz < span; ++dz) {
+      for (int dy = 0; dy < span; ++dy) {
+        for (int dx = 0; dx < span; ++dx) {
+          glm::ivec3 cc = c - glm::ivec3(span == static_cast<int>(n) ? c : glm::ivec3(reach)) + glm::ivec3(dx, dy, dz);
+          bool outside = false;
+          for (int a = 0; a < 3; ++a) {
+            if (p.worldMode == WORLD_WRAP) {
+              cc[a] = (cc[a] % static_cast<int>(n) + static_cast<int>(n)) % static_cast<int>(n);
+            } else if (cc[a] < 0 || cc[a] >= static_cast<int>(n)) {
+              outside = true;
+            }
+          }
+          if (outside) continue;
+          const std::uint64_t k = keyOf(cc);
+          for (std::uint32_t t = start[k]; t < start[k + 1]; ++t) {
+            const std::uint32_t j = order[t];
+            if (j == i) continue;
+            const glm::dvec3 d = offset(glm::dvec3(positions[i]), glm::dvec3(positions[j]), p);
+            if (glm::dot(d, d) < p.radiiSq.w) ++found;
+          }
+        }
+      }
+    }
+  }
+  g.meanNeighbours = sampled ? double(found) / double(sampled) : 0.0;
+  return g;
+}
+
 double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params) {
   return glm::length(offset(a, b, params));
 }

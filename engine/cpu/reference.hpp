@@ -49,6 +49,16 @@ struct NeighbourSet {
 };
 NeighbourSet referenceNeighbours(const std::vector<glm::vec4>& positions, std::size_t i, const gpu::SimParams& params);
 
+// What the grid looks like for these positions (the GPU's cell formula, in float): occupied cells,
+// the most and the mean boids per occupied cell, and the mean number of boids within the largest
+// radius (over an even sample of up to `sample` boids).
+struct GridStats {
+  std::uint64_t cells = 0, occupied = 0;
+  std::uint32_t maxPerCell = 0;
+  double meanPerOccupied = 0, meanNeighbours = 0;
+};
+GridStats gridStats(const std::vector<glm::vec4>& positions, const gpu::SimParams& params, std::size_t sample = 4096);
+
 // Distance between two positions in the world (periodic in the wrap-around world).
 double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params);
 

@@ -26,10 +26,12 @@ Verdict judge(std::string strategy, const gpu::FlockStats& g, const cpu::Referen
 Inspector::Inspector(const gl::ShaderLibrary& library, const gl::Caps& caps) : lab_(library, caps) {}
 
 bool Inspector::requestSnapshot(const Input& input, const StrategyInfo& activeInfo, const Strategy& active,
-                                const gl::Buffer& activeStats, bool withLab, std::uint64_t frame) {
+                                const gl::Buffer& activeStats, bool withLab, std::uint64_t frame,
+                                const gpu::SimParams* gridParams) {
   if (busy()) return false;
   Pending p{frame, input, activeInfo.name, active.detail(), active.errorModel(input.count, input.coordinateBound),
-            withLab, {}, {}, {}};
+            withLab, {}, {}, {}, {}};
+  if (gridParams) p.gridParams = *gridParams;
   std::vector<gl::ReadbackSource> sources = {{input.positions, std::size_t(input.count) * sizeof(glm::vec4)},
                                              {&activeStats, sizeof(gpu::FlockStats)}};
   if (withLab) {
@@ -77,6 +79,7 @@ bool Inspector::poll() {
           v.detail = p.labDetails[i];
           r.lab.push_back(std::move(v));
         }
+        if (p.gridParams) r.grid = cpu::gridStats(positions, *p.gridParams);
         return r;
       });
       pending_.reset();

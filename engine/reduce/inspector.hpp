@@ -38,6 +38,7 @@ struct Report {
   cpu::ReferenceStats cpu;
   Verdict active;
   std::vector<Verdict> lab;  // every strategy, when the snapshot compared them all
+  std::optional<cpu::GridStats> grid;  // when the snapshot came with the grid's parameters
 };
 
 class Inspector {
@@ -50,7 +51,8 @@ class Inspector {
   // Queues the copies for a snapshot of this frame (input positions, the active result and, with
   // withLab, every lab result). Returns false while an earlier one is still on its way.
   bool requestSnapshot(const Input& input, const StrategyInfo& activeInfo, const Strategy& active,
-                       const gl::Buffer& activeStats, bool withLab, std::uint64_t frame);
+                       const gl::Buffer& activeStats, bool withLab, std::uint64_t frame,
+                       const gpu::SimParams* gridParams = nullptr);
   // Moves finished work along; true when a new report is ready in latest().
   bool poll();
   const std::optional<Report>& latest() const { return latest_; }
@@ -65,6 +67,7 @@ class Inspector {
     std::vector<std::pair<std::string, std::string>> labNames;  // name, unavailable reason
     std::vector<std::string> labDetails;
     std::vector<ErrorModel> labModels;
+    std::optional<gpu::SimParams> gridParams;
   };
 
   Lab lab_;

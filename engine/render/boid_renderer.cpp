@@ -52,6 +52,7 @@ BoidRenderer::Programs BoidRenderer::build(const gl::ShaderLibrary& library) {
   p.markers =
       gl::Program::build(library, {{GL_VERTEX_SHADER, "render/markers.vert"}, {GL_FRAGMENT_SHADER, "render/markers.frag"}});
   p.follow = gl::Program::compute(library, "render/camera_follow.comp");
+  p.cells = gl::Program::build(library, {{GL_VERTEX_SHADER, "render/cells.vert"}, {GL_FRAGMENT_SHADER, "render/cells.frag"}});
   return p;
 }
 
@@ -100,7 +101,7 @@ void BoidRenderer::placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, co
 }
 
 void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim::SimSettings& sim,
-                        const gl::Buffer& stats, glm::ivec2 viewport, const RenderSettings& settings) {
+                        const gl::Buffer& stats, glm::ivec2 viewport, const RenderSettings& settings, GridView grid) {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
   glViewport(0, 0, viewport.x, viewport.y);
 
@@ -143,10 +144,18 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   programs_.boid.use();
   glDrawArraysInstanced(GL_TRIANGLES, 0, meshVertices_, static_cast<GLsizei>(flock.count()));
 
-  // Bounds and centroid markers on top of everything, so they stay visible inside the flock.
+  // Bounds, cells and centroid markers on top of everything, so they stay visible inside the flock.
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
   glBindVertexArray(emptyVao_.id());
+  if (settings.showCells && grid.cellRanges && grid.cellCount > 0) {
+    grid.cellRanges->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CELL_RANGES);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    programs_.cells.use();
+    glDrawArraysInstanced(GL_LINES, 0, 24, static_cast<GLsizei>(grid.cellCount));
+    glDisable(GL_BLEND);
+  }
   if (settings.showBounds) {
     programs_.bounds.use();
     glDrawArrays(GL_LINES, 0, 24);

@@ -20,7 +20,14 @@ struct RenderSettings {
   float followZoom = 1.0f;      // distance factor while following
   bool showMarkers = true;      // crosses at the GPU centroid and at the CPU reference centroid
   bool showBounds = false;      // the flock's bounding box as the reduction found it
+  bool showCells = false;       // the grid's occupied cells
   glm::vec4 cpuCentroid{0.0f};  // from the last CPU check; w 1 when known
+};
+
+// What the occupied-cell overlay draws from.
+struct GridView {
+  const gl::Buffer* cellRanges = nullptr;
+  std::uint32_t cellCount = 0;
 };
 
 class BoidRenderer {
@@ -34,12 +41,14 @@ class BoidRenderer {
                    const gl::Buffer& stats);
   // Draws into `framebuffer` (0: the window). Sets the viewport and every piece of state it relies
   // on; leaves depth test and culling on.
+  // `grid`: the cell ranges for the occupied-cell overlay (none: no overlay); the SimParams block
+  // must be bound at UBO_SIM_PARAMS for it.
   void draw(unsigned framebuffer, const sim::Flock& flock, const sim::SimSettings& sim, const gl::Buffer& stats,
-            glm::ivec2 viewport, const RenderSettings& settings);
+            glm::ivec2 viewport, const RenderSettings& settings, GridView grid = {});
 
  private:
   struct Programs {
-    gl::Program boid, sky, box, bounds, markers, follow;
+    gl::Program boid, sky, box, bounds, markers, follow, cells;
   };
   static Programs build(const gl::ShaderLibrary& library);
 

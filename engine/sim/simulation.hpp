@@ -54,6 +54,9 @@ class Simulation {
   // xor hash) of the boids within the largest radius. The flock is unchanged. Blocking: checks.
   std::vector<glm::uvec4> auditNeighbours();
 
+  // Uploads the settings as SimParams and binds them at UBO_SIM_PARAMS (every pass that reads them).
+  void bindParams();
+
   // The coherent grid keeps the flock in cell order: after its step, the boid in slot s is the one
   // that was in slot order()[s] before. Identity for the other searches. Blocking: tests and checks.
   std::vector<std::uint32_t> lastOrder() const;
@@ -68,7 +71,6 @@ class Simulation {
   std::uint64_t steps() const { return steps_; }
 
  private:
-  void bindParams();
   std::unique_ptr<reduce::Strategy> createStrategy(const gl::ShaderLibrary& library, std::string_view name) const;
 
   gl::Caps caps_;

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <set>
 
 #include "engine/cpu/reference.hpp"
 #include "engine/sim/initial_state.hpp"
@@ -190,4 +191,46 @@ TEST(ReferenceStats, CentroidIsExactOnCancellingInputs) {
     pts.push_back({-1e8f, 0, 0, 1});
   }
   EXPECT_NEAR(cpu::referenceStats(pts).centroid.x, 1.0 / 3.0, 1e-12);
+}
+
+TEST(GridStats, CountsCellsAndNeighboursLikeADirectSearch) {
+  sim::SimSettings s;
+  s.count = 3000;
+  s.world = sim::WorldMode::Wrap;
+  s.worldSize = 40;
+  const gpu::SimParams p = sim::toGpu(s);
+  const auto positions = sim::initialState(s).positions;
+  const cpu::GridStats g = cpu::gridStats(positions, p, positions.size());  // every boid sampled
+  // Direct: occupied cells by the same formula, neighbours by an O(N^2) search.
+  std::set<std::uint64_t> occupied;
+  std::size_t pairs = 0;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    std::uint64_t key = 0;
+    for (int a = 2; a >= 0; --a) {
+      const int c = std::clamp(static_cast<int>(std::floor((positions[i][a] + p.world.x) * p.grid.y)), 0,
+                               static_cast<int>(p.cellsPerAxis) - 1);
+      key = key * p.cellsPerAxis + static_cast<std::uint64_t>(c);
+    }
+    occupied.insert(key);
+    for (std::size_t j = 0; j < positions.size(); ++j) {
+      if (j != i && cpu::worldDistance(glm::dvec3(positions[i]), glm::dvec3(positions[j]), p) < std::sqrt(p.radiiSq.w)) {
+        ++pairs;
+      }
+    }
+  }
+  EXPECT_EQ(g.cells, std::uint64_t(p.cellsPerAxis) * p.cellsPerAxis * p.cellsPerAxis);
+  EXPECT_EQ(g.occupied, occupied.size());
+  EXPECT_DOUBLE_EQ(g.meanPerOccupied, 3000.0 / static_cast<double>(occupied.size()));
+  EXPECT_NEAR(g.meanNeighbours, static_cast<double>(pairs) / 3000.0, 1e-9);
+}
+
+TEST(GridStats, EveryBoidInOneCell) {
+  sim::SimSettings s;
+  s.count = 50;
+  const gpu::SimParams p = sim::toGpu(s);
+  std::vector<glm::vec4> positions(50, glm::vec4(1.0f, 2.0f, 3.0f, 1.0f));
+  const cpu::GridStats g = cpu::gridStats(positions, p);
+  EXPECT_EQ(g.occupied, 1u);
+  EXPECT_EQ(g.maxPerCell, 50u);
+  EXPECT_DOUBLE_EQ(g.meanNeighbours, 49.0);
 }
