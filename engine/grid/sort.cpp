@@ -97,17 +97,18 @@ class Counting final : public Sorter {
     glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 
-    pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
-    counts_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_SCRATCH);
-    sorted_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_PARTIALS_OUT);
+    auto bindAll = [&] {  // the scan in between binds its own buffers
+      pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
+      counts_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_SCRATCH);
+      sorted_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_PARTIALS_OUT);
+    };
+    bindAll();
     count_.use();
     glUniform1ui(LOC_SORT_COUNT, count);
     glDispatchCompute(groupsFor(count), 1, 1);
     storageBarrier();
     scan_.run(counts_, keyCount);  // counts -> first offset of every key
-    pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
-    counts_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_SCRATCH);
-    sorted_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_PARTIALS_OUT);
+    bindAll();
     scatter_.use();
     glUniform1ui(LOC_SORT_COUNT, count);
     glDispatchCompute(groupsFor(count), 1, 1);

@@ -59,6 +59,24 @@ std::uint64_t partialsThenFinal(std::uint32_t count) {
          passAdditions(gl::groupsFor(groups, kGroup), kGroup);
 }
 
+// The two dispatches of tree and subgroup: a grid-stride pass into per-group partials, then one
+// group over the partials into the stats.
+void partialsThenFinalPass(const gl::Program& partialsPass, const gl::Program& finalPass, const gl::Buffer& partials,
+                           const Input& in, const gl::Buffer& stats) {
+  const std::uint32_t groups = gridGroups(in.count, kGroup, kItemsPerInvocation, kMaxPartials);
+  in.positions->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+  partials.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_PARTIALS);
+  stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
+  partialsPass.use();
+  bindCounts(in.count, in.count);
+  glDispatchCompute(groups, 1, 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // partials -> the final pass
+  finalPass.use();
+  bindCounts(groups, in.count);
+  glDispatchCompute(1, 1, 1);
+  statsBarrier();
+}
+
 // ---------------------------------------------------------------------------------------------
 class Tree final : public Strategy {
  public:
@@ -68,18 +86,7 @@ class Tree final : public Strategy {
         partials_("reduce.tree.partials", kMaxPartials * sizeof(gpu::ReducePartial)) {}
 
   void reduce(const Input& in, const gl::Buffer& stats) override {
-    const std::uint32_t groups = gridGroups(in.count, kGroup, kItemsPerInvocation, kMaxPartials);
-    in.positions->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
-    partials_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_PARTIALS);
-    stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
-    partialsPass_.use();
-    bindCounts(in.count, in.count);
-    glDispatchCompute(groups, 1, 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // partials -> the final pass
-    finalPass_.use();
-    bindCounts(groups, in.count);
-    glDispatchCompute(1, 1, 1);
-    statsBarrier();
+    partialsThenFinalPass(partialsPass_, finalPass_, partials_, in, stats);
   }
 
   ErrorModel errorModel(std::uint32_t count, float /*bound*/) const override { return {partialsThenFinal(count), 0, 0.0}; }
@@ -266,18 +273,7 @@ class Subgroup final : public Strategy {
   }
 
   void reduce(const Input& in, const gl::Buffer& stats) override {
-    const std::uint32_t groups = gridGroups(in.count, kGroup, kItemsPerInvocation, kMaxPartials);
-    in.positions->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
-    partials_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_PARTIALS);
-    stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
-    partialsPass_.use();
-    bindCounts(in.count, in.count);
-    glDispatchCompute(groups, 1, 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    finalPass_.use();
-    bindCounts(groups, in.count);
-    glDispatchCompute(1, 1, 1);
-    statsBarrier();
+    partialsThenFinalPass(partialsPass_, finalPass_, partials_, in, stats);
   }
 
   ErrorModel errorModel(std::uint32_t count, float /*bound*/) const override {
