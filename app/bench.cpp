@@ -3,13 +3,13 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 
 #include <nlohmann/json.hpp>
 
 #include "app/modes.hpp"
 #include "engine/cpu/reference.hpp"
-#include "engine/gl/program.hpp"
-#include "shaders/common/bindings.h"
+#include "engine/reduce/baseline.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/platform/context.hpp"
 #include "engine/reduce/strategy.hpp"
@@ -61,16 +61,7 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
     simulation.hash();  // the real keys of this flock
     const std::size_t bytes = std::size_t(grid::sortCapacity(n)) * 8;
     gl::Buffer pristine("bench.sort.unsorted", bytes), work("bench.sort.work", bytes);
-    auto restore = [&](const gl::Buffer& from, const gl::Buffer& to) {
-      glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-      glBindBuffer(GL_COPY_READ_BUFFER, from.id());
-      glBindBuffer(GL_COPY_WRITE_BUFFER, to.id());
-      glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, GLsizeiptr(n) * 8);
-      glBindBuffer(GL_COPY_READ_BUFFER, 0);
-      glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    };
-    restore(simulation.grid().pairs(), pristine);
+    pristine.copyFrom(simulation.grid().pairs(), std::size_t(n) * 8);
     const std::vector<glm::uvec2> unsorted = pristine.read<glm::uvec2>(n);
     const std::uint32_t keys = static_cast<std::uint32_t>(sim::gridGeometry(settings).cellCount());
     for (const grid::SorterInfo& info : grid::sorters()) {
@@ -78,7 +69,7 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
       const int runs = std::clamp(options.bench.repeats, kMinRuns, 60);
       std::vector<double> ms;
       for (int r = 0; r < runs + kWarmups; ++r) {
-        restore(pristine, work);
+        work.copyFrom(pristine, std::size_t(n) * 8);
         const std::vector<double> one = gl::timeRuns([&](int) { sorter->sort(work, n, keys); }, 1);
         if (r >= kWarmups) ms.push_back(one[0]);
       }
@@ -182,8 +173,7 @@ int runBench(const Options& options) {
     std::printf("floor = N x 16 B at %.1f TB/s (nominal H200 read rate through GL compute); the baselines "
                 "show the fixed cost of one dispatch + barrier, and what a plain streaming read reaches here\n\n",
                 bandwidth * 1e-12);
-    const gl::Program emptyKernel = gl::Program::compute(shaders, "reduce/baseline.comp", {{"STREAM", "0"}});
-    const gl::Program streamKernel = gl::Program::compute(shaders, "reduce/baseline.comp", {{"STREAM", "1"}});
+    reduce::Baselines baselines(shaders);
     std::printf("%-20s %10s %6s %11s %11s %11s %9s %10s %s\n", "strategy", "n", "runs", "median us", "min us", "p90 us",
                 "GB/s", "floor us", "check");
     gl::Buffer stats("bench.stats", sizeof(gpu::FlockStats));
@@ -208,16 +198,10 @@ int runBench(const Options& options) {
       const double floorUs = bandwidth > 0 ? static_cast<double>(bytes) / bandwidth * 1e6 : 0.0;
 
       // Baselines, with the same grid as the grid-stride strategies and the same closing barrier.
-      for (const auto& [name, program] : {std::pair{"baseline/dispatch", &emptyKernel}, std::pair{"baseline/stream-read", &streamKernel}}) {
-        const std::uint32_t groups = std::clamp<std::uint32_t>((n + 2047) / 2048, 1u, 1024u);
-        auto run = [&](int k) {
-          inputs[std::size_t(k) % copies].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
-          stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
-          program->use();
-          glUniform1ui(LOC_REDUCE_INPUT_COUNT, n);
-          glDispatchCompute(name == std::string("baseline/dispatch") ? 1 : groups, 1, 1);
-          glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
-        };
+      const std::pair<const char*, std::function<void(int)>> kBaselines[] = {
+          {"baseline/dispatch", [&](int) { baselines.dispatchOnly(stats); }},
+          {"baseline/stream-read", [&](int k) { baselines.streamRead(inputs[std::size_t(k) % copies], n, stats); }}};
+      for (const auto& [name, run] : kBaselines) {
         gl::timeRuns(run, kWarmups);
         const std::vector<double> ms = gl::timeRuns(run, options.bench.repeats);
         const double med = gl::median(ms) * 1e3, lo = *std::min_element(ms.begin(), ms.end()) * 1e3;

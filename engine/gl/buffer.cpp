@@ -25,6 +25,20 @@ void Buffer::upload(std::size_t offset, std::size_t bytes, const void* data) {
   glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
 }
 
+void Buffer::copyFrom(const Buffer& source, std::size_t bytes) const {
+  if (bytes > size_ || bytes > source.size_) {
+    throw std::out_of_range("Buffer::copyFrom: " + std::to_string(bytes) + " bytes between buffers of " +
+                            std::to_string(source.size_) + " and " + std::to_string(size_));
+  }
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // shader writes to the source -> the copy
+  glBindBuffer(GL_COPY_READ_BUFFER, source.id());
+  glBindBuffer(GL_COPY_WRITE_BUFFER, name_.id());
+  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, static_cast<GLsizeiptr>(bytes));
+  glBindBuffer(GL_COPY_READ_BUFFER, 0);
+  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the copy -> shader reads of this buffer
+}
+
 void Buffer::download(std::size_t offset, std::size_t bytes, void* out) const {
   if (offset + bytes > size_) {
     throw std::out_of_range("Buffer::download: " + std::to_string(offset + bytes) + " bytes past a buffer of " +

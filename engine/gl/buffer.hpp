@@ -27,6 +27,11 @@ class Buffer {
     upload(offset, data.size_bytes(), data.data());
   }
 
+  // GPU-side copy of the first `bytes` of `source`, ordered after earlier shader writes to it and
+  // before later shader reads of this buffer (the barriers on both sides are included).
+  // const like bindBase(): the handle does not change, only what the GPU holds.
+  void copyFrom(const Buffer& source, std::size_t bytes) const;
+
   // Blocking readback (glGetBufferSubData): for tests, checks and benchmarks, never inside a frame.
   void download(std::size_t offset, std::size_t bytes, void* out) const;
   template <typename T>

@@ -112,13 +112,7 @@ class Counting final : public Sorter {
     scatter_.use();
     glUniform1ui(LOC_SORT_COUNT, count);
     glDispatchCompute(groupsFor(count), 1, 1);
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // scattered pairs -> the copy back
-    glBindBuffer(GL_COPY_READ_BUFFER, sorted_.id());
-    glBindBuffer(GL_COPY_WRITE_BUFFER, pairs.id());
-    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, GLsizeiptr(count) * 8);
-    glBindBuffer(GL_COPY_READ_BUFFER, 0);
-    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-    storageBarrier();
+    pairs.copyFrom(sorted_, std::size_t(count) * 8);  // the scattered pairs back in place
   }
 
  private:

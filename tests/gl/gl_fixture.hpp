@@ -3,6 +3,9 @@
 // one) with a debug context and debug output on: any GL error reported during a test fails it.
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <string>
+
 #include "engine/gl/caps.hpp"
 #include "engine/gl/debug.hpp"
 #include "engine/gl/shader_library.hpp"
@@ -11,6 +14,12 @@ namespace boids::test {
 
 const gl::Caps& caps();
 const gl::ShaderLibrary& shaders();
+
+// A parameter as a gtest name fragment: letters and digits kept, everything else '_'.
+inline std::string paramName(std::string s) {
+  for (char& c : s) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return s;
+}
 
 class GlTest : public ::testing::Test {
  protected:

@@ -64,11 +64,6 @@ void expectMatches(const Outcome& o, std::uint32_t n, const std::string& what) {
   EXPECT_EQ(o.stats.meanPosition.w, static_cast<float>(n)) << what << ": boids counted";
 }
 
-std::string nameOf(const std::string& strategy) {
-  std::string s = strategy;
-  for (char& c : s) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return s;
-}
 
 }  // namespace
 
@@ -109,7 +104,7 @@ INSTANTIATE_TEST_SUITE_P(
                                          "subgroup", "atomic", "single-pass"),
                        ::testing::Values(1u, 2u, 63u, 64u, 65u, 255u, 257u, 1023u, 1025u, 4095u, 4097u, 65537u,
                                          1000003u)),
-    [](const auto& p) { return nameOf(std::get<0>(p.param)) + "_n" + std::to_string(std::get<1>(p.param)); });
+    [](const auto& p) { return test::paramName(std::get<0>(p.param)) + "_n" + std::to_string(std::get<1>(p.param)); });
 
 TEST_F(GlTest, TheRegistryNamesEveryStrategyOnceWithADescription) {
   std::set<std::string> names;

@@ -24,10 +24,6 @@ std::vector<Pair> randomPairs(std::uint32_t n, std::uint32_t keyCount, std::uint
 
 bool less(const Pair& a, const Pair& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
 
-std::string nameOf(std::string s) {
-  for (char& c : s) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return s;
-}
 
 }  // namespace
 
@@ -63,7 +59,7 @@ INSTANTIATE_TEST_SUITE_P(Sizes, EverySorter,
                                             ::testing::Values(1u, 2u, 3u, 63u, 64u, 65u, 2047u, 2048u, 2049u, 4097u,
                                                               65537u, 262147u)),
                          [](const auto& p) {
-                           return nameOf(std::get<0>(p.param)) + "_n" + std::to_string(std::get<1>(p.param));
+                           return test::paramName(std::get<0>(p.param)) + "_n" + std::to_string(std::get<1>(p.param));
                          });
 
 TEST_F(GlTest, AllKeysEqualAndAlreadySortedAndReversedInputs) {
