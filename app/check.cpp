@@ -123,15 +123,15 @@ std::vector<json> checkGrid(GridCheck& check, sim::SimSettings s, const std::vec
                                                            : "sorted by key and a permutation of the input"));
   }
 
-  simulation.sortCells();  // ranges, against the sorted keys
+  simulation.sortCells();  // ranges: where each cell starts in the sorted keys, and the end
   const double rangesMs = gl::median(gl::timeRuns([&](int) { simulation.cellRanges(); }, 1));
-  const auto ranges = simulation.grid().cellRanges().read<glm::uvec2>(keys);
-  std::vector<glm::uvec2> expectedRanges(keys, glm::uvec2(0));
-  for (std::uint32_t k = 0; k < n; ++k) {
-    if (k == 0 || expected[k - 1].x != expected[k].x) expectedRanges[expected[k].x].x = k;
-    if (k + 1 == n || expected[k + 1].x != expected[k].x) expectedRanges[expected[k].x].y = k + 1;
+  const auto starts = simulation.grid().cellStarts().read<std::uint32_t>(std::size_t(keys) + 1);
+  std::vector<std::uint32_t> expectedStarts(std::size_t(keys) + 1, n);  // a cell past every key starts at the end
+  for (std::uint32_t k = n; k-- > 0;) {  // walking down, a key's lowest slot is written last; empty cells inherit
+    expectedStarts[expected[k].x] = k;
   }
-  rows.push_back(verdictRow("ranges", "cells", ranges == expectedRanges, rangesMs, std::to_string(keys) + " cells"));
+  for (std::uint32_t c = keys; c-- > 0;) expectedStarts[c] = std::min(expectedStarts[c], expectedStarts[c + 1]);
+  rows.push_back(verdictRow("ranges", "cells", starts == expectedStarts, rangesMs, std::to_string(keys) + " cells"));
 
   const std::vector<std::uint32_t> sample = sampleOf(n);
   const gpu::SimParams params = sim::toGpu(s);

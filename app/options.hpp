@@ -7,6 +7,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "engine/grid/sort.hpp"
 #include "engine/reduce/strategy.hpp"
 #include "engine/render/boid_renderer.hpp"
 #include "engine/sim/params.hpp"
@@ -55,7 +56,7 @@ struct Options {
   int glNewestMinor = 6;                // --gl-version 4.x: ask for 4.x at most
   std::filesystem::path shaderDir;      // read shaders from here instead of the embedded copies
   std::string reduceStrategy = reduce::kDefaultStrategy;  // centroid + bounds strategy
-  std::string sorter = "bitonic-shared";                  // the grid's sort
+  std::string sorter = grid::kDefaultSorter;  // the grid's sort
   bool countGiven = false;              // --count was on the command line
   bool worldSizeGiven = false;          // --world-size was; else the world follows the count
   bool wallMarginGiven = false;

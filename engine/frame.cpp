@@ -49,7 +49,7 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
     render::GridView grid;
     if (simulation.usesGrid() && simulation.grid().cellCount() > 0) {
       simulation.bindParams();  // the overlay reads the grid's geometry from SimParams
-      grid = {&simulation.grid().cellRanges(), simulation.grid().cellCount()};
+      grid = {&simulation.grid().cellStarts(), simulation.grid().cellCount()};
     }
     renderer.draw(view.framebuffer, simulation.flock(), simulation.settings(), simulation.stats(), view.viewport,
                   view.render, grid);

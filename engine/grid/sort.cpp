@@ -29,55 +29,79 @@ void pad(const gl::Program& padProgram, const gl::Buffer& pairs, std::uint32_t c
   storageBarrier();
 }
 
-gl::Program bitonicProgram(const gl::ShaderLibrary& lib, int mode) {
+gl::Program bitonicProgram(const gl::ShaderLibrary& lib, int mode, std::uint32_t tile) {
   return gl::Program::compute(lib, "grid/bitonic.comp",
-                              {{"MODE", std::to_string(mode)}, {"GROUP_SIZE", std::to_string(kGroup)},
-                               {"TILE", std::to_string(kSortTile)}});
+                              {{"MODE", std::to_string(mode)},
+                               {"GROUP_SIZE", std::to_string(std::min(kGroup, tile / 2))},
+                               {"TILE", std::to_string(tile)}});
 }
 
 // ---------------------------------------------------------------------------------------------
-// bitonic-global and bitonic-shared: the same network, the second doing every stride that fits
-// a tile in one shared-memory dispatch.
+// The three bitonic variants run the same network (same comparisons, same result) and differ in
+// how many passes over memory it takes:
+//   Global:    one dispatch per compare-exchange step;
+//   Shared:    stages up to a tile in one shared-memory dispatch; in every later stage, one global
+//              dispatch per stride >= tile, then the strides below a tile in one tile merge;
+//   Transpose: as Shared, but the strides >= tile of a stage are also done in shared memory, on a
+//              transposed tile of columns (bitonic.comp, MODE 2): two passes per stage, more
+//              once a stage spans more than tile x maxRows pairs.
 class Bitonic final : public Sorter {
  public:
-  Bitonic(const gl::ShaderLibrary& lib, bool shared)
-      : shared_(shared),
-        step_(bitonicProgram(lib, 0)),
-        tileSort_(bitonicProgram(lib, 1)),
-        tileMerge_(bitonicProgram(lib, 2)),
+  Bitonic(const gl::ShaderLibrary& lib, BitonicVariant variant, std::uint32_t tile, std::uint32_t maxRows)
+      : variant_(variant),
+        tile_(tile),
+        maxRows_(maxRows),
+        step_(bitonicProgram(lib, 0, tile)),
+        tileSort_(bitonicProgram(lib, 1, tile)),
+        tilePass_(bitonicProgram(lib, 2, tile)),
         pad_(gl::Program::compute(lib, "grid/sort_pad.comp")) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t /*keyCount*/) override {
     const std::uint32_t n = sortCapacity(count);
     pad(pad_, pairs, count, n);
     pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
-    std::uint32_t firstK = 2;
-    if (shared_) {  // every stage up to a tile, in shared memory
-      tileSort_.use();
-      glDispatchCompute(n / kSortTile, 1, 1);
-      storageBarrier();
-      firstK = 2 * kSortTile;
-    }
-    for (std::uint32_t k = firstK; k <= n; k <<= 1) {
-      for (std::uint32_t j = k >> 1; j > 0; j >>= 1) {
-        if (shared_ && j < kSortTile) {  // the rest of this stage fits a tile
-          tileMerge_.use();
-          glUniform3ui(LOC_SORT_STAGE, k, 0, 0);
-          glDispatchCompute(n / kSortTile, 1, 1);
-          storageBarrier();
-          break;
-        }
-        step_.use();
-        glUniform3ui(LOC_SORT_STAGE, k, j, n / 2);
-        glDispatchCompute(groupsFor(n / 2), 1, 1);
-        storageBarrier();
+    if (variant_ == BitonicVariant::Global) {
+      for (std::uint32_t k = 2; k <= n; k <<= 1) {
+        for (std::uint32_t j = k >> 1; j > 0; j >>= 1) globalStep(n, k, j);
       }
+      return;
+    }
+    tileSort_.use();  // every stage up to a tile
+    glDispatchCompute(n / tile_, 1, 1);
+    storageBarrier();
+    for (std::uint32_t k = 2 * tile_; k <= n; k <<= 1) {
+      if (variant_ == BitonicVariant::Shared) {
+        for (std::uint32_t j = k >> 1; j >= tile_; j >>= 1) globalStep(n, k, j);
+      } else {
+        // Strides k/2 .. tile on transposed tiles, at most maxRows rows (log2 maxRows strides) each.
+        for (std::uint32_t hi = k >> 1; hi >= tile_;) {
+          const std::uint32_t lo = std::max(tile_, 2 * hi / maxRows_);
+          tilePass(n, k, hi, lo);
+          hi = lo >> 1;
+        }
+      }
+      tilePass(n, k, tile_ / 2, 1);  // the strides below a tile: a merge of consecutive pairs
     }
   }
 
  private:
-  bool shared_;
-  gl::Program step_, tileSort_, tileMerge_, pad_;
+  void globalStep(std::uint32_t n, std::uint32_t k, std::uint32_t j) {
+    step_.use();
+    glUniform3ui(LOC_SORT_STAGE, k, j, n / 2);
+    glDispatchCompute(groupsFor(n / 2), 1, 1);
+    storageBarrier();
+  }
+
+  void tilePass(std::uint32_t n, std::uint32_t k, std::uint32_t hi, std::uint32_t lo) {
+    tilePass_.use();
+    glUniform3ui(LOC_SORT_STAGE, k, hi, lo);
+    glDispatchCompute(n / tile_, 1, 1);
+    storageBarrier();
+  }
+
+  BitonicVariant variant_;
+  std::uint32_t tile_, maxRows_;
+  gl::Program step_, tileSort_, tilePass_, pad_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -123,9 +147,15 @@ class Counting final : public Sorter {
 
 const SorterInfo kSorters[] = {
     {"bitonic-global", "Batcher's network, one dispatch per compare-exchange step: the textbook baseline", true,
-     [](const gl::ShaderLibrary& lib, const gl::Caps&) -> std::unique_ptr<Sorter> { return std::make_unique<Bitonic>(lib, false); }},
-    {"bitonic-shared", "tiles of 2048 sorted in shared memory; every later stride below a tile in one shared dispatch",
-     true, [](const gl::ShaderLibrary& lib, const gl::Caps&) -> std::unique_ptr<Sorter> { return std::make_unique<Bitonic>(lib, true); }},
+     [](const gl::ShaderLibrary& lib, const gl::Caps&) { return makeBitonic(lib, BitonicVariant::Global); }},
+    {"bitonic-shared",
+     "tiles of 4096 sorted in shared memory; a global dispatch per stride above a tile, the strides below it in one "
+     "shared-memory merge",
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps&) { return makeBitonic(lib, BitonicVariant::Shared); }},
+    {"bitonic-transpose",
+     "as bitonic-shared, but the strides above a tile run in shared memory too, on tiles of matrix columns "
+     "transposed on load: two passes per stage (three past 4M pairs), any size",
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps&) { return makeBitonic(lib, BitonicVariant::Transpose); }},
     {"counting", "atomic counts per key, exclusive scan, atomic scatter: linear time; order within a key by arrival",
      false, [](const gl::ShaderLibrary& lib, const gl::Caps&) -> std::unique_ptr<Sorter> { return std::make_unique<Counting>(lib); }},
 };
@@ -137,6 +167,15 @@ std::uint32_t sortCapacity(std::uint32_t count) {
 }
 
 std::span<const SorterInfo> sorters() { return kSorters; }
+
+std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, BitonicVariant variant, std::uint32_t tile,
+                                    std::uint32_t maxRows) {
+  if (!std::has_single_bit(tile) || tile < 64 || tile > kSortTile || !std::has_single_bit(maxRows) || maxRows < 2 ||
+      maxRows > tile)
+    throw std::invalid_argument("bitonic sort: tile " + std::to_string(tile) + " with " + std::to_string(maxRows) +
+                                " rows is not a supported shape");
+  return std::make_unique<Bitonic>(library, variant, tile, maxRows);
+}
 
 const SorterInfo* findSorter(std::string_view name) {
   for (const SorterInfo& s : kSorters) {

@@ -17,7 +17,10 @@
 
 namespace boids::grid {
 
-inline constexpr std::uint32_t kSortTile = 2048;  // pairs per shared-memory tile (bitonic-shared)
+inline constexpr std::uint32_t kSortTile = 4096;  // pairs per shared-memory tile: 32 KiB, GL's minimum
+inline constexpr const char* kDefaultSorter = "bitonic-transpose";  // the fastest bitonic variant (PERFORMANCE.md)
+// The fewest consecutive pairs bitonic-transpose reads in a run: 4 uvec2, one 32-byte memory sector.
+inline constexpr std::uint32_t kSortMinRun = 4;
 
 // Pairs a sort needs room for: `count` padded to a power of two, at least one tile.
 std::uint32_t sortCapacity(std::uint32_t count);
@@ -40,6 +43,13 @@ struct SorterInfo {
 
 std::span<const SorterInfo> sorters();
 const SorterInfo* findSorter(std::string_view name);
+
+// The bitonic variants with a chosen tile (a power of two from 64 to kSortTile) and a chosen most
+// rows per transposed tile: the registry uses kSortTile and kSortTile / kSortMinRun; tests shrink
+// them to reach the multi-pass paths of large arrays at small sizes.
+enum class BitonicVariant { Global, Shared, Transpose };
+std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, BitonicVariant variant,
+                                    std::uint32_t tile = kSortTile, std::uint32_t maxRows = kSortTile / kSortMinRun);
 
 // Exclusive prefix sum of `count` uints in place (multi-level, any length).
 class ExclusiveScan {

@@ -44,7 +44,8 @@ void SpatialGrid::hash(const sim::Flock& flock, const sim::GridGeometry& geometr
   cellCount_ = static_cast<std::uint32_t>(geometry.cellCount());
   const std::size_t pairBytes = std::size_t(sortCapacity(count_)) * sizeof(std::uint32_t) * 2;
   if (pairs_.size() != pairBytes) pairs_ = gl::Buffer("grid.pairs", pairBytes);
-  if (ranges_.size() < std::size_t(cellCount_) * 8) ranges_ = gl::Buffer("grid.cellRanges", std::size_t(cellCount_) * 8);
+  const std::size_t startBytes = (std::size_t(cellCount_) + 1) * sizeof(std::uint32_t);
+  if (starts_.size() < startBytes) starts_ = gl::Buffer("grid.cellStarts", startBytes);
 
   flock.positions().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
   pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
@@ -56,17 +57,12 @@ void SpatialGrid::hash(const sim::Flock& flock, const sim::GridGeometry& geometr
 void SpatialGrid::sort() { sorter_->sort(pairs_, count_, cellCount_); }
 
 void SpatialGrid::ranges() {
-  const std::uint32_t zero[2] = {0, 0};
-  glBindBuffer(GL_COPY_WRITE_BUFFER, ranges_.id());
-  glClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_RG32UI, 0, GLsizeiptr(cellCount_) * 8, GL_RG_INTEGER, GL_UNSIGNED_INT, zero);
-  glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the clear -> the writes below
   pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
-  ranges_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CELL_RANGES);
+  starts_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CELL_STARTS);
   programs_.ranges.use();
-  glUniform1ui(LOC_SORT_COUNT, count_);
-  glDispatchCompute(groupsFor(count_), 1, 1);
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // ranges -> the step
+  glUniform2ui(LOC_SORT_COUNT, count_, cellCount_);
+  glDispatchCompute(groupsFor(cellCount_ + 1), 1, 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // starts -> the step
 }
 
 void SpatialGrid::reorder(const sim::Flock& flock) {
@@ -88,7 +84,7 @@ void SpatialGrid::reorder(const sim::Flock& flock) {
 
 void SpatialGrid::bindForStep(bool coherent) const {
   pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
-  ranges_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CELL_RANGES);
+  starts_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CELL_STARTS);
   if (coherent) {
     sortedPos_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORTED_POS);
     sortedVel_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORTED_VEL);

@@ -1,7 +1,7 @@
 #pragma once
 // The uniform spatial grid, rebuilt every frame on the GPU in four passes the frame script times
 // one by one: hash (cell key per boid), sort (pairs by key, with a switchable sorter), ranges
-// (each cell's [start, end) in sorted order) and reorder (positions and velocities gathered into
+// (where each cell's boids start in sorted order) and reorder (positions and velocities gathered into
 // that order, for the coherent step).
 #include <memory>
 #include <string_view>
@@ -13,8 +13,6 @@
 #include "engine/sim/params.hpp"
 
 namespace boids::grid {
-
-inline constexpr const char* kDefaultSorter = "bitonic-shared";
 
 class SpatialGrid {
  public:
@@ -29,14 +27,14 @@ class SpatialGrid {
   // SimParams must be bound at UBO_SIM_PARAMS.
   void hash(const sim::Flock& flock, const sim::GridGeometry& geometry);  // positions -> (key, index)
   void sort();                                                              // pairs by (key, index)
-  void ranges();                                                            // sorted pairs -> cell ranges
+  void ranges();  // sorted pairs -> where each cell's boids start (cellCount + 1 uints)
   void reorder(const sim::Flock& flock);                                    // -> positions/velocities in cell order
 
-  // Binds what the grid step reads (pairs, ranges, and the sorted copies when coherent).
+  // Binds what the grid step reads (pairs, cell starts, and the sorted copies when coherent).
   void bindForStep(bool coherent) const;
 
   const gl::Buffer& pairs() const { return pairs_; }
-  const gl::Buffer& cellRanges() const { return ranges_; }
+  const gl::Buffer& cellStarts() const { return starts_; }
   std::uint32_t count() const { return count_; }
   std::uint32_t cellCount() const { return cellCount_; }
 
@@ -51,7 +49,7 @@ class SpatialGrid {
   Programs programs_;
   const SorterInfo* sorterInfo_ = nullptr;
   std::unique_ptr<Sorter> sorter_;
-  gl::Buffer pairs_, ranges_, sortedPos_, sortedVel_;
+  gl::Buffer pairs_, starts_, sortedPos_, sortedVel_;
   std::uint32_t count_ = 0, cellCount_ = 0;
 };
 

@@ -148,8 +148,8 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
   glBindVertexArray(emptyVao_.id());
-  if (settings.showCells && grid.cellRanges && grid.cellCount > 0) {
-    grid.cellRanges->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CELL_RANGES);
+  if (settings.showCells && grid.cellStarts && grid.cellCount > 0) {
+    grid.cellStarts->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CELL_STARTS);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     programs_.cells.use();

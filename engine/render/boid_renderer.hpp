@@ -26,7 +26,7 @@ struct RenderSettings {
 
 // What the occupied-cell overlay draws from.
 struct GridView {
-  const gl::Buffer* cellRanges = nullptr;
+  const gl::Buffer* cellStarts = nullptr;
   std::uint32_t cellCount = 0;
 };
 

@@ -15,7 +15,7 @@
 #define SSBO_CAMERA 8       // CameraState: written by the CPU (orbit) or by the follow pass
 #define SSBO_SORT_PAIRS 9   // uvec2 (key, value) pairs being sorted
 #define SSBO_SORT_SCRATCH 10 // a second pair buffer, counts or offsets of a sort
-#define SSBO_CELL_RANGES 11 // uvec2 per grid cell: [start, end) of its boids in sorted order
+#define SSBO_CELL_STARTS 11 // uint per grid cell + 1: first sorted slot of its boids (grid_ranges.comp)
 #define SSBO_SORTED_POS 12  // positions gathered into sorted order (the coherent grid)
 #define SSBO_SORTED_VEL 13
 

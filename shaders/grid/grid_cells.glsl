@@ -42,6 +42,17 @@ void searchSpan(uint c, float p, out int first, out int count) {
   }
 }
 
+// The span first .. first + count - 1 along x as runs of cells inside [0, n), whose boids are
+// contiguous in sorted order: one run, or two when the wrap-around world's span crosses a face.
+// xy = the first run's [x0, x1]; zw = the second's, empty (z > w) when there is none.
+ivec4 spanRuns(int first, int count) {
+  int n = int(u_sim.cellsPerAxis);
+  int last = first + count - 1;
+  if (first < 0) return ivec4(first + n, n - 1, 0, last);
+  if (last >= n) return ivec4(first, n - 1, 0, last - n);
+  return ivec4(first, last, 1, 0);
+}
+
 // A cell coordinate one past either face, brought back into [0, n). (Not with %: GLSL leaves the
 // remainder of a negative operand undefined.)
 uint wrapCell(int c) {

@@ -1,19 +1,25 @@
 #version 430 core
-// Grid stage 3, ranges: where each cell's boids start and end in the sorted pairs. A cell starts
-// where the key differs from the one before and ends where it differs from the one after; the
-// ranges buffer was cleared to (0, 0), so empty cells stay empty.
-// Reads SSBO_SORT_PAIRS; writes SSBO_CELL_RANGES.
+// Grid stage 3, ranges: where each cell's boids start in the sorted pairs. starts[c] is the first
+// sorted slot whose key is at least c (a lower bound, found by binary search in the sorted keys),
+// and starts[cellCount] = count, so cell c holds the slots [starts[c], starts[c + 1]) - empty
+// when equal - and cells x0..x1 of one row of the grid hold [starts[key(x0)], starts[key(x1) + 1]),
+// one contiguous run for the step. One invocation per cell: no clearing pass, no serial walk
+// over the empty cells of a sparse flock.
+// Reads SSBO_SORT_PAIRS; writes SSBO_CELL_STARTS[0 .. cellCount].
 layout(local_size_x = 256) in;
 #include "common/bindings.h"
 
 layout(std430, binding = SSBO_SORT_PAIRS) readonly buffer Pairs { uvec2 b_pairs[]; };
-layout(std430, binding = SSBO_CELL_RANGES) buffer Ranges { uvec2 b_ranges[]; };
-layout(location = LOC_SORT_COUNT) uniform uint u_count;
+layout(std430, binding = SSBO_CELL_STARTS) writeonly buffer Starts { uint b_starts[]; };
+layout(location = LOC_SORT_COUNT) uniform uvec2 u_sizes;  // (boids, cells)
 
 void main() {
-  for (uint s = gl_GlobalInvocationID.x; s < u_count; s += gl_NumWorkGroups.x * 256u) {
-    uint key = b_pairs[s].x;
-    if (s == 0u || b_pairs[s - 1u].x != key) b_ranges[key].x = s;
-    if (s + 1u == u_count || b_pairs[s + 1u].x != key) b_ranges[key].y = s + 1u;
+  for (uint c = gl_GlobalInvocationID.x; c <= u_sizes.y; c += gl_NumWorkGroups.x * 256u) {
+    uint lo = 0u, hi = u_sizes.x;  // the answer lies in [lo, hi]
+    while (lo < hi) {
+      uint mid = (lo + hi) >> 1u;
+      if (b_pairs[mid].x < c) lo = mid + 1u; else hi = mid;
+    }
+    b_starts[c] = lo;
   }
 }

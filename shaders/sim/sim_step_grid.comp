@@ -1,13 +1,15 @@
 #version 430 core
 // One simulation step with the neighbour search of the spatial grid: each boid visits only the
 // boids of the cells around it (27, or the 8 nearest with cells twice as large). Invocations walk
-// the boids in sorted order, so neighbouring invocations read neighbouring cells.
+// the boids in sorted order, so neighbouring invocations read neighbouring cells. The cells of a
+// row (same y and z) are consecutive keys, so their boids are one run of sorted slots: a boid
+// reads 9 (or 4) runs, not 27 (or 8) cells.
 //   COHERENT 1: positions and velocities read from the copies gathered into sorted order, and the
 //               new state written in that order too: the flock itself stays in cell order from
 //               frame to frame, so next frame's gathers read nearly consecutive boids;
 //   COHERENT 0: read through the sorted index from the flock's own buffers, written back at each
 //               boid's own index (scattered).
-// Reads SSBO_SORT_PAIRS, SSBO_CELL_RANGES, SSBO_SORTED_* or SSBO_POS_IN/VEL_IN, SSBO_FLOCK_STATS,
+// Reads SSBO_SORT_PAIRS, SSBO_CELL_STARTS, SSBO_SORTED_* or SSBO_POS_IN/VEL_IN, SSBO_FLOCK_STATS,
 // UBO_SIM_PARAMS; writes SSBO_POS_OUT, SSBO_VEL_OUT.
 
 #ifndef COHERENT
@@ -25,7 +27,7 @@ layout(local_size_x = 128) in;
 
 layout(std140, binding = UBO_SIM_PARAMS) uniform SimParamsBlock { SimParams u_sim; };
 layout(std430, binding = SSBO_SORT_PAIRS) readonly buffer Pairs { uvec2 b_pairs[]; };
-layout(std430, binding = SSBO_CELL_RANGES) readonly buffer Ranges { uvec2 b_ranges[]; };
+layout(std430, binding = SSBO_CELL_STARTS) readonly buffer Starts { uint b_starts[]; };
 #if COHERENT
 layout(std430, binding = SSBO_SORTED_POS) readonly buffer SortedPos { vec4 b_sortedPos[]; };
 layout(std430, binding = SSBO_SORTED_VEL) readonly buffer SortedVel { vec4 b_sortedVel[]; };
@@ -58,12 +60,17 @@ void stepBoid(uint s) {
   searchSpan(c.y, p.y, first.y, count.y);
   searchSpan(c.z, p.z, first.z, count.z);
 
+  ivec4 runs = spanRuns(first.x, count.x);
+
   RuleSums sums = rulesBegin();
   for (int z = 0; z < count.z; ++z) {
     for (int y = 0; y < count.y; ++y) {
-      for (int x = 0; x < count.x; ++x) {
-        uvec2 range = b_ranges[cellKey(uvec3(wrapCell(first.x + x), wrapCell(first.y + y), wrapCell(first.z + z)))];
-        for (uint t = range.x; t < range.y; ++t) {
+      uint row = cellKey(uvec3(0u, wrapCell(first.y + y), wrapCell(first.z + z)));
+      for (int r = 0; r < 2; ++r) {
+        ivec2 run = r == 0 ? runs.xy : runs.zw;
+        if (run.x > run.y) continue;
+        uint begin = b_starts[row + uint(run.x)], end = b_starts[row + uint(run.y) + 1u];
+        for (uint t = begin; t < end; ++t) {
           if (t == s) continue;
 #if AUDIT
           vec3 d = worldOffset(p, positionAt(t));

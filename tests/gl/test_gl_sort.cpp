@@ -55,12 +55,43 @@ TEST_P(EverySorter, SortsLikeStdSort) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, EverySorter,
-                         ::testing::Combine(::testing::Values("bitonic-global", "bitonic-shared", "counting"),
+                         ::testing::Combine(::testing::Values("bitonic-global", "bitonic-shared", "bitonic-transpose", "counting"),
                                             ::testing::Values(1u, 2u, 3u, 63u, 64u, 65u, 2047u, 2048u, 2049u, 4097u,
                                                               65537u, 262147u)),
                          [](const auto& p) {
                            return test::paramName(std::get<0>(p.param)) + "_n" + std::to_string(std::get<1>(p.param));
                          });
+
+TEST_F(GlTest, BitonicVariantsWithSmallTilesTakeEveryMultiPassPath) {
+  // With a 64-pair tile and at most 4 rows per transposed tile, a stage of a few thousand pairs
+  // already needs several column passes (a 1M-pair stage does with the real shape): every path of
+  // the pass planning runs here at sizes the tests can afford, against std::sort.
+  const std::pair<grid::BitonicVariant, const char*> variants[] = {{grid::BitonicVariant::Shared, "shared"},
+                                                                   {grid::BitonicVariant::Transpose, "transpose"}};
+  for (const auto& [variant, name] : variants) {
+    for (std::uint32_t tile : {64u, 256u}) {
+      for (std::uint32_t rows : {2u, 4u, 64u}) {
+        auto sorter = grid::makeBitonic(test::shaders(), variant, tile, rows);
+        for (std::uint32_t n : {1u, 65u, 4097u, 65537u}) {
+          const std::vector<Pair> input = randomPairs(n, std::max(n / 3, 1u), n * 7 + rows);
+          gl::Buffer pairs("test.pairs", std::size_t(grid::sortCapacity(n)) * sizeof(Pair));
+          pairs.upload(0, input.size() * sizeof(Pair), input.data());
+          sorter->sort(pairs, n, n);
+          std::vector<Pair> expected = input;
+          std::sort(expected.begin(), expected.end(), less);
+          ASSERT_EQ(pairs.read<Pair>(n), expected) << name << " tile " << tile << " rows " << rows << " n=" << n;
+        }
+      }
+    }
+  }
+}
+
+TEST_F(GlTest, BitonicRefusesShapesItCannotRun) {
+  EXPECT_THROW(grid::makeBitonic(test::shaders(), grid::BitonicVariant::Transpose, 96, 4), std::invalid_argument);
+  EXPECT_THROW(grid::makeBitonic(test::shaders(), grid::BitonicVariant::Transpose, 2 * grid::kSortTile, 4),
+               std::invalid_argument);
+  EXPECT_THROW(grid::makeBitonic(test::shaders(), grid::BitonicVariant::Transpose, 256, 512), std::invalid_argument);
+}
 
 TEST_F(GlTest, AllKeysEqualAndAlreadySortedAndReversedInputs) {
   for (const grid::SorterInfo& info : grid::sorters()) {
