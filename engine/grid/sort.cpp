@@ -29,10 +29,14 @@ void pad(const gl::Program& padProgram, const gl::Buffer& pairs, std::uint32_t c
   storageBarrier();
 }
 
+constexpr std::uint32_t kItemBits = 4;  // tile passes: 16 pairs per invocation, in registers
+
 gl::Program bitonicProgram(const gl::ShaderLibrary& lib, int mode, std::uint32_t tile) {
+  const std::uint32_t group = mode == 0 ? kGroup : tile >> kItemBits;
   return gl::Program::compute(lib, "grid/bitonic.comp",
                               {{"MODE", std::to_string(mode)},
-                               {"GROUP_SIZE", std::to_string(std::min(kGroup, tile / 2))},
+                               {"GROUP_SIZE", std::to_string(group)},
+                               {"ITEM_BITS", std::to_string(kItemBits)},
                                {"TILE", std::to_string(tile)}});
 }
 

@@ -12,14 +12,16 @@
 //           merge of TILE consecutive pairs (bitonic-shared's tile merge); with lo >= TILE it is
 //           the transpose formulation's column sort (bitonic-transpose), reading runs of C >= 4
 //           consecutive pairs (whole 32-byte memory sectors).
-// Several elements per invocation: each does TILE / (2 GROUP_SIZE) exchanges per step.
 // Reads and writes SSBO_SORT_PAIRS.
 
-#ifndef GROUP_SIZE
-#define GROUP_SIZE 256
-#endif
 #ifndef TILE
-#define TILE 4096  // pairs per shared-memory tile, a power of two >= 2 GROUP_SIZE (32 KiB of uvec2)
+#define TILE 4096  // pairs per shared-memory tile, a power of two (32 KiB of uvec2)
+#endif
+#ifndef ITEM_BITS
+#define ITEM_BITS 4  // MODE 1 and 2: 2^ITEM_BITS pairs per invocation, in registers (at most 4)
+#endif
+#ifndef GROUP_SIZE
+#define GROUP_SIZE 256  // MODE 0; MODE 1 and 2 take TILE >> ITEM_BITS
 #endif
 #ifndef MODE
 #define MODE 0
@@ -50,7 +52,14 @@ void main() {
   }
 }
 #else
+// The tile passes keep ITEMS pairs per invocation in registers. A round gives each invocation the
+// ITEMS pairs whose tile slots differ only in the bits [w, w + ITEM_BITS) (the "window"), so the
+// strides of those bits are compare-exchanges between its own registers, with no barrier; only a
+// change of window goes through shared memory (one store, one barrier, one load). A tile sort of
+// 4096 pairs takes 21 windows for its 78 steps, a 12-stride merge 3.
+#define ITEMS (1 << ITEM_BITS)
 shared uvec2 g_tile[TILE];
+uvec2 r_items[ITEMS];
 
 #if MODE == 1
 #define TILE_HI (uint(TILE) / 2u)  // TILE consecutive pairs
@@ -75,33 +84,86 @@ Layout tileLayout() {
 
 uint pairIndex(Layout t, uint e) { return t.base + (e >> t.columnBits) * t.lo + (e & ((1u << t.columnBits) - 1u)); }
 
-// One compare-exchange step at global stride j (lo <= j <= hi) of stage k, in the tile.
-void exchange(Layout t, uint k, uint j) {
-  uint local = (j / t.lo) << t.columnBits;
-  for (uint s = gl_LocalInvocationID.x; s < uint(TILE) / 2u; s += uint(GROUP_SIZE)) {
-    uint e = 2u * s - (s & (local - 1u));
-    uint l = e + local;
-    uvec2 a = g_tile[e], b = g_tile[l];
-    bool ascending = (pairIndex(t, e) & k) == 0u;  // the direction follows the global index
-    if (pairLess(b, a) == ascending) {
-      g_tile[e] = b;
-      g_tile[l] = a;
+// Shared-memory address of a tile slot: XOR-swizzled so that the invocations of a warp hit
+// distinct banks whichever window they hold (without it, window 0 would be a 16-way conflict).
+uint bank(uint e) { return e ^ ((e >> ITEM_BITS) & uint(ITEMS - 1)); }
+
+// The tile slot of this invocation's item m while it holds window w.
+uint slotOf(uint w, uint m) {
+  uint t = gl_LocalInvocationID.x;
+  return ((t >> w) << (w + uint(ITEM_BITS))) | (m << w) | (t & ((1u << w) - 1u));
+}
+
+void loadWindow(uint w) {
+  for (uint m = 0u; m < uint(ITEMS); ++m) r_items[m] = g_tile[bank(slotOf(w, m))];
+}
+
+void storeWindow(uint w) {
+  for (uint m = 0u; m < uint(ITEMS); ++m) g_tile[bank(slotOf(w, m))] = r_items[m];
+}
+
+// The step of stage k whose stride is bit `b` of the window w: between registers m and m + 2^b.
+void exchangeInRegisters(Layout t, uint k, uint w, const uint b) {
+  for (uint m = 0u; m < uint(ITEMS); ++m) {
+    if ((m & (1u << b)) != 0u) continue;
+    uint l = m | (1u << b);
+    bool ascending = (pairIndex(t, slotOf(w, m)) & k) == 0u;  // the direction follows the global index
+    uvec2 a = r_items[m], c = r_items[l];
+    if (pairLess(c, a) == ascending) {
+      r_items[m] = c;
+      r_items[l] = a;
     }
   }
-  barrier();
+}
+
+// The steps of stage k for the tile bits top, top - 1, ..., bottom, in windows; `held` is the
+// window in the registers (-1: none), kept across calls so a stage that starts in the window the
+// previous one ended in goes on without touching shared memory.
+void runBits(Layout t, uint k, int top, int bottom, inout int held) {
+  while (top >= bottom) {
+    int w = max(top - ITEM_BITS + 1, 0);
+    if (w != held) {
+      if (held >= 0) {
+        storeWindow(uint(held));
+        barrier();
+      }
+      loadWindow(uint(w));
+      held = w;
+    }
+    for (int b = ITEM_BITS - 1; b >= 0; --b) {
+      int bit = w + b;
+      if (bit > top || bit < bottom) continue;
+      // Constant arguments, so the register indices are constants once unrolled.
+#if ITEM_BITS > 3
+      if (b == 3) exchangeInRegisters(t, k, uint(w), 3u);
+#endif
+#if ITEM_BITS > 2
+      if (b == 2) exchangeInRegisters(t, k, uint(w), 2u);
+#endif
+#if ITEM_BITS > 1
+      if (b == 1) exchangeInRegisters(t, k, uint(w), 1u);
+#endif
+      if (b == 0) exchangeInRegisters(t, k, uint(w), 0u);
+    }
+    top = w - 1;
+  }
 }
 
 void main() {
   Layout t = tileLayout();
-  for (uint e = gl_LocalInvocationID.x; e < uint(TILE); e += uint(GROUP_SIZE)) g_tile[e] = b_pairs[pairIndex(t, e)];
+  // In and out through shared memory in slot order, so global reads and writes stay coalesced.
+  for (uint e = gl_LocalInvocationID.x; e < uint(TILE); e += gl_WorkGroupSize.x) g_tile[bank(e)] = b_pairs[pairIndex(t, e)];
   barrier();
+  int held = -1;
 #if MODE == 1
-  for (uint k = 2u; k <= uint(TILE); k <<= 1u) {
-    for (uint j = k >> 1u; j > 0u; j >>= 1u) exchange(t, k, j);
-  }
+  for (int s = 1; (1 << s) <= TILE; ++s) runBits(t, 1u << s, s - 1, 0, held);
 #else
-  for (uint j = TILE_HI; j >= TILE_LO && j > 0u; j >>= 1u) exchange(t, u_stage.x, j);
+  // Global stride j is tile stride (j / lo) << columnBits.
+  int bottom = int(t.columnBits);
+  runBits(t, u_stage.x, findMSB(TILE_HI / TILE_LO) + bottom, bottom, held);
 #endif
-  for (uint e = gl_LocalInvocationID.x; e < uint(TILE); e += uint(GROUP_SIZE)) b_pairs[pairIndex(t, e)] = g_tile[e];
+  storeWindow(uint(held));
+  barrier();
+  for (uint e = gl_LocalInvocationID.x; e < uint(TILE); e += gl_WorkGroupSize.x) b_pairs[pairIndex(t, e)] = g_tile[bank(e)];
 }
 #endif
