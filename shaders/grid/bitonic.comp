@@ -18,7 +18,7 @@
 #define TILE 4096  // pairs per shared-memory tile, a power of two (32 KiB of uvec2)
 #endif
 #ifndef ITEM_BITS
-#define ITEM_BITS 4  // MODE 1 and 2: 2^ITEM_BITS pairs per invocation, in registers (at most 4)
+#define ITEM_BITS 3  // MODE 1 and 2: 2^ITEM_BITS pairs per invocation, in registers (at most 4)
 #endif
 #ifndef GROUP_SIZE
 #define GROUP_SIZE 256  // MODE 0; MODE 1 and 2 take TILE >> ITEM_BITS
@@ -55,8 +55,8 @@ void main() {
 // The tile passes keep ITEMS pairs per invocation in registers. A round gives each invocation the
 // ITEMS pairs whose tile slots differ only in the bits [w, w + ITEM_BITS) (the "window"), so the
 // strides of those bits are compare-exchanges between its own registers, with no barrier; only a
-// change of window goes through shared memory (one store, one barrier, one load). A tile sort of
-// 4096 pairs takes 21 windows for its 78 steps, a 12-stride merge 3.
+// change of window goes through shared memory (one store, one barrier, one load). With 8 pairs
+// per invocation a tile sort of 4096 pairs takes 28 windows for its 78 steps, a 12-stride merge 4.
 #define ITEMS (1 << ITEM_BITS)
 shared uvec2 g_tile[TILE];
 uvec2 r_items[ITEMS];

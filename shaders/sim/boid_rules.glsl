@@ -25,27 +25,18 @@ vec3 worldOffset(vec3 from, vec3 to) {
   return d;
 }
 
-// A candidate at offset d (d2 = |d|^2) for cohesion and separation; its velocity, for alignment,
-// goes to rulesAddVelocity() when d2 < radiiSq.y. Split so that a search that reads candidates
-// from memory loads a velocity only for the few candidates within the alignment radius.
-void rulesAddOffset(inout RuleSums s, vec3 d, float d2) {
+void rulesAccumulate(inout RuleSums s, vec3 p, vec3 otherPos, vec3 otherVel) {
+  vec3 d = worldOffset(p, otherPos);
+  float d2 = dot(d, d);
   if (d2 < u_sim.radiiSq.z) {
     s.cohesion += d;
     s.cohesionCount += 1u;
   }
   if (d2 < u_sim.radiiSq.x) s.separation -= d;
-}
-
-void rulesAddVelocity(inout RuleSums s, vec3 otherVel) {
-  s.alignment += otherVel;
-  s.alignmentCount += 1u;
-}
-
-void rulesAccumulate(inout RuleSums s, vec3 p, vec3 otherPos, vec3 otherVel) {
-  vec3 d = worldOffset(p, otherPos);
-  float d2 = dot(d, d);
-  rulesAddOffset(s, d, d2);
-  if (d2 < u_sim.radiiSq.y) rulesAddVelocity(s, otherVel);
+  if (d2 < u_sim.radiiSq.y) {
+    s.alignment += otherVel;
+    s.alignmentCount += 1u;
+  }
 }
 
 // Soft walls: a push back toward the inside that grows linearly over the last `margin` units.

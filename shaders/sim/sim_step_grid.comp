@@ -81,12 +81,7 @@ void stepBoid(uint s) {
             auditXor ^= (j + 0x9e3779b9u) * 0x85ebca6bu;
           }
 #else
-          vec3 d = worldOffset(p, positionAt(t));
-          float d2 = dot(d, d);
-          if (d2 < u_sim.radiiSq.w) {  // most candidates are farther than every radius: one read only
-            rulesAddOffset(sums, d, d2);
-            if (d2 < u_sim.radiiSq.y) rulesAddVelocity(sums, velocityAt(t));
-          }
+          rulesAccumulate(sums, p, positionAt(t), velocityAt(t));
 #endif
         }
       }
