@@ -88,26 +88,32 @@ uint pairIndex(Layout t, uint e) { return t.base + (e >> t.columnBits) * t.lo + 
 // distinct banks whichever window they hold (without it, window 0 would be a 16-way conflict).
 uint bank(uint e) { return e ^ ((e >> ITEM_BITS) & uint(ITEMS - 1)); }
 
-// The tile slot of this invocation's item m while it holds window w.
-uint slotOf(uint w, uint m) {
+// While an invocation holds window w, its item m sits at tile slot threadSlots(w) | (m << w):
+// the invocation's index with a gap of ITEM_BITS zeros opened at bit w.
+uint threadSlots(uint w) {
   uint t = gl_LocalInvocationID.x;
-  return ((t >> w) << (w + uint(ITEM_BITS))) | (m << w) | (t & ((1u << w) - 1u));
+  return ((t >> w) << (w + uint(ITEM_BITS))) | (t & ((1u << w) - 1u));
 }
 
 void loadWindow(uint w) {
-  for (uint m = 0u; m < uint(ITEMS); ++m) r_items[m] = g_tile[bank(slotOf(w, m))];
+  uint slots = threadSlots(w);
+  for (uint m = 0u; m < uint(ITEMS); ++m) r_items[m] = g_tile[bank(slots | (m << w))];
 }
 
 void storeWindow(uint w) {
-  for (uint m = 0u; m < uint(ITEMS); ++m) g_tile[bank(slotOf(w, m))] = r_items[m];
+  uint slots = threadSlots(w);
+  for (uint m = 0u; m < uint(ITEMS); ++m) g_tile[bank(slots | (m << w))] = r_items[m];
 }
 
 // The step of stage k whose stride is bit `b` of the window w: between registers m and m + 2^b.
-void exchangeInRegisters(Layout t, uint k, uint w, const uint b) {
+// The direction is bit k of the pair's global index. `where` = layout base | threadSlots(w): in a
+// tile sort (base a multiple of TILE, consecutive pairs) that OR with the slot is the index; in a
+// tile pass k lies above every tile bit, so only the base's bit k matters, and the OR keeps it.
+void exchangeInRegisters(uint k, uint where, uint w, const uint b) {
   for (uint m = 0u; m < uint(ITEMS); ++m) {
     if ((m & (1u << b)) != 0u) continue;
     uint l = m | (1u << b);
-    bool ascending = (pairIndex(t, slotOf(w, m)) & k) == 0u;  // the direction follows the global index
+    bool ascending = ((where | (m << w)) & k) == 0u;
     uvec2 a = r_items[m], c = r_items[l];
     if (pairLess(c, a) == ascending) {
       r_items[m] = c;
@@ -130,20 +136,21 @@ void runBits(Layout t, uint k, int top, int bottom, inout int held) {
       loadWindow(uint(w));
       held = w;
     }
+    uint where = t.base | threadSlots(uint(w));
     for (int b = ITEM_BITS - 1; b >= 0; --b) {
       int bit = w + b;
       if (bit > top || bit < bottom) continue;
       // Constant arguments, so the register indices are constants once unrolled.
 #if ITEM_BITS > 3
-      if (b == 3) exchangeInRegisters(t, k, uint(w), 3u);
+      if (b == 3) exchangeInRegisters(k, where, uint(w), 3u);
 #endif
 #if ITEM_BITS > 2
-      if (b == 2) exchangeInRegisters(t, k, uint(w), 2u);
+      if (b == 2) exchangeInRegisters(k, where, uint(w), 2u);
 #endif
 #if ITEM_BITS > 1
-      if (b == 1) exchangeInRegisters(t, k, uint(w), 1u);
+      if (b == 1) exchangeInRegisters(k, where, uint(w), 1u);
 #endif
-      if (b == 0) exchangeInRegisters(t, k, uint(w), 0u);
+      if (b == 0) exchangeInRegisters(k, where, uint(w), 0u);
     }
     top = w - 1;
   }
