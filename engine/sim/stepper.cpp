@@ -23,11 +23,18 @@ void BruteForceStepper::step(Flock& flock, const gl::Buffer& stats) {
   flock.swap();
 }
 
+namespace {
+gl::Program gridProgram(const gl::ShaderLibrary& library, const char* coherent, const char* audit) {
+  return gl::Program::compute(library, "sim/sim_step_grid.comp",
+                              {{"COHERENT", coherent}, {"AUDIT", audit}, {"GROUP_SIZE", std::to_string(GridStepper::kGroupSize)}});
+}
+}  // namespace
+
 GridStepper::GridStepper(const gl::ShaderLibrary& library)
-    : coherent_(gl::Program::compute(library, "sim/sim_step_grid.comp", {{"COHERENT", "1"}})),
-      scattered_(gl::Program::compute(library, "sim/sim_step_grid.comp", {{"COHERENT", "0"}})),
-      auditCoherent_(gl::Program::compute(library, "sim/sim_step_grid.comp", {{"COHERENT", "1"}, {"AUDIT", "1"}})),
-      auditScattered_(gl::Program::compute(library, "sim/sim_step_grid.comp", {{"COHERENT", "0"}, {"AUDIT", "1"}})) {}
+    : coherent_(gridProgram(library, "1", "0")),
+      scattered_(gridProgram(library, "0", "0")),
+      auditCoherent_(gridProgram(library, "1", "1")),
+      auditScattered_(gridProgram(library, "0", "1")) {}
 
 void GridStepper::audit(const Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent,
                         const gl::Buffer& out) {

@@ -85,8 +85,21 @@ Layout tileLayout() {
 uint pairIndex(Layout t, uint e) { return t.base + (e >> t.columnBits) * t.lo + (e & ((1u << t.columnBits) - 1u)); }
 
 // Shared-memory address of a tile slot: XOR-swizzled so that the invocations of a warp hit
-// distinct banks whichever window they hold (without it, window 0 would be a 16-way conflict).
-uint bank(uint e) { return e ^ ((e >> ITEM_BITS) & uint(ITEMS - 1)); }
+// distinct banks whichever window they hold. A uvec2 access is served per half-warp: 16 lanes,
+// conflict-free when their addresses differ in bits 0-3. The lanes' slots differ in the 4 slot
+// bits their index bits 0-3 land on, which move with the window (ITEM_BITS 3: {3,4,5,6} in window
+// 0, {0,1,2,6} in window 3, {0,1,2,3} above); XOR-ing bits 0-3 with bits that vary in the windows
+// where they do not maps every window's lanes onto 16 distinct banks. Bits 4 and up stay as they
+// are, so the map is a permutation of the tile.
+uint bank(uint e) {
+#if ITEM_BITS == 3
+  return e ^ ((e >> 4u) & 7u) ^ ((e >> 3u) & 8u);
+#elif ITEM_BITS == 4
+  return e ^ ((e >> 4u) & 15u);
+#else
+  return e ^ ((e >> ITEM_BITS) & uint(ITEMS - 1));
+#endif
+}
 
 // While an invocation holds window w, its item m sits at tile slot threadSlots(w) | (m << w):
 // the invocation's index with a gap of ITEM_BITS zeros opened at bit w.
@@ -158,17 +171,24 @@ void runBits(Layout t, uint k, int top, int bottom, inout int held) {
 
 void main() {
   Layout t = tileLayout();
-  // In and out through shared memory in slot order, so global reads and writes stay coalesced.
+#if MODE == 1
+  // In through shared memory in slot order (window 0 would read 8 pairs per invocation, lanes
+  // 64 bytes apart), so the global reads stay coalesced.
   for (uint e = gl_LocalInvocationID.x; e < uint(TILE); e += gl_WorkGroupSize.x) g_tile[bank(e)] = b_pairs[pairIndex(t, e)];
   barrier();
   int held = -1;
-#if MODE == 1
   for (int s = 1; (1 << s) <= TILE; ++s) runBits(t, 1u << s, s - 1, 0, held);
 #else
-  // Global stride j is tile stride (j / lo) << columnBits.
-  int bottom = int(t.columnBits);
-  runBits(t, u_stage.x, findMSB(TILE_HI / TILE_LO) + bottom, bottom, held);
+  // Global stride j is tile stride (j / lo) << columnBits. The first window holds the top bits,
+  // where neighbouring lanes hold neighbouring slots: it is read straight from global memory.
+  int bottom = int(t.columnBits), top = findMSB(TILE_HI / TILE_LO) + bottom;
+  int held = max(top - ITEM_BITS + 1, 0);
+  uint slots = threadSlots(uint(held));
+  for (uint m = 0u; m < uint(ITEMS); ++m) r_items[m] = b_pairs[pairIndex(t, slots | (m << uint(held)))];
+  runBits(t, u_stage.x, top, bottom, held);
 #endif
+  // Out through shared memory in slot order: the last window holds each invocation's pairs side
+  // by side, which written straight out would scatter every store over a warp's 2 KiB.
   storeWindow(uint(held));
   barrier();
   for (uint e = gl_LocalInvocationID.x; e < uint(TILE); e += gl_WorkGroupSize.x) b_pairs[pairIndex(t, e)] = g_tile[bank(e)];

@@ -25,8 +25,8 @@ vec3 worldOffset(vec3 from, vec3 to) {
   return d;
 }
 
-void rulesAccumulate(inout RuleSums s, vec3 p, vec3 otherPos, vec3 otherVel) {
-  vec3 d = worldOffset(p, otherPos);
+// A candidate at offset d from the boid (already the nearest image in the wrap-around world).
+void rulesAddNeighbour(inout RuleSums s, vec3 d, vec3 otherVel) {
   float d2 = dot(d, d);
   if (d2 < u_sim.radiiSq.z) {
     s.cohesion += d;
@@ -37,6 +37,10 @@ void rulesAccumulate(inout RuleSums s, vec3 p, vec3 otherPos, vec3 otherVel) {
     s.alignment += otherVel;
     s.alignmentCount += 1u;
   }
+}
+
+void rulesAccumulate(inout RuleSums s, vec3 p, vec3 otherPos, vec3 otherVel) {
+  rulesAddNeighbour(s, worldOffset(p, otherPos), otherVel);
 }
 
 // Soft walls: a push back toward the inside that grows linearly over the last `margin` units.

@@ -19,7 +19,10 @@
 #define AUDIT 0  // 1: no step; per boid, its neighbours within the largest radius, for the checks
 #endif
 
-layout(local_size_x = 128) in;
+#ifndef GROUP_SIZE
+#define GROUP_SIZE 128
+#endif
+layout(local_size_x = GROUP_SIZE) in;
 
 #include "common/bindings.h"
 #include "common/sim_params.h"
@@ -61,6 +64,13 @@ void stepBoid(uint s) {
   searchSpan(c.z, p.z, first.z, count.z);
 
   ivec4 runs = spanRuns(first.x, count.x);
+  // In the wrap-around world only a search that reaches across a face needs the nearest periodic
+  // image of each offset. Elsewhere candidates lie within 2 cells per axis, and with 4 or more
+  // cells per axis that is at most half the world, where the image is the plain difference (bit
+  // for bit: round() gives 0 there), so most boids skip the rounding.
+  int n = int(u_sim.cellsPerAxis);
+  bool acrossFaces = u_sim.worldMode == WORLD_WRAP &&
+                     (n < 4 || any(lessThan(first, ivec3(0))) || any(greaterThan(first + count, ivec3(n))));
 
   RuleSums sums = rulesBegin();
   for (int z = 0; z < count.z; ++z) {
@@ -72,8 +82,8 @@ void stepBoid(uint s) {
         uint begin = b_starts[row + uint(run.x)], end = b_starts[row + uint(run.y) + 1u];
         for (uint t = begin; t < end; ++t) {
           if (t == s) continue;
+          vec3 d = acrossFaces ? worldOffset(p, positionAt(t)) : positionAt(t) - p;
 #if AUDIT
-          vec3 d = worldOffset(p, positionAt(t));
           if (dot(d, d) < u_sim.radiiSq.w) {
             uint j = b_pairs[t].y;
             auditCount += 1u;
@@ -81,7 +91,7 @@ void stepBoid(uint s) {
             auditXor ^= (j + 0x9e3779b9u) * 0x85ebca6bu;
           }
 #else
-          rulesAccumulate(sums, p, positionAt(t), velocityAt(t));
+          rulesAddNeighbour(sums, d, velocityAt(t));
 #endif
         }
       }
@@ -104,5 +114,5 @@ void stepBoid(uint s) {
 
 void main() {
   // Grid-stride: 16M boids need more groups than one dispatch may have.
-  for (uint s = gl_GlobalInvocationID.x; s < u_sim.boidCount; s += gl_NumWorkGroups.x * 128u) stepBoid(s);
+  for (uint s = gl_GlobalInvocationID.x; s < u_sim.boidCount; s += gl_NumWorkGroups.x * uint(GROUP_SIZE)) stepBoid(s);
 }
