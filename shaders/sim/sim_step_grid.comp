@@ -64,13 +64,6 @@ void stepBoid(uint s) {
   searchSpan(c.z, p.z, first.z, count.z);
 
   ivec4 runs = spanRuns(first.x, count.x);
-  // In the wrap-around world only a search that reaches across a face needs the nearest periodic
-  // image of each offset. Elsewhere candidates lie within 2 cells per axis, and with 4 or more
-  // cells per axis that is at most half the world, where the image is the plain difference (bit
-  // for bit: round() gives 0 there), so most boids skip the rounding.
-  int n = int(u_sim.cellsPerAxis);
-  bool acrossFaces = u_sim.worldMode == WORLD_WRAP &&
-                     (n < 4 || any(lessThan(first, ivec3(0))) || any(greaterThan(first + count, ivec3(n))));
 
   RuleSums sums = rulesBegin();
   for (int z = 0; z < count.z; ++z) {
@@ -82,7 +75,7 @@ void stepBoid(uint s) {
         uint begin = b_starts[row + uint(run.x)], end = b_starts[row + uint(run.y) + 1u];
         for (uint t = begin; t < end; ++t) {
           if (t == s) continue;
-          vec3 d = acrossFaces ? worldOffset(p, positionAt(t)) : positionAt(t) - p;
+          vec3 d = worldOffset(p, positionAt(t));
 #if AUDIT
           if (dot(d, d) < u_sim.radiiSq.w) {
             uint j = b_pairs[t].y;
