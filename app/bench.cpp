@@ -98,18 +98,18 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
 json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
   json rows = json::array();
   for (std::uint32_t n : options.bench.gridSizes) {
-    if (std::string why = sim::checkCountFits(n, caps, options.sim.neighbours); !why.empty()) {
+    if (std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours); !why.empty()) {
       std::printf("n=%u skipped: %s\n", n, why.c_str());
       continue;
     }
-    sim::SimSettings s = options.sim;  // defaults: the CIS 565 radii and weights, max speed 1, dt 0.2
+    sim::SimSettings s = options.settings.sim;  // defaults: the CIS 565 radii and weights, max speed 1, dt 0.2
     s.count = n;
     s.world = sim::WorldMode::Wrap;
     s.centroidWeight = 0.0f;
     s.worldSize = std::cbrt(static_cast<float>(n) / sim::kReferenceDensity);
     s.wallMargin = s.worldSize / 10;
-    sim::Simulation simulation(shaders, caps, s, options.reduceStrategy);
-    simulation.setSorter(options.sorter);
+    sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
+    simulation.setSorter(options.settings.sort);
     render::BoidRenderer renderer(shaders);
     render::OffscreenTarget target({1280, 720}, 4);
     const int frames = n <= (1u << 20) ? 100 : 40;

@@ -35,7 +35,7 @@ struct Case {
 };
 
 sim::SimSettings settingsFor(const Options& options, std::uint32_t n, std::uint64_t seed) {
-  sim::SimSettings s = options.sim;
+  sim::SimSettings s = options.settings.sim;
   s.count = n;
   s.seed = seed;
   s.worldSize = sim::worldSizeForCount(n);
@@ -216,7 +216,7 @@ int runCheck(const Options& options) {
       }
       // Simulated frames where the brute-force step can afford them (and the driver can run it).
       // Simulated frames where the step can afford them: n^2 pairs a frame for brute force.
-      const sim::Neighbours search = options.sim.neighbours;
+      const sim::Neighbours search = options.settings.sim.neighbours;
       const bool canStep = sim::checkStepFits(n, caps, search).empty() &&
                            (search == sim::Neighbours::BruteForce ? double(n) * n * frames <= stepBudget
                                                                   : n <= gridStepLimit);

@@ -2,12 +2,15 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <optional>
 
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include "app/capture.hpp"
 #include "app/modes.hpp"
 #include "app/panel.hpp"
 #include "engine/frame.hpp"
@@ -15,6 +18,7 @@
 #include "engine/gl/debug.hpp"
 #include "engine/gl/image.hpp"
 #include "engine/gl/program.hpp"
+#include "engine/gl/readback.hpp"
 #include "engine/platform/window.hpp"
 #include "engine/sim/flock.hpp"
 
@@ -55,45 +59,103 @@ struct ImGuiSession {  // ImGui context + backends, torn down in reverse order
   ImGuiSession& operator=(const ImGuiSession&) = delete;
 };
 
+// The settings as the panel holds them, with what lives outside it: the camera, the window.
+AppSettings currentSettings(const PanelState& panel, const render::OrbitCamera& camera, bool showPanel,
+                            glm::ivec2 windowSize) {
+  AppSettings s = panel.app;
+  s.camera = camera;
+  s.cameraSet = true;
+  s.showPanel = showPanel;
+  s.windowSize = windowSize;
+  return s;
+}
+
 }  // namespace
 
-int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
+int runDesktop(Options options, std::unique_ptr<platform::Window> window, const std::filesystem::path& settingsFile) {
   if (options.glDebug) gl::enableDebugOutput();
   const gl::Caps caps = gl::Caps::query();
   std::printf("OpenGL %s in a window\n", caps.summary().c_str());
   if (std::string problem = adaptToContext(options, caps); !problem.empty()) {
-    std::fprintf(stderr, "boids: error: --count: %s\n", problem.c_str());
+    std::fprintf(stderr, "boids: error: --count %u: %s\n", options.settings.sim.count, problem.c_str());
     return 2;
   }
 
   try {
-    gl::ShaderLibrary shaders = loadShaders(options);
-    std::string shaderOrigin = shaders.origin();
-    sim::Simulation simulation(shaders, caps, options.sim, options.reduceStrategy);
-    simulation.setSorter(options.sorter);
-    render::BoidRenderer renderer(shaders);
-    reduce::Inspector inspector(shaders, caps);
+    std::optional<FrameRecorder> recorder;
+    if (!options.record.empty()) recorder.emplace(options.record);
+    std::unique_ptr<Scene> scene = makeScene(options, caps);
+    sim::Simulation& simulation = scene->simulation;
+    render::BoidRenderer& renderer = scene->renderer;
+    reduce::Inspector& inspector = scene->inspector;
+    std::string shaderOrigin = scene->shaders.origin();
+    if (options.injectNonFinite > 0) simulation.injectNonFinite(options.injectNonFinite);
     gl::FrameTimer timer(kFrameHistory);
     ImGuiSession imgui(*window, window->contentScale());
+    gl::AsyncReadback healthReadback;
+    double lastHealthWarning = -1e9;
 
     PanelState panel;
-    panel.settings = options.sim;
-    panel.pendingCount = options.sim.count;
-    panel.pendingSeed = options.sim.seed;
-    panel.render = options.render;
-    panel.paused = options.paused;
-    panel.vsync = options.vsync;
-    panel.keepDensity = !options.worldSizeGiven;
-    panel.strategy = options.reduceStrategy;
-    panel.compareAll = options.compareAll;
-    panel.sorter = options.sorter;
-    std::string askedStrategy = panel.strategy;
-    window->setVsync(panel.vsync);
-    bool vsyncApplied = panel.vsync;
-    bool showPanel = !options.hidePanel;
-    render::OrbitCamera camera = render::OrbitCamera::framing(options.sim.worldSize);
+    panel.app = options.settings;
+    panel.pendingCount = options.settings.sim.count;
+    panel.pendingSeed = options.settings.sim.seed;
+    std::string askedStrategy = panel.app.reduce;
+    window->setVsync(panel.app.vsync);
+    bool vsyncApplied = panel.app.vsync;
+    bool showPanel = options.settings.showPanel;
+    render::OrbitCamera camera = options.settings.camera;
     double lastTime = window->seconds();
     int framesDrawn = 0;
+
+    // Replaces the settings with `next` (a loaded preset, the defaults), as a whole or not at all.
+    auto adopt = [&](const Resolved& next, const std::string& what, bool keepCamera) {
+      if (!next.error.empty()) {
+        panel.settingsStatus = what + ": " + next.error + "; the current settings stay";
+        panel.settingsError = true;
+        return;
+      }
+      if (std::string why = sim::checkCountFits(next.settings.sim.count, caps, next.settings.sim.neighbours);
+          !why.empty()) {
+        panel.settingsStatus = what + ": " + why + "; the current settings stay";
+        panel.settingsError = true;
+        return;
+      }
+      const bool worldChanged = next.settings.sim.worldSize != panel.app.sim.worldSize;
+      panel.app = next.settings;
+      panel.pendingCount = panel.app.sim.count;
+      panel.pendingSeed = panel.app.sim.seed;
+      if (!keepCamera || worldChanged) camera = panel.app.camera;
+      if (next.settings.cameraSet) camera = next.settings.camera;
+      panel.settingsError = false;
+      panel.settingsStatus = what;
+    };
+    auto loadInto = [&](const ParsedFile& parsed, const std::string& what) {
+      if (parsed.error) {
+        panel.settingsStatus = parsed.error->text() + "\nthe current settings stay";
+        panel.settingsError = true;
+        std::fprintf(stderr, "boids: %s\n", parsed.error->text().c_str());
+        return;
+      }
+      // The preset over the current settings: what it leaves out stays as it is.
+      Layer current = layerOf(currentSettings(panel, camera, showPanel, window->windowSize()), "current settings");
+      bool presetHasCamera = false;
+      for (const auto& [setting, value] : parsed.layer->values) {
+        presetHasCamera = presetHasCamera || std::string(setting->section) == "camera";
+      }
+      if (!presetHasCamera) {  // let resolve() frame the preset's world unless the world stays
+        std::erase_if(current.values, [](const auto& kv) { return std::string(kv.first->section) == "camera"; });
+      }
+      const Layer layers[] = {current, *parsed.layer};
+      Resolved next = resolve(layers);
+      if (!presetHasCamera && next.settings.sim.worldSize == panel.app.sim.worldSize) {
+        next.settings.camera = camera;  // same world: the view stays where the user put it
+      }
+      adopt(next, "loaded " + what, presetHasCamera);
+      for (const std::string& w : parsed.warnings) {
+        panel.settingsStatus += "\nwarning: " + w;
+        std::fprintf(stderr, "boids: warning: %s\n", w.c_str());
+      }
+    };
 
     while (!window->shouldClose()) {
       window->pollEvents();
@@ -112,12 +174,26 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
       ImGui::NewFrame();
 
       if (inspector.poll()) {
-        panel.render.cpuCentroid = glm::vec4(glm::vec3(inspector.latest()->cpu.centroid), 1.0f);
+        panel.app.render.cpuCentroid = glm::vec4(glm::vec3(inspector.latest()->cpu.centroid), 1.0f);
+      }
+      if (auto bytes = healthReadback.poll()) {  // the repaired-boid counter, a few frames old
+        std::uint32_t total = 0;
+        std::memcpy(&total, bytes->data(), sizeof total);
+        panel.nonFiniteLast = static_cast<std::uint32_t>(total - std::min<std::uint64_t>(total, panel.nonFiniteTotal));
+        panel.nonFiniteTotal = total;
+        if (panel.nonFiniteLast > 0) {
+          panel.nonFiniteSeenAt = now;
+          if (now - lastHealthWarning > 1.0) {
+            std::fprintf(stderr, "boids: warning: %u boids turned non-finite (NaN or infinite) and were put back "
+                         "into the world (%u in all)\n", panel.nonFiniteLast, total);
+            lastHealthWarning = now;
+          }
+        }
       }
       ReductionView reductionView{&simulation.reduceStrategy(), simulation.reducer().detail(),
                                   simulation.fallbackReason(), &inspector.latest(), inspector.busy()};
       PanelActions actions;
-      if (showPanel) actions = drawPanel(panel, caps, timer, simulation.steps(), shaderOrigin, reductionView);
+      if (showPanel) actions = drawPanel(panel, caps, timer, simulation.steps(), shaderOrigin, reductionView, now);
 
       // Input the panel did not take moves the camera or triggers the keys' actions.
       const platform::InputFrame input = window->takeInput();
@@ -125,8 +201,8 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
       const glm::ivec2 fb = window->framebufferSize();
       if (!io.WantCaptureMouse) {
         camera.rotate(input.rotateDrag);
-        if (panel.render.follow) {  // the GPU places the target; the wheel scales its framing
-          panel.render.followZoom = std::clamp(panel.render.followZoom * std::pow(0.9f, input.scroll), 0.05f, 20.0f);
+        if (panel.app.render.follow) {  // the GPU places the target; the wheel scales its framing
+          panel.app.render.followZoom = std::clamp(panel.app.render.followZoom * std::pow(0.9f, input.scroll), 0.05f, 20.0f);
         } else {
           camera.pan(input.panDrag, static_cast<float>(window->windowSize().y));
           camera.zoom(input.scroll);
@@ -135,52 +211,71 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
       if (!io.WantCaptureKeyboard) {
         for (platform::Key key : input.pressed) {
           switch (key) {
-            case platform::Key::Space: panel.paused = !panel.paused; break;
+            case platform::Key::Space: panel.app.paused = !panel.app.paused; break;
             case platform::Key::N: actions.stepOnce = true; break;
             case platform::Key::R: actions.resetCamera = true; break;
             case platform::Key::T: actions.resetFlock = true; break;
-            case platform::Key::V: panel.vsync = !panel.vsync; break;
+            case platform::Key::V: panel.app.vsync = !panel.app.vsync; break;
             case platform::Key::H: showPanel = !showPanel; break;
-            case platform::Key::F: panel.render.follow = !panel.render.follow; break;
+            case platform::Key::F: panel.app.render.follow = !panel.app.render.follow; break;
             case platform::Key::F5: actions.reloadShaders = true; break;
+            case platform::Key::F12: actions.screenshot = true; break;
             case platform::Key::Escape: window->requestClose(); break;
           }
         }
       }
 
       // Apply what the panel and keys asked for.
-      if (actions.resetCamera) camera = render::OrbitCamera::framing(panel.settings.worldSize);
-      if (panel.vsync != vsyncApplied) window->setVsync(vsyncApplied = panel.vsync);
+      if (actions.resetCamera) camera = render::OrbitCamera::framing(panel.app.sim.worldSize);
+      if (panel.app.vsync != vsyncApplied) window->setVsync(vsyncApplied = panel.app.vsync);
+      if (actions.savePreset) {
+        try {
+          writeFileAtomically(panel.presetPath,
+                              settingsJson(currentSettings(panel, camera, showPanel, window->windowSize())));
+          panel.settingsStatus = "saved " + std::filesystem::absolute(panel.presetPath).string();
+          panel.settingsError = false;
+        } catch (const std::exception& e) {
+          panel.settingsStatus = e.what();
+          panel.settingsError = true;
+        }
+      }
+      if (actions.loadPreset) loadInto(loadSettingsFile(panel.presetPath), panel.presetPath);
+      if (actions.loadShipped && !shippedPresetFiles().empty()) {
+        const gl::EmbeddedFile& f = shippedPresetFiles()[std::size_t(panel.shippedPreset)];
+        const std::string name(f.path.substr(0, f.path.size() - 5));
+        loadInto(parseSettingsText(f.text, "preset '" + name + "'"), "preset '" + name + "'");
+      }
+      if (actions.resetToDefaults) adopt(resolve({}), "the defaults", false);
       if (actions.applyCountAndSeed) {
-        panel.countError = sim::checkCountFits(panel.pendingCount, caps, panel.settings.neighbours);
+        panel.countError = sim::checkCountFits(panel.pendingCount, caps, panel.app.sim.neighbours);
         if (panel.countError.empty()) {
-          sim::SimSettings next = panel.settings;
+          sim::SimSettings next = panel.app.sim;
           next.count = panel.pendingCount;
           next.seed = panel.pendingSeed;
-          if (panel.keepDensity && next.count != panel.settings.count) {
+          if (panel.app.keepDensity && next.count != panel.app.sim.count) {
             const float scale = sim::worldSizeForCount(next.count) / next.worldSize;
             next.worldSize *= scale;
             next.wallMargin *= scale;
             camera = render::OrbitCamera::framing(next.worldSize);
           }
           panel.countError = sim::validate(next);
-          if (panel.countError.empty()) panel.settings = next;
+          if (panel.countError.empty()) panel.app.sim = next;
         }
       }
-      if (std::string problem = sim::checkStepFits(panel.settings.count, caps, panel.settings.neighbours);
+      if (std::string problem = sim::checkStepFits(panel.app.sim.count, caps, panel.app.sim.neighbours);
           !problem.empty()) {  // e.g. brute force beyond llvmpipe's loop budget: keep the search it had
         panel.countError = problem;
-        panel.settings.neighbours = simulation.settings().neighbours;
+        panel.app.sim.neighbours = simulation.settings().neighbours;
       }
-      simulation.apply(panel.settings);
-      if (panel.sorter != simulation.grid().sorter().name) simulation.setSorter(panel.sorter);
-      if (panel.strategy != askedStrategy) {
-        askedStrategy = panel.strategy;
+      simulation.apply(panel.app.sim);
+      if (panel.app.sort != simulation.grid().sorter().name) simulation.setSorter(panel.app.sort);
+      if (panel.app.reduce != askedStrategy) {
+        askedStrategy = panel.app.reduce;
         try {
-          simulation.setReduceStrategy(panel.strategy);
+          simulation.setReduceStrategy(panel.app.reduce);
         } catch (const std::invalid_argument& e) {
           std::fprintf(stderr, "boids: %s\n", e.what());
-          panel.strategy = askedStrategy = simulation.reduceStrategy().name;
+          panel.app.reduce = askedStrategy = simulation.reduceStrategy().name;
         }
       }
       if (actions.resetFlock) simulation.reset();
@@ -199,18 +294,34 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
 
       FrameView view;
       view.inspector = &inspector;
-      view.compareAll = panel.compareAll;
-      view.snapshot = actions.checkNow || (panel.checkEvery > 0 && framesDrawn % panel.checkEvery == 0);
-      view.simulate = !panel.paused || actions.stepOnce;
+      view.compareAll = panel.app.compareAll;
+      view.snapshot = actions.checkNow || (panel.app.checkEvery > 0 && framesDrawn % panel.app.checkEvery == 0);
+      view.simulate = !panel.app.paused || actions.stepOnce;
       view.viewport = fb;
       view.camera = camera;
-      view.render = panel.render;
+      view.render = panel.app.render;
       runFrame(simulation, renderer, timer, view);  // into the window's back buffer
+      if (!healthReadback.busy()) healthReadback.request({{&simulation.health(), sizeof(std::uint32_t)}});
+      if (recorder) {  // the scene without the panel, for a video
+        recorder->write(gl::readFramebuffer(0, fb.x, fb.y));
+        panel.captureStatus = "recording: " + std::to_string(recorder->frames()) + " frames in " + recorder->folder().string();
+      }
 
       ImGui::Render();
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
       ++framesDrawn;
 
+      if (actions.screenshot) {  // what the window shows, the panel included while it is up
+        const std::filesystem::path shot = nextScreenshotPath();
+        try {
+          gl::writePng(shot, gl::readFramebuffer(0, fb.x, fb.y));
+          panel.captureStatus = "saved " + shot.string();
+          std::printf("screenshot: %s\n", shot.string().c_str());
+        } catch (const std::exception& e) {
+          panel.captureStatus = e.what();
+          std::fprintf(stderr, "boids: %s\n", e.what());
+        }
+      }
       const bool last = options.frames >= 0 && framesDrawn >= options.frames;
       if (last && !options.screenshot.empty()) {
         gl::writePng(options.screenshot, gl::readFramebuffer(0, fb.x, fb.y));
@@ -218,6 +329,18 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window) {
       }
       window->swapBuffers();
       if (last) window->requestClose();
+    }
+    if (recorder) {
+      std::printf("recorded %d frames in %s; a video: %s\n", recorder->frames(), recorder->folder().string().c_str(),
+                  recorder->ffmpegCommand().c_str());
+    }
+    // An interactive run's settings are there at the next start (scripted runs leave them be).
+    if (options.frames < 0 && !settingsFile.empty()) {
+      try {
+        writeFileAtomically(settingsFile, settingsJson(currentSettings(panel, camera, showPanel, window->windowSize())));
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "boids: warning: settings not saved: %s\n", e.what());
+      }
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "boids: %s\n", e.what());

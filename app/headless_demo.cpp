@@ -2,8 +2,10 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <thread>
 
+#include "app/capture.hpp"
 #include "app/modes.hpp"
 #include "engine/frame.hpp"
 #include "engine/gl/caps.hpp"
@@ -29,32 +31,38 @@ int runHeadlessDemo(Options options) {
 
   bool checkPassed = false;
   try {
-    const gl::ShaderLibrary shaders = loadShaders(options);
-    sim::Simulation simulation(shaders, caps, options.sim, options.reduceStrategy);
-    simulation.setSorter(options.sorter);
-    render::BoidRenderer renderer(shaders);
-    render::OffscreenTarget target(options.size, 4);
+    std::optional<FrameRecorder> recorder;
+    if (!options.record.empty()) recorder.emplace(options.record);
+    std::unique_ptr<Scene> scene = makeScene(options, caps);
+    sim::Simulation& simulation = scene->simulation;
+    render::BoidRenderer& renderer = scene->renderer;
+    if (options.injectNonFinite > 0) {
+      simulation.injectNonFinite(options.injectNonFinite);
+      std::printf("made %u boids non-finite (--inject-nonfinite)\n", options.injectNonFinite);
+    }
+    render::OffscreenTarget target(options.settings.windowSize, 4);
     gl::FrameTimer timer(static_cast<std::size_t>(std::max(frames, 1)));
     FrameView view;
     view.framebuffer = target.framebuffer();
     view.viewport = target.size();
-    view.camera = render::OrbitCamera::framing(options.sim.worldSize);
-    view.render = options.render;
+    view.camera = options.settings.camera;
+    view.render = options.settings.render;
 
-    std::printf("headless demo: %u boids, %d frames, %dx%d, world '%s' of side %g, seed %llu\n", options.sim.count,
-                frames, target.size().x, target.size().y, sim::worldModeName(options.sim.world),
-                options.sim.worldSize, static_cast<unsigned long long>(options.sim.seed));
-    std::printf("neighbours: %s", sim::neighboursName(options.sim.neighbours));
+    std::printf("headless demo: %u boids, %d frames, %dx%d, world '%s' of side %g, seed %llu\n", options.settings.sim.count,
+                frames, target.size().x, target.size().y, sim::worldModeName(options.settings.sim.world),
+                options.settings.sim.worldSize, static_cast<unsigned long long>(options.settings.sim.seed));
+    std::printf("neighbours: %s", sim::neighboursName(options.settings.sim.neighbours));
     if (simulation.usesGrid()) {
-      const sim::GridGeometry g = sim::gridGeometry(options.sim);
+      const sim::GridGeometry g = sim::gridGeometry(options.settings.sim);
       std::printf(" grid, %u^3 cells of %.3g, %u-cell search, sort %s", g.cellsPerAxis, g.edge,
-                  static_cast<unsigned>(options.sim.cells), simulation.grid().sorter().name);
+                  static_cast<unsigned>(options.settings.sim.cells), simulation.grid().sorter().name);
     }
     std::printf("; reduction %s\n", simulation.reduceStrategy().name);
     std::fflush(stdout);
     const auto start = std::chrono::steady_clock::now();
     for (int f = 0; f < frames; ++f) {
       runFrame(simulation, renderer, timer, view);
+      if (recorder) recorder->write(target.resolveAndRead());
     }
     timer.flush();
     const double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -72,10 +80,20 @@ int runHeadlessDemo(Options options) {
                   wallMs / frames);
     }
 
+    if (recorder) {
+      std::printf("recorded %d frames in %s; a video: %s\n", recorder->frames(), recorder->folder().string().c_str(),
+                  recorder->ffmpegCommand().c_str());
+    }
+    if (const std::uint32_t repaired = simulation.nonFiniteRepaired(); repaired > 0) {
+      std::printf("warning: %u boids turned non-finite (NaN or infinite) and were put back into the world\n", repaired);
+    } else {
+      std::printf("non-finite boids: none\n");
+    }
+
     // The same check the panel runs: the centroid and bounds of the final positions (the last
     // frame stepped after its reduction, so reduce them once more) against the CPU.
     simulation.reduce();
-    reduce::Inspector inspector(shaders, caps);
+    reduce::Inspector& inspector = scene->inspector;
     inspector.requestSnapshot(simulation.reduceInput(), simulation.reduceStrategy(), simulation.reducer(),
                               simulation.stats(), false, simulation.steps());
     gl::finish();  // the run is over; waiting here stalls nothing

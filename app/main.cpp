@@ -18,12 +18,16 @@ int main(int argc, char** argv) {
     std::printf("boids: no display (DISPLAY and WAYLAND_DISPLAY are unset); running the headless demo instead.\n");
     return app::runHeadlessDemo(options);
   }
+  // The window starts where the last interactive run left off (beneath --preset and the options).
+  app::Options windowOptions = options;
+  const std::filesystem::path settingsFile = app::resolveWindowSettings(windowOptions);
   std::unique_ptr<platform::Window> window;
   try {
-    window = platform::Window::create("boids", options.size.x, options.size.y, {.debug = options.glDebug, .newestMinor = options.glNewestMinor});
+    const glm::ivec2 size = windowOptions.settings.windowSize;
+    window = platform::Window::create("boids", size.x, size.y, {.debug = options.glDebug, .newestMinor = options.glNewestMinor});
   } catch (const platform::ContextError& e) {
     std::printf("boids: no window (%s); running the headless demo instead.\n", e.what());
     return app::runHeadlessDemo(options);
   }
-  return app::runDesktop(options, std::move(window));
+  return app::runDesktop(std::move(windowOptions), std::move(window), settingsFile);
 }

@@ -6,6 +6,9 @@
 #include "app/options.hpp"
 #include "engine/gl/caps.hpp"
 #include "engine/gl/shader_library.hpp"
+#include "engine/reduce/inspector.hpp"
+#include "engine/render/boid_renderer.hpp"
+#include "engine/sim/simulation.hpp"
 
 namespace boids::platform {
 class Window;
@@ -14,8 +17,9 @@ class HeadlessContext;
 
 namespace boids::app {
 
-// The desktop app in an open window.
-int runDesktop(Options options, std::unique_ptr<platform::Window> window);
+// The desktop app in an open window; `settingsFile` (may be empty) receives the settings at the
+// end of an interactive run (one without --frames).
+int runDesktop(Options options, std::unique_ptr<platform::Window> window, const std::filesystem::path& settingsFile);
 
 // A fixed number of frames on a headless EGL context: timing table and a PNG of the last frame.
 int runHeadlessDemo(Options options);
@@ -33,8 +37,23 @@ int runBench(const Options& options);
 // The headless context every headless mode uses; prints what it got, or why there is none (then null).
 std::unique_ptr<platform::HeadlessContext> openHeadless(const Options& options);
 
-// The embedded shaders, or the folder given with --shader-dir.
+// The embedded shaders, or the folder given with --shader-dir (check and bench: no fallback, they
+// test what they are given).
 gl::ShaderLibrary loadShaders(const Options& options);
+
+// What the window and the demo draw and step, built from one shader library.
+struct Scene {
+  gl::ShaderLibrary shaders;
+  sim::Simulation simulation;
+  render::BoidRenderer renderer;
+  reduce::Inspector inspector;
+  Scene(const gl::ShaderLibrary& library, const gl::Caps& caps, const AppSettings& settings);
+};
+
+// The scene with --shader-dir's shaders; when they cannot be read or compiled (a missing or broken
+// file), says why on stderr and builds it with the shaders built into the binary instead.
+// Throws only what the built-in shaders would (a bad strategy name, a driver failure).
+std::unique_ptr<Scene> makeScene(const Options& options, const gl::Caps& caps);
 
 // 1 (after saying so) when debug output was on and reported GL errors, else 0.
 int glDebugExitCode(const Options& options);

@@ -9,14 +9,18 @@
 namespace boids::app {
 
 std::string adaptToContext(Options& options, const gl::Caps& caps) {
-  if (caps.softwareRenderer() && options.sim.neighbours == sim::Neighbours::BruteForce && !options.countGiven &&
-      options.sim.count > kSoftwareRendererCount) {
-    options.sim.count = kSoftwareRendererCount;
-    fitWorldToCount(options);
-    std::printf("software renderer: starting with %u boids (the O(N^2) step is slow on a CPU; --count overrides)\n",
-                options.sim.count);
+  if (caps.softwareRenderer() && options.settings.sim.neighbours == sim::Neighbours::BruteForce && !options.countGiven &&
+      options.settings.sim.count > kSoftwareRendererCount) {
+    // Beneath every other source, so a world size or camera given with it still holds.
+    Layer smaller{"software renderer", {{findSetting("count"), kSoftwareRendererCount}}};
+    Resolved resolved = resolve(options.layers(std::move(smaller)));
+    if (resolved.error.empty()) {
+      options.settings = std::move(resolved.settings);
+      std::printf("software renderer: starting with %u boids (the O(N^2) step is slow on a CPU; --count overrides)\n",
+                  options.settings.sim.count);
+    }
   }
-  return sim::checkCountFits(options.sim.count, caps, options.sim.neighbours);
+  return sim::checkCountFits(options.settings.sim.count, caps, options.settings.sim.neighbours);
 }
 
 std::unique_ptr<platform::HeadlessContext> openHeadless(const Options& options) {
@@ -34,6 +38,27 @@ std::unique_ptr<platform::HeadlessContext> openHeadless(const Options& options) 
 
 gl::ShaderLibrary loadShaders(const Options& options) {
   return options.shaderDir.empty() ? gl::ShaderLibrary::embedded() : gl::ShaderLibrary::fromDirectory(options.shaderDir);
+}
+
+Scene::Scene(const gl::ShaderLibrary& library, const gl::Caps& caps, const AppSettings& settings)
+    : shaders(library),
+      simulation(library, caps, settings.sim, settings.reduce),
+      renderer(library),
+      inspector(library, caps) {
+  simulation.setSorter(settings.sort);
+}
+
+std::unique_ptr<Scene> makeScene(const Options& options, const gl::Caps& caps) {
+  if (!options.shaderDir.empty()) {
+    try {
+      return std::make_unique<Scene>(gl::ShaderLibrary::fromDirectory(options.shaderDir), caps, options.settings);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "boids: warning: the shaders in %s cannot be used; running the built-in shaders instead:\n%s\n",
+                   options.shaderDir.string().c_str(), e.what());
+      gl::resetDebugStats();  // the failed compile was reported through debug output, and handled
+    }
+  }
+  return std::make_unique<Scene>(gl::ShaderLibrary::embedded(), caps, options.settings);
 }
 
 int glDebugExitCode(const Options& options) {

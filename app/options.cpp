@@ -1,20 +1,54 @@
 #include "app/options.hpp"
 
 #include <cstdio>
-#include <cmath>
+#include <ctime>
 #include <map>
 
 #include <CLI/CLI.hpp>
 
 #include "engine/grid/sort.hpp"
-#include "engine/grid/spatial_grid.hpp"
+#include "engine/reduce/strategy.hpp"
 
 namespace boids::app {
 
-void fitWorldToCount(Options& o) {
-  if (!o.worldSizeGiven) o.sim.worldSize = sim::worldSizeForCount(o.sim.count);
-  if (!o.wallMarginGiven) o.sim.wallMargin = std::round(o.sim.worldSize) / 10.0f;
+std::vector<Layer> Options::layers(std::optional<Layer> below) const {
+  std::vector<Layer> all;
+  if (below) all.push_back(std::move(*below));
+  if (saved) all.push_back(*saved);
+  if (preset) all.push_back(*preset);
+  all.push_back(commandLine);
+  return all;
 }
+
+namespace {
+
+void printWarnings(const std::vector<std::string>& warnings) {
+  for (const std::string& w : warnings) std::fprintf(stderr, "boids: warning: %s\n", w.c_str());
+}
+
+ParseResult fail(const std::string& message) {
+  std::fprintf(stderr, "boids: error: %s\n", message.c_str());
+  return {std::nullopt, 2};
+}
+
+// The help text of a setting's option: what it does, its range, its default.
+std::string settingHelp(const SettingInfo& s) {
+  std::string help = s.help;
+  if (s.kind != SettingKind::Bool) help += " (" + describeRange(s) + ")";
+  const nlohmann::json d = valueOf(s, AppSettings{});
+  if (std::string(s.key) == "world-size") {
+    help += "; default: the count at 0.03056 boids per unit^3";
+  } else if (std::string(s.key) == "wall-margin") {
+    help += "; default: side / 10";
+  } else if (std::string(s.key).rfind("camera-", 0) == 0) {
+    help += "; default: framing the world";
+  } else {
+    help += "; default " + (d.is_string() ? d.get<std::string>() : d.dump());
+  }
+  return help;
+}
+
+}  // namespace
 
 ParseResult parseCommandLine(int argc, char** argv) {
   Options o;
@@ -23,11 +57,15 @@ ParseResult parseCommandLine(int argc, char** argv) {
 #endif
   CLI::App cli{
       "boids " BOIDS_VERSION " - a 3D flock on OpenGL 4.3+ compute shaders.\n"
-      "With a display: a window with a live flock and a control panel.\n"
+      "With a display: a window with a live flock and a control panel; its settings are saved at exit\n"
+      "(interactive runs) and restored at the next start (--defaults leaves them out).\n"
       "Without one (no DISPLAY/WAYLAND_DISPLAY, or no window could be opened): the headless demo,\n"
       "which renders offscreen on EGL, prints per-pass timings and writes a PNG of the last frame.\n\n"
-      "Window controls: left-drag orbit, right/middle-drag pan, wheel zoom, R reset camera,\n"
-      "Space pause, N single step, T reset flock, V vsync, H hide panel, F5 reload shaders, Esc quit.",
+      "Settings come from the defaults, then --preset, then the options below (--set KEY=VALUE takes\n"
+      "any setting by the name of its option, without the dashes).\n\n"
+      "Window controls: left-drag orbit, right/middle-drag pan, wheel zoom, R reset camera, F follow,\n"
+      "Space pause, N single step, T reset flock, V vsync, H hide panel, F5 reload shaders, F12 screenshot,\n"
+      "Esc quit.",
       "boids"};
   cli.option_defaults()->always_capture_default();
   cli.set_version_flag("--version", BOIDS_VERSION);
@@ -66,37 +104,34 @@ ParseResult parseCommandLine(int argc, char** argv) {
   bench->add_option("--json", o.bench.json, "Write the results as JSON to this file");
   bench->add_option("--csv", o.bench.csv, "Write the results as CSV to this file");
 
-  auto* count = cli.add_option("-n,--count", o.sim.count,
-                               "Number of boids (default " + std::to_string(o.sim.count) + "; " +
-                                   std::to_string(kSoftwareRendererCount) + " on a software renderer)")
-                   ->check(CLI::Range(1u, 1u << 26));
-  cli.add_option("-s,--seed", o.sim.seed, "Seed of the initial flock (same seed, count, frames: same flock)");
-  std::string neighbours = sim::neighboursName(o.sim.neighbours);
-  cli.add_option("--neighbours", neighbours,
-                 "Neighbour search: 'coherent' (grid, boids gathered into cell order), 'scattered' (grid, read "
-                 "through the sorted index) or 'brute-force' (every pair)")
-      ->check(CLI::IsMember({"coherent", "scattered", "brute-force"}));
-  int cells = 27;
-  cli.add_option("--cells", cells, "Grid search: 27 cells of the radius, or 8 cells of twice the radius")
-      ->check(CLI::IsMember({27, 8}));
-  std::vector<std::string> sorterNames;
-  std::string sorterHelp = "Sort of the grid's (cell, boid) pairs (default " + std::string(grid::kDefaultSorter) + "):";
-  for (const grid::SorterInfo& s : grid::sorters()) {
-    sorterNames.emplace_back(s.name);
-    sorterHelp += std::string("\n  ") + s.name + ": " + s.description;
+  // Every setting as its own option, from the settings table (app/settings.cpp). Values are kept
+  // as text and checked by the table after parsing, so the command line, --set and presets give
+  // the same messages.
+  std::map<std::string, std::string> texts;
+  std::map<std::string, bool> flags;
+  std::vector<std::pair<const SettingInfo*, CLI::Option*>> settingOptions;
+  for (const SettingInfo& s : settingsTable()) {
+    const std::string key = s.key;
+    CLI::Option* option = nullptr;
+    if (s.kind == SettingKind::Bool) {
+      const std::string names = key == "panel" ? "--panel,!--hide-panel" : "--" + key + ",!--no-" + key;
+      option = cli.add_flag(names, flags[key], settingHelp(s));
+    } else {
+      const std::string names = key == "count" ? "-n,--count" : key == "seed" ? "-s,--seed" : "--" + key;
+      option = cli.add_option(names, texts[key], settingHelp(s))->type_name(s.kind == SettingKind::Choice ? "NAME" : "VALUE");
+    }
+    option->group("Settings");
+    settingOptions.emplace_back(&s, option);
   }
-  cli.add_option("--sort", o.sorter, sorterHelp)->check(CLI::IsMember(sorterNames));
-  std::string world = sim::worldModeName(o.sim.world);
-  cli.add_option("--world", world, "World: 'walls' (soft walls inside a hard cube) or 'wrap' (wrap-around cube)")
-      ->check(CLI::IsMember({"walls", "wrap"}));
-  std::map<std::string, CLI::Option*> floatOptions;
-  for (const sim::FloatParam& p : sim::floatParams()) {
-    floatOptions[p.key] =
-        cli.add_option(std::string("--") + p.key, o.sim.*p.member, p.help)->check(CLI::Range(p.min, p.max));
-  }
-  floatOptions["world-size"]->description(
-      "side of the world cube (default: the count at 0.03056 boids per unit^3, the CIS 565 density)");
-  floatOptions["wall-margin"]->description("soft walls push within this distance of a face (default: side / 10)");
+  std::vector<std::string> sets;
+  cli.add_option("--set", sets, "Any setting, KEY=VALUE (KEY: a setting option's name without the dashes); repeatable")
+      ->type_name("KEY=VALUE")->group("Settings");
+  std::string preset;
+  std::string presetHelp = "Start from a preset: a JSON file (as the panel's Save writes), or a shipped one:";
+  for (const gl::EmbeddedFile& f : shippedPresetFiles()) presetHelp += " " + std::string(f.path.substr(0, f.path.size() - 5));
+  cli.add_option("--preset", preset, presetHelp)->type_name("NAME|FILE")->group("Settings");
+  cli.add_flag("--defaults", o.defaults, "Leave out the settings saved by the last windowed run")->group("Settings");
+
   cli.add_option("--frames", o.frames,
                  "Frames to run, then exit (window: default until closed; demo: default " +
                      std::to_string(kDemoDefaultFrames) + ")")
@@ -104,27 +139,20 @@ ParseResult parseCommandLine(int argc, char** argv) {
   cli.add_option("--screenshot", o.screenshot,
                  "Write a PNG of the last frame here (window: the whole window with its panel; demo default: " +
                      std::string(kDemoDefaultScreenshot) + ")");
-  cli.add_option("--width", o.size.x, "Window or offscreen image width in pixels")->check(CLI::Range(16, 16384));
-  cli.add_option("--height", o.size.y, "Window or offscreen image height in pixels")->check(CLI::Range(16, 16384));
-  cli.add_option("--boid-size", o.render.boidScale, "Length of a drawn boid in world units")->check(CLI::Range(0.01f, 100.0f));
-  cli.add_flag("--vsync,!--no-vsync", o.vsync, "Synchronise the window with the display refresh");
-  cli.add_flag("--paused", o.paused, "Start with the simulation paused");
-  cli.add_flag("--hide-panel", o.hidePanel, "Start with the control panel hidden (H shows it)");
-  cli.add_flag("--show-cells", o.render.showCells, "Start with the grid's occupied cells drawn");
-  cli.add_flag("--compare-all", o.compareAll, "Start with every reduction strategy compared each frame (panel)");
-  cli.add_flag("--follow", o.render.follow, "Start with the camera following the flock (framing its bounds, on the GPU)");
+  cli.add_option("--record", o.record,
+                 "Write every frame as a numbered PNG (frame-000000.png, ...) into this folder, which must hold no "
+                 "frames yet; with --frames N, N of them (window: until closed or R in the panel stops it)");
+  cli.add_option("--inject-nonfinite", o.injectNonFinite,
+                 "Make this many boids NaN at the start, to see them counted and repaired (a test aid)")
+      ->check(CLI::Range(0u, 1u << 26));
   cli.add_flag("--gl-debug,!--no-gl-debug", o.glDebug, "Ask for a debug context and print GL debug output (on in Debug builds)");
-  std::string strategyHelp = "Strategy for the flock's centroid and bounds (default " +
-                             std::string(reduce::kDefaultStrategy) + "):";
-  for (const reduce::StrategyInfo& s : reduce::strategies()) strategyHelp += std::string("\n  ") + s.name + ": " + s.description;
-  cli.add_option("--reduce", o.reduceStrategy, strategyHelp)->check(CLI::IsMember(strategyNames));
   std::string glVersion = "4.6";
   cli.add_option("--gl-version", glVersion,
                  "Newest OpenGL version to ask for (4.6, 4.5 or 4.3); 4.3 shows that nothing newer is needed")
       ->check(CLI::IsMember({"4.6", "4.5", "4.3"}));
   cli.add_option("--shader-dir", o.shaderDir,
                  "Read shaders from this folder instead of the copies built into the binary (for shader work; "
-                 "F5 reloads them)")
+                 "F5 reloads them; if they fail, the built-in shaders run and the error is shown)")
       ->check(CLI::ExistingDirectory);
 
   try {
@@ -137,31 +165,92 @@ ParseResult parseCommandLine(int argc, char** argv) {
     std::fprintf(stderr, "boids: error: %s\nRun 'boids --help' for the options and their ranges.\n", e.what());
     return {std::nullopt, 2};
   }
-  o.sim.world = world == "wrap" ? sim::WorldMode::Wrap : sim::WorldMode::Walls;
-  o.sim.neighbours = neighbours == "brute-force" ? sim::Neighbours::BruteForce
-                     : neighbours == "scattered" ? sim::Neighbours::GridScattered
-                                                 : sim::Neighbours::GridCoherent;
-  o.sim.cells = cells == 8 ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
+
+  // The named setting options, then --set, checked by the table.
+  for (const auto& [s, option] : settingOptions) {
+    if (option->count() == 0) continue;
+    nlohmann::json value;
+    if (s->kind == SettingKind::Bool) {
+      value = flags[s->key];
+    } else {
+      std::string why;
+      const std::optional<nlohmann::json> parsed = parseText(*s, texts[s->key], why);
+      if (!parsed) return fail("--" + std::string(s->key) + " " + texts[s->key] + ": " + why);
+      value = *parsed;
+    }
+    if (std::string why = checkValue(*s, value); !why.empty()) {
+      return fail("--" + std::string(s->key) + " " + texts[s->key] + ": " + why);
+    }
+    o.commandLine.values.emplace_back(s, value);
+  }
+  for (const std::string& assignment : sets) {
+    const std::size_t eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0) return fail("--set " + assignment + ": expected KEY=VALUE");
+    const std::string key = assignment.substr(0, eq), text = assignment.substr(eq + 1);
+    const SettingInfo* s = findSetting(key);
+    if (!s) return fail("--set " + assignment + ": no setting named '" + key + "' (the keys are the setting options' names; boids --help)");
+    std::string why;
+    std::optional<nlohmann::json> value = parseText(*s, text, why);
+    if (value) why = checkValue(*s, *value);
+    if (!why.empty()) return fail("--set " + assignment + ": " + why);
+    o.commandLine.values.emplace_back(s, *value);
+  }
+  if (!preset.empty()) {
+    ParsedFile parsed = loadPreset(preset);
+    if (parsed.error) return fail("--preset: " + parsed.error->text());
+    printWarnings(parsed.warnings);
+    o.preset = std::move(parsed.layer);
+  }
+
   if (demo->parsed()) o.mode = Mode::Demo;
   if (check->parsed()) o.mode = Mode::Check;
   if (benchSizes->count() > 0) o.bench.gridSizes = o.bench.sizes;
   if (bench->parsed()) {
     o.mode = Mode::Bench;
     if (!o.bench.reduce && !o.bench.sort && !o.bench.frame) {
-      std::fprintf(stderr, "boids: error: bench needs something to measure: --reduce, --sort or --frame\n");
-      return {std::nullopt, 2};
+      return fail("bench needs something to measure: --reduce, --sort or --frame");
     }
   }
-  o.countGiven = count->count() > 0;
+  o.countGiven = o.commandLine.has("count") || (o.preset && o.preset->has("count"));
   o.glNewestMinor = glVersion.back() - '0';
-  o.worldSizeGiven = floatOptions["world-size"]->count() > 0;
-  o.wallMarginGiven = floatOptions["wall-margin"]->count() > 0;
-  fitWorldToCount(o);
-  if (std::string problem = sim::validate(o.sim); !problem.empty()) {
-    std::fprintf(stderr, "boids: error: %s\n", problem.c_str());
-    return {std::nullopt, 2};
-  }
+  Resolved resolved = resolve(o.layers());
+  if (!resolved.error.empty()) return fail(resolved.error);
+  o.settings = std::move(resolved.settings);
   return {o, 0};
+}
+
+std::filesystem::path resolveWindowSettings(Options& options) {
+  const std::filesystem::path file = userSettingsPath();
+  if (file.empty() || options.defaults) return file;
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return file;
+  ParsedFile parsed = loadSettingsFile(file);
+  std::string problem;
+  if (parsed.error) {
+    problem = parsed.error->text();
+  } else {
+    printWarnings(parsed.warnings);
+    Options trial = options;
+    trial.saved = std::move(parsed.layer);
+    Resolved resolved = resolve(trial.layers());
+    if (resolved.error.empty()) {
+      options.saved = std::move(trial.saved);
+      options.settings = std::move(resolved.settings);
+      options.countGiven = options.countGiven || options.saved->has("count");
+      return file;
+    }
+    problem = file.string() + ": " + resolved.error;
+  }
+  // Unusable: keep it for the user under another name; this run starts from the defaults.
+  const std::time_t now = std::time(nullptr);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  std::filesystem::path aside = file;
+  aside += std::string(".unreadable-") + stamp;
+  std::filesystem::rename(file, aside, ec);
+  std::fprintf(stderr, "boids: warning: saved settings not used: %s\nboids: warning: %s; starting from the defaults\n",
+               problem.c_str(), ec ? ("left in place (" + ec.message() + ")").c_str() : ("kept as " + aside.string()).c_str());
+  return file;
 }
 
 }  // namespace boids::app

@@ -5,12 +5,7 @@
 #include <vector>
 #include <string>
 
-#include <glm/vec2.hpp>
-
-#include "engine/grid/sort.hpp"
-#include "engine/reduce/strategy.hpp"
-#include "engine/render/boid_renderer.hpp"
-#include "engine/sim/params.hpp"
+#include "app/settings.hpp"
 
 namespace boids::app {
 
@@ -43,30 +38,33 @@ struct BenchOptions {
 
 struct Options {
   Mode mode = Mode::Auto;
-  sim::SimSettings sim;
-  render::RenderSettings render;
-  int frames = -1;                      // -1: until closed (window) or the demo's default
-  std::filesystem::path screenshot;     // written after the last frame
-  glm::ivec2 size{1280, 720};
-  bool vsync = true;
-  bool paused = false;
-  bool hidePanel = false;
-  bool compareAll = false;
+  // The settings, resolved from the defaults, --preset and the command line (the window puts the
+  // last run's saved settings beneath those two: resolveWindowSettings).
+  AppSettings settings;
+  std::optional<Layer> saved;            // the last run's saved settings (window only)
+  std::optional<Layer> preset;           // --preset's settings, when given
+  Layer commandLine{"command line", {}};  // --KEY and --set KEY=VALUE, in that order
+  bool countGiven = false;               // a count came from --count, --set or the preset
+  bool defaults = false;                 // --defaults: leave the saved settings out
+  int frames = -1;                       // -1: until closed (window) or the demo's default
+  std::filesystem::path screenshot;      // written after the last frame
+  std::filesystem::path record;          // a numbered PNG per frame goes here
   bool glDebug = false;
-  int glNewestMinor = 6;                // --gl-version 4.x: ask for 4.x at most
-  std::filesystem::path shaderDir;      // read shaders from here instead of the embedded copies
-  std::string reduceStrategy = reduce::kDefaultStrategy;  // centroid + bounds strategy
-  std::string sorter = grid::kDefaultSorter;  // the grid's sort
-  bool countGiven = false;              // --count was on the command line
-  bool worldSizeGiven = false;          // --world-size was; else the world follows the count
-  bool wallMarginGiven = false;
+  int glNewestMinor = 6;                 // --gl-version 4.x: ask for 4.x at most
+  std::filesystem::path shaderDir;       // read shaders from here instead of the embedded copies
+  std::uint32_t injectNonFinite = 0;     // --inject-nonfinite: boids made NaN at the start (a test aid)
   CheckOptions check;
   BenchOptions bench;
+
+  // saved < preset < command line, those present; `below` goes under all of them.
+  std::vector<Layer> layers(std::optional<Layer> below = std::nullopt) const;
 };
 
-// Unless given on the command line, the world's side follows the boid count at the reference
-// density (sim::worldSizeForCount) and the wall margin is a tenth of the side.
-void fitWorldToCount(Options& options);
+// For the window: the saved settings of the last run beneath --preset and the command line.
+// A saved file that cannot be used is reported (warnings on stderr) and moved aside, never
+// deleted; the run then starts from the defaults. Returns the path the settings are saved to at
+// exit (empty: none).
+std::filesystem::path resolveWindowSettings(Options& options);
 
 // Brute-force neighbours cost O(N^2): on a software rasteriser (Mesa llvmpipe) the default flock
 // would run at about one frame per second, so in that mode, without --count, it starts with this

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include "engine/grid/sort.hpp"
 
@@ -33,11 +34,11 @@ void vec3Text(const char* label, glm::dvec3 v, bool scientific = false) {
 void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, const ReductionView& view,
                       PanelActions& actions) {
   // The strategy: every one listed; those this context cannot run are greyed with the reason.
-  if (ImGui::BeginCombo("strategy", state.strategy.c_str())) {
+  if (ImGui::BeginCombo("strategy", state.app.reduce.c_str())) {
     for (const reduce::StrategyInfo& s : reduce::strategies()) {
       const std::string why = s.unavailableReason(caps);
       ImGui::BeginDisabled(!why.empty());
-      if (ImGui::Selectable(s.name, state.strategy == s.name)) state.strategy = s.name;
+      if (ImGui::Selectable(s.name, state.app.reduce == s.name)) state.app.reduce = s.name;
       ImGui::EndDisabled();
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
         ImGui::SetTooltip("%s\nbounds: %s%s%s", s.description, s.bounds, why.empty() ? "" : "\nunavailable: ",
@@ -52,12 +53,12 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
                         view.activeDetail.c_str());
   }
   if (!view.activeUnavailable.empty()) {
-    ImGui::TextColored(kFail, "%s cannot take this flock (%s); using %s", state.strategy.c_str(),
+    ImGui::TextColored(kFail, "%s cannot take this flock (%s); using %s", state.app.reduce.c_str(),
                        view.activeUnavailable.c_str(), view.active ? view.active->name : "?");
   }
 
   // The CPU check of a recent frame: GPU value, CPU value, error, verdict.
-  ImGui::SliderInt("check every", &state.checkEvery, 0, 240, state.checkEvery ? "%d frames" : "on demand");
+  ImGui::SliderInt("check every", &state.app.checkEvery, 0, 240, state.app.checkEvery ? "%d frames" : "on demand");
   ImGui::SameLine();
   actions.checkNow = ImGui::Button("check now");
   if (view.report && *view.report) {
@@ -77,8 +78,8 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
   }
 
   // Every strategy on the same frame.
-  ImGui::Checkbox("compare all strategies (each frame)", &state.compareAll);
-  if (!state.compareAll) return;
+  ImGui::Checkbox("compare all strategies (each frame)", &state.app.compareAll);
+  if (!state.app.compareAll) return;
   std::vector<gl::PassStats> passes = timer.stats();
   auto timeOf = [&](const std::string& name) -> const gl::PassStats* {
     for (const gl::PassStats& p : passes) {
@@ -199,7 +200,7 @@ void timingsSection(const gl::FrameTimer& timer, float scale) {
 }  // namespace
 
 PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,
-                       const std::string& shaderOrigin, const ReductionView& reduction) {
+                       const std::string& shaderOrigin, const ReductionView& reduction, double now) {
   PanelActions actions;
   const float scale = ImGui::GetFontSize() / 13.0f;
   ImGui::SetNextWindowPos(ImVec2(10 * scale, 10 * scale), ImGuiCond_FirstUseEver);
@@ -217,41 +218,53 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
   std::snprintf(overlay, sizeof(overlay), "frame time, last %zu frames", state.frameMs.size());
   plotHistory("##frametime", state.frameMs, overlay, 48 * scale);
   ImGui::TextDisabled("%s", caps.summary().c_str());
+  // Non-finite boids are repaired on the GPU as they appear (sim_step_*.comp); say so loudly for a
+  // while after the last one, since something (a parameter at its extreme?) produced them.
+  if (now - state.nonFiniteSeenAt < 5.0) {
+    ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%u non-finite boids repaired in the last frame read (%llu in all)",
+                       state.nonFiniteLast, static_cast<unsigned long long>(state.nonFiniteTotal));
+  }
 
   // --- simulation -------------------------------------------------------------------------------
   if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) {
-    ImGui::Checkbox("paused (Space)", &state.paused);
+    ImGui::Checkbox("paused (Space)", &state.app.paused);
     ImGui::SameLine();
-    ImGui::BeginDisabled(!state.paused);
+    ImGui::BeginDisabled(!state.app.paused);
     actions.stepOnce = ImGui::Button("step (N)");
     ImGui::EndDisabled();
     ImGui::SameLine();
     actions.resetFlock = ImGui::Button("reset (T)");
     ImGui::Text("step %llu", static_cast<unsigned long long>(steps));
+    ImGui::SameLine();
+    ImGui::TextDisabled("non-finite boids repaired: %llu", static_cast<unsigned long long>(state.nonFiniteTotal));
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("boids whose position or velocity became NaN or infinite, counted on the GPU every step and "
+                        "put back at a spot in the world, at rest");
+    }
 
     int count = static_cast<int>(state.pendingCount);
     if (ImGui::InputInt("boids", &count, 1024, 16384)) state.pendingCount = static_cast<std::uint32_t>(std::max(count, 1));
     ImGui::InputScalar("seed", ImGuiDataType_U64, &state.pendingSeed);
-    const bool changed = state.pendingCount != state.settings.count || state.pendingSeed != state.settings.seed;
+    const bool changed = state.pendingCount != state.app.sim.count || state.pendingSeed != state.app.sim.seed;
     ImGui::BeginDisabled(!changed);
     actions.applyCountAndSeed = ImGui::Button("apply count and seed (rebuilds the flock)");
     ImGui::EndDisabled();
-    ImGui::Checkbox("keep density", &state.keepDensity);
+    ImGui::Checkbox("keep density", &state.app.keepDensity);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("a new count resizes the world to keep 0.03056 boids per unit^3");
     if (!state.countError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", state.countError.c_str());
 
-    int world = state.settings.world == sim::WorldMode::Walls ? 0 : 1;
+    int world = state.app.sim.world == sim::WorldMode::Walls ? 0 : 1;
     if (ImGui::Combo("world", &world, "soft walls\0wrap-around\0")) {
-      state.settings.world = world == 0 ? sim::WorldMode::Walls : sim::WorldMode::Wrap;
+      state.app.sim.world = world == 0 ? sim::WorldMode::Walls : sim::WorldMode::Wrap;
     }
     for (const sim::FloatParam& p : sim::floatParams()) {
-      float value = state.settings.*p.member;
+      float value = state.app.sim.*p.member;
       const ImGuiSliderFlags flags = p.logarithmic ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None;
       if (ImGui::SliderFloat(p.label, &value, p.min, p.max, "%.4g", flags | ImGuiSliderFlags_AlwaysClamp)) {
-        sim::SimSettings candidate = state.settings;
+        sim::SimSettings candidate = state.app.sim;
         candidate.*p.member = value;
         // Keep the model meaningful (radius <= world/4, margin <= world/2): refuse values past that.
-        if (sim::validate(candidate).empty()) state.settings = candidate;
+        if (sim::validate(candidate).empty()) state.app.sim = candidate;
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--%s)", p.help, p.key);
     }
@@ -259,26 +272,26 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
 
   // --- neighbours -------------------------------------------------------------------------------
   if (ImGui::CollapsingHeader("Neighbours", ImGuiTreeNodeFlags_DefaultOpen)) {
-    int search = static_cast<int>(state.settings.neighbours);
+    int search = static_cast<int>(state.app.sim.neighbours);
     if (ImGui::Combo("search", &search, "brute force (every pair)\0grid, scattered reads\0grid, coherent (reordered)\0")) {
-      state.settings.neighbours = static_cast<sim::Neighbours>(search);
+      state.app.sim.neighbours = static_cast<sim::Neighbours>(search);
     }
-    const bool grid = state.settings.neighbours != sim::Neighbours::BruteForce;
+    const bool grid = state.app.sim.neighbours != sim::Neighbours::BruteForce;
     ImGui::BeginDisabled(!grid);
-    int cells = state.settings.cells == sim::CellSearch::Cells8 ? 1 : 0;
+    int cells = state.app.sim.cells == sim::CellSearch::Cells8 ? 1 : 0;
     if (ImGui::Combo("cells", &cells, "27 cells of the radius\0008 cells of twice the radius\0")) {
-      state.settings.cells = cells ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
+      state.app.sim.cells = cells ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
     }
-    if (ImGui::BeginCombo("sort", state.sorter.c_str())) {
+    if (ImGui::BeginCombo("sort", state.app.sort.c_str())) {
       for (const grid::SorterInfo& s : grid::sorters()) {
-        if (ImGui::Selectable(s.name, state.sorter == s.name)) state.sorter = s.name;
+        if (ImGui::Selectable(s.name, state.app.sort == s.name)) state.app.sort = s.name;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.description);
       }
       ImGui::EndCombo();
     }
-    const sim::GridGeometry g = sim::gridGeometry(state.settings);
+    const sim::GridGeometry g = sim::gridGeometry(state.app.sim);
     ImGui::TextDisabled("%u^3 cells of edge %.3g", g.cellsPerAxis, g.edge);
-    ImGui::Checkbox("show occupied cells", &state.render.showCells);
+    ImGui::Checkbox("show occupied cells", &state.app.render.showCells);
     if (reduction.report && *reduction.report && (*reduction.report)->grid) {
       const cpu::GridStats& s = *(*reduction.report)->grid;
       ImGui::Text("occupied cells %llu/%llu; per cell max %u, mean %.1f",
@@ -299,21 +312,62 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
 
   // --- rendering --------------------------------------------------------------------------------
   if (ImGui::CollapsingHeader("Rendering", ImGuiTreeNodeFlags_DefaultOpen)) {
-    ImGui::SliderFloat("boid size", &state.render.boidScale, 0.05f, 10.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
-    ImGui::SliderFloat("fog", &state.render.fogDensity, 0.0f, 0.05f, "%.4f");
-    ImGui::Checkbox("world box", &state.render.showWorldBox);
+    const SettingInfo& size = *findSetting("boid-size");
+    const SettingInfo& fog = *findSetting("fog");
+    ImGui::SliderFloat("boid size", &state.app.render.boidScale, float(size.min), float(size.max), "%.2f",
+                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    ImGui::SliderFloat("fog", &state.app.render.fogDensity, float(fog.min), float(fog.max), "%.4f",
+                       ImGuiSliderFlags_AlwaysClamp);
+    ImGui::Checkbox("world box", &state.app.render.showWorldBox);
     ImGui::SameLine();
-    ImGui::Checkbox("flock bounds", &state.render.showBounds);
+    ImGui::Checkbox("flock bounds", &state.app.render.showBounds);
     ImGui::SameLine();
-    ImGui::Checkbox("centroid markers", &state.render.showMarkers);
+    ImGui::Checkbox("centroid markers", &state.app.render.showMarkers);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("orange: the GPU centroid; cyan: the CPU reference of the last check");
-    ImGui::Checkbox("follow flock (F)", &state.render.follow);
+    ImGui::Checkbox("follow flock (F)", &state.app.render.follow);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the camera frames the bounding box, computed on the GPU each frame");
     ImGui::SameLine();
-    ImGui::Checkbox("vsync (V)", &state.vsync);
+    ImGui::Checkbox("vsync (V)", &state.app.vsync);
     ImGui::SameLine();
     actions.resetCamera = ImGui::Button("reset camera (R)");
     ImGui::TextDisabled("drag: orbit, right-drag: pan, wheel: zoom, H: hide panel");
+  }
+
+  // --- presets and capture ----------------------------------------------------------------------
+  if (ImGui::CollapsingHeader("Presets and capture", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const auto shipped = shippedPresetFiles();
+    if (!shipped.empty()) {
+      state.shippedPreset = std::clamp(state.shippedPreset, 0, int(shipped.size()) - 1);
+      const std::string current(shipped[std::size_t(state.shippedPreset)].path);
+      if (ImGui::BeginCombo("shipped", current.substr(0, current.size() - 5).c_str())) {
+        for (std::size_t i = 0; i < shipped.size(); ++i) {
+          const std::string name(shipped[i].path.substr(0, shipped[i].path.size() - 5));
+          if (ImGui::Selectable(name.c_str(), int(i) == state.shippedPreset)) state.shippedPreset = int(i);
+        }
+        ImGui::EndCombo();
+      }
+      ImGui::SameLine();
+      actions.loadShipped = ImGui::Button("load##shipped");
+    }
+    ImGui::InputText("file", &state.presetPath);
+    actions.savePreset = ImGui::Button("save");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("every setting, the camera and the strategies, as JSON (written atomically)");
+    ImGui::SameLine();
+    actions.loadPreset = ImGui::Button("load");
+    ImGui::SameLine();
+    actions.resetToDefaults = ImGui::Button("reset to defaults");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("every setting back to its default (saved at exit like any change)");
+    if (!state.settingsStatus.empty()) {
+      const ImVec4 colour = state.settingsError ? ImVec4(1, 0.4f, 0.3f, 1) : ImVec4(0.6f, 0.9f, 0.6f, 1);
+      ImGui::PushStyleColor(ImGuiCol_Text, colour);
+      ImGui::TextWrapped("%s", state.settingsStatus.c_str());
+      ImGui::PopStyleColor();
+    }
+    actions.screenshot = ImGui::Button("screenshot (F12)");
+    if (!state.captureStatus.empty()) {
+      ImGui::SameLine();
+      ImGui::TextWrapped("%s", state.captureStatus.c_str());
+    }
   }
 
   // --- GPU passes -------------------------------------------------------------------------------

@@ -11,25 +11,28 @@
 #include "engine/gl/timer.hpp"
 #include "engine/reduce/inspector.hpp"
 #include "engine/render/boid_renderer.hpp"
+#include "app/settings.hpp"
 #include "engine/sim/params.hpp"
 
 namespace boids::app {
 
 struct PanelState {
-  sim::SimSettings settings;        // live values: applied every frame
+  AppSettings app;                  // live values: applied every frame (the camera: see desktop.cpp)
   std::uint32_t pendingCount = 0;   // applied with the button, as it reallocates the flock
   std::uint64_t pendingSeed = 0;
-  render::RenderSettings render;
-  bool keepDensity = true;          // a new count resizes the world to keep the density
-  bool paused = false;
-  bool vsync = true;
   std::deque<float> frameMs;        // CPU frame-to-frame times, newest last
   std::string shaderStatus;         // result of the last reload
   std::string countError;           // why the pending count was refused
-  std::string strategy;             // the reduction strategy asked for
-  int checkEvery = 30;              // frames between CPU checks of the reduction (0: on demand only)
-  bool compareAll = false;          // run every strategy each frame and compare them
-  std::string sorter;               // the grid's sort
+  // Presets and capture
+  std::string presetPath = "my-preset.json";  // the Save / Load field
+  int shippedPreset = 0;            // index into shippedPresetFiles()
+  std::string settingsStatus;       // the last save/load: what happened, or the error (file:line:col)
+  bool settingsError = false;
+  std::string captureStatus;        // the last screenshot's path, or the recording's progress
+  // Health
+  std::uint64_t nonFiniteTotal = 0;   // boids repaired since the start
+  std::uint32_t nonFiniteLast = 0;    // in the latest frame read back
+  double nonFiniteSeenAt = -1e9;      // seconds; the warning stays up a while after the last one
 };
 
 // What the reduction section shows, from the engine.
@@ -43,6 +46,11 @@ struct ReductionView {
 
 struct PanelActions {
   bool applyCountAndSeed = false;
+  bool resetToDefaults = false;
+  bool savePreset = false;          // to state.presetPath
+  bool loadPreset = false;          // from state.presetPath
+  bool loadShipped = false;         // shippedPresetFiles()[state.shippedPreset]
+  bool screenshot = false;
   bool resetFlock = false;
   bool stepOnce = false;
   bool resetCamera = false;
@@ -51,6 +59,6 @@ struct PanelActions {
 };
 
 PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,
-                       const std::string& shaderOrigin, const ReductionView& reduction);
+                       const std::string& shaderOrigin, const ReductionView& reduction, double now);
 
 }  // namespace boids::app

@@ -1,5 +1,8 @@
 #include "engine/gl/caps.hpp"
 
+#include <fstream>
+#include <sstream>
+
 #include "engine/gl/gl.hpp"
 
 namespace boids::gl {
@@ -7,6 +10,19 @@ namespace {
 std::string glString(GLenum name) {
   const auto* s = reinterpret_cast<const char*>(glGetString(name));
   return s ? s : "";
+}
+
+// MemAvailable of /proc/meminfo, in bytes; 0 when unreadable.
+std::int64_t systemMemoryAvailable() {
+  std::ifstream in("/proc/meminfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string name;
+    std::int64_t kib = 0;
+    if (fields >> name >> kib && name == "MemAvailable:") return kib * 1024;
+  }
+  return 0;
 }
 }  // namespace
 
@@ -33,6 +49,20 @@ Caps Caps::query() {
   glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &c.maxComputeGroupCountX);
   glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &c.timestampBits);
   if (c.renderer.find("llvmpipe") != std::string::npos) c.loopIterationLimit = 65535;
+  if (c.has("GL_NVX_gpu_memory_info")) {
+    GLint kib = 0;
+    glGetIntegerv(0x9049, &kib);  // GL_GPU_MEMORY_INFO_CURRENT_AVAILABLE_VIDMEM_NVX
+    c.memoryAvailable = std::int64_t(kib) * 1024;
+    c.memorySource = "GL_NVX_gpu_memory_info";
+  } else if (c.has("GL_ATI_meminfo")) {
+    GLint kib[4] = {};
+    glGetIntegerv(0x87FC, kib);  // GL_TEXTURE_FREE_MEMORY_ATI: total free first
+    c.memoryAvailable = std::int64_t(kib[0]) * 1024;
+    c.memorySource = "GL_ATI_meminfo";
+  } else if (c.softwareRenderer()) {
+    c.memoryAvailable = systemMemoryAvailable();
+    c.memorySource = "system memory (software renderer)";
+  }
   return c;
 }
 

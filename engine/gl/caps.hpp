@@ -26,6 +26,10 @@ struct Caps {
   // Mesa's llvmpipe stops looping silently after 65535 (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS,
   // one budget per invocation; measured here: two loops of 40000 run 40000 and 25534 times).
   std::uint64_t loopIterationLimit = 0;
+  // Memory free for new buffers, in bytes, and where the number comes from; 0 = unknown (no
+  // GL_NVX_gpu_memory_info or GL_ATI_meminfo). A software renderer's memory is the system's.
+  std::int64_t memoryAvailable = 0;
+  std::string memorySource;
 
   static Caps query();
   bool has(std::string_view extension) const { return extensions.find(extension) != extensions.end(); }

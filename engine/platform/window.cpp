@@ -153,7 +153,8 @@ void Window::onKey(GLFWwindow* w, int key, int /*scancode*/, int action, int /*m
   static constexpr std::pair<int, Key> kKeys[] = {
       {GLFW_KEY_SPACE, Key::Space}, {GLFW_KEY_R, Key::R},     {GLFW_KEY_N, Key::N},
       {GLFW_KEY_T, Key::T},         {GLFW_KEY_V, Key::V},     {GLFW_KEY_F5, Key::F5},
-      {GLFW_KEY_ESCAPE, Key::Escape}, {GLFW_KEY_H, Key::H}, {GLFW_KEY_F, Key::F}};
+      {GLFW_KEY_ESCAPE, Key::Escape}, {GLFW_KEY_H, Key::H}, {GLFW_KEY_F, Key::F},
+      {GLFW_KEY_F12, Key::F12}};
   for (auto [glfwKey, k] : kKeys) {
     if (glfwKey == key) self(w)->input_.pressed.push_back(k);
   }

@@ -14,7 +14,7 @@ struct GLFWwindow;
 
 namespace boids::platform {
 
-enum class Key { Space, N, R, T, V, H, F, F5, Escape };
+enum class Key { Space, N, R, T, V, H, F, F5, F12, Escape };
 
 struct InputFrame {
   glm::vec2 rotateDrag{0};  // left-button drag, in window pixels

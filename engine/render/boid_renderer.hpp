@@ -7,22 +7,11 @@
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/program.hpp"
 #include "engine/render/camera.hpp"
+#include "engine/render/render_settings.hpp"
 #include "engine/sim/flock.hpp"
 #include "engine/sim/params.hpp"
 
 namespace boids::render {
-
-struct RenderSettings {
-  float boidScale = 1.6f;  // boid length in world units
-  bool showWorldBox = true;
-  float fogDensity = 0.002f;
-  bool follow = false;          // the camera frames the flock's bounds, computed on the GPU
-  float followZoom = 1.0f;      // distance factor while following
-  bool showMarkers = true;      // crosses at the GPU centroid and at the CPU reference centroid
-  bool showBounds = false;      // the flock's bounding box as the reduction found it
-  bool showCells = false;       // the grid's occupied cells
-  glm::vec4 cpuCentroid{0.0f};  // from the last CPU check; w 1 when known
-};
 
 // What the occupied-cell overlay draws from.
 struct GridView {

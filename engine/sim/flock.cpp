@@ -31,6 +31,10 @@ void Flock::bindForStep() const {
   vel_[current_ ^ 1].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_OUT);
 }
 
+void Flock::setPosition(std::uint32_t index, const glm::vec4& position) {
+  pos_[current_].upload(std::size_t(index) * sizeof(glm::vec4), sizeof(glm::vec4), &position);
+}
+
 FlockState Flock::read() const {
   return {positions().read<glm::vec4>(count_), velocities().read<glm::vec4>(count_)};
 }
@@ -60,8 +64,27 @@ std::string checkBuffersFit(std::uint64_t count, const gl::Caps& caps) {
   return {};
 }
 
+std::uint64_t estimateGpuBytes(std::uint64_t count) {
+  // Per boid: position and velocity, double-buffered (64 B); the grid's (key, index) pairs padded
+  // to a power of two (up to 16 B) and its sorted copies (32 B); the CPU check's snapshot (16 B);
+  // a counting sort's second pair buffer (8 B); cells, about one per 4 boids at the reference
+  // density (1 B). Plus 64 MiB for everything of fixed size (framebuffers, reduction partials).
+  return count * (64 + 16 + 32 + 16 + 8 + 1) + (std::uint64_t(64) << 20);
+}
+
+std::string checkMemoryFits(std::uint64_t count, const gl::Caps& caps) {
+  const std::uint64_t need = estimateGpuBytes(count);
+  if (caps.memoryAvailable > 0 && need > static_cast<std::uint64_t>(caps.memoryAvailable)) {
+    auto mib = [](std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; };
+    return std::to_string(count) + " boids need about " + mib(need) + " of GPU memory (137 bytes per boid + 64 MiB), more than the " +
+           mib(static_cast<std::uint64_t>(caps.memoryAvailable)) + " available (" + caps.memorySource + ")";
+  }
+  return {};
+}
+
 std::string checkCountFits(std::uint64_t count, const gl::Caps& caps, Neighbours neighbours) {
   if (std::string problem = checkBuffersFit(count, caps); !problem.empty()) return problem;
+  if (std::string problem = checkMemoryFits(count, caps); !problem.empty()) return problem;
   return checkStepFits(count, caps, neighbours);
 }
 

@@ -24,6 +24,7 @@ class Flock {
   void swap() { current_ ^= 1; }
 
   void upload(const FlockState& state);  // same count
+  void setPosition(std::uint32_t index, const glm::vec4& position);  // one boid's, in place
   FlockState read() const;               // blocking readback: tests, checks, screenshots of data
 
  private:
@@ -36,6 +37,11 @@ class Flock {
 // their buffers (GL_MAX_SHADER_STORAGE_BLOCK_SIZE) and the brute-force step (a driver's loop limit).
 std::string checkBuffersFit(std::uint64_t count, const gl::Caps& caps);
 std::string checkStepFits(std::uint64_t count, const gl::Caps& caps, Neighbours neighbours);
+// The GPU memory a flock of `count` needs with everything around it (double-buffered state, the
+// grid's pairs and sorted copies, the CPU check's snapshot), for refusing a count up front.
+std::uint64_t estimateGpuBytes(std::uint64_t count);
+std::string checkMemoryFits(std::uint64_t count, const gl::Caps& caps);
+// All of the above: empty when `count` boids can run on this context, else why not, naming the limit.
 std::string checkCountFits(std::uint64_t count, const gl::Caps& caps, Neighbours neighbours);
 
 }  // namespace boids::sim

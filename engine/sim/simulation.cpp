@@ -1,9 +1,15 @@
 #include "engine/sim/simulation.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <stdexcept>
+
+#include "shaders/common/bindings.h"
 
 namespace boids::sim {
 namespace {
+constexpr std::uint32_t kZero = 0;
+
 const SimSettings& checked(const SimSettings& s) {
   if (std::string problem = validate(s); !problem.empty()) throw std::invalid_argument(problem);
   return s;
@@ -17,6 +23,7 @@ Simulation::Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, c
       flock_(initialState(settings_)),
       params_("sim.params", sizeof(gpu::SimParams)),
       stats_("sim.flockStats", sizeof(gpu::FlockStats)),
+      health_("sim.health", sizeof(std::uint32_t), &kZero),
       stepper_(library),
       gridStepper_(library),
       grid_(library, caps),
@@ -98,12 +105,24 @@ void Simulation::reorder() { grid_.reorder(flock_); }
 
 void Simulation::integrate() {
   bindParams();
+  health_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_HEALTH);
   if (usesGrid()) {
     gridStepper_.step(flock_, stats_, grid_, settings_.neighbours == Neighbours::GridCoherent);
   } else {
     stepper_.step(flock_, stats_);
   }
   ++steps_;
+}
+
+std::uint32_t Simulation::nonFiniteRepaired() const { return health_.read<std::uint32_t>(1)[0]; }
+
+void Simulation::injectNonFinite(std::uint32_t count) {
+  const std::uint32_t n = flock_.count();
+  const glm::vec4 nan(std::numeric_limits<float>::quiet_NaN());
+  for (std::uint32_t k = 0; k < std::min(count, n); ++k) {
+    flock_.setPosition(static_cast<std::uint32_t>(std::uint64_t(k) * n / std::min(count, n)), nan);
+  }
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
 }
 
 std::vector<std::uint32_t> Simulation::lastOrder() const {

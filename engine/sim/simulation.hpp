@@ -70,6 +70,15 @@ class Simulation {
   const gl::Buffer& stats() const { return stats_; }
   std::uint64_t steps() const { return steps_; }
 
+  // One uint: boids the steps found non-finite (NaN or infinite) and put back into the world,
+  // since this simulation was made (shaders/sim/repair.glsl). Read it without stalling through
+  // gl::AsyncReadback, or with nonFiniteRepaired() where a stall does not matter.
+  const gl::Buffer& health() const { return health_; }
+  std::uint32_t nonFiniteRepaired() const;
+  // A test aid: makes `count` boids, spread over the flock, non-finite (NaN positions), to show
+  // the repair working (--inject-nonfinite).
+  void injectNonFinite(std::uint32_t count);
+
  private:
   std::unique_ptr<reduce::Strategy> createStrategy(const gl::ShaderLibrary& library, std::string_view name) const;
 
@@ -78,6 +87,7 @@ class Simulation {
   Flock flock_;
   gl::Buffer params_;
   gl::Buffer stats_;
+  gl::Buffer health_;
   const reduce::StrategyInfo* strategyInfo_ = nullptr;
   std::unique_ptr<reduce::Strategy> reducer_;
   std::string fallbackReason_;

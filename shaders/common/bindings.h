@@ -18,6 +18,7 @@
 #define SSBO_CELL_STARTS 11 // uint per grid cell + 1: first sorted slot of its boids (grid_ranges.comp)
 #define SSBO_SORTED_POS 12  // positions gathered into sorted order (the coherent grid)
 #define SSBO_SORTED_VEL 13
+#define SSBO_HEALTH 14      // uint: boids the step repaired after they turned non-finite, since the flock was made
 
 // Uniform blocks
 #define UBO_SIM_PARAMS 0

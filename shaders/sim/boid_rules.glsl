@@ -16,6 +16,10 @@ struct RuleSums {
   uint alignmentCount;
 };
 
+// Finite, tested on the bits (exponent all ones: infinity or NaN), which no fast-math assumption
+// can remove.
+bool finite3(vec3 v) { return all(notEqual(floatBitsToUint(v) & 0x7f800000u, uvec3(0x7f800000u))); }
+
 RuleSums rulesBegin() { return RuleSums(vec3(0), 0u, vec3(0), vec3(0), 0u); }
 
 // Offset from one point to another; in the wrap-around world, to the nearest periodic image.
@@ -54,7 +58,10 @@ void rulesFinish(RuleSums s, vec3 p, vec3 v, vec3 flockCentre, out vec3 newPos, 
   vec3 dv = s.separation * u_sim.weights.x;
   if (s.alignmentCount > 0u) dv += s.alignment / float(s.alignmentCount) * u_sim.weights.y;
   if (s.cohesionCount > 0u) dv += s.cohesion / float(s.cohesionCount) * u_sim.weights.z;
-  dv += (flockCentre - p) * u_sim.weights.w;
+  // A centroid that is not finite (a non-finite boid reduced before the step repaired it) would
+  // turn every boid non-finite: the pull skips that frame instead.
+  vec3 pull = (flockCentre - p) * u_sim.weights.w;
+  if (finite3(pull)) dv += pull;
   if (u_sim.worldMode == WORLD_WALLS) dv += wallPush(p);
 
   newVel = v + dv;

@@ -23,6 +23,7 @@ layout(std430, binding = SSBO_VEL_OUT) writeonly buffer VelOut { vec4 b_velOut[]
 layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_stats; };
 
 #include "sim/boid_rules.glsl"
+#include "sim/repair.glsl"
 
 shared vec4 g_pos[GROUP_SIZE];
 shared vec4 g_vel[GROUP_SIZE];
@@ -51,6 +52,7 @@ void main() {
 
   vec3 newPos, newVel;
   rulesFinish(sums, p, v, b_stats.meanPosition.xyz, newPos, newVel);
+  repairNonFinite(newPos, newVel, i);
   b_posOut[i] = vec4(newPos, 1.0);
   b_velOut[i] = vec4(newVel, 0.0);
 }

@@ -48,6 +48,7 @@ layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_
 
 #include "grid/grid_cells.glsl"
 #include "sim/boid_rules.glsl"
+#include "sim/repair.glsl"
 
 void stepBoid(uint s) {
 #if AUDIT
@@ -96,6 +97,7 @@ void stepBoid(uint s) {
 #endif
   vec3 newPos, newVel;
   rulesFinish(sums, p, v, b_stats.meanPosition.xyz, newPos, newVel);
+  repairNonFinite(newPos, newVel, b_pairs[s].y);  // hashed from the boid's own index, in both layouts
 #if COHERENT
   uint i = s;
 #else

@@ -22,7 +22,7 @@ TEST(Options, DefaultsAreTheSettingsDefaults) {
   auto r = parse({});
   ASSERT_TRUE(r.options);
   EXPECT_EQ(r.options->mode, app::Mode::Auto);
-  EXPECT_EQ(r.options->sim.count, sim::SimSettings{}.count);
+  EXPECT_EQ(r.options->settings.sim.count, sim::SimSettings{}.count);
   EXPECT_FALSE(r.options->countGiven);
 }
 
@@ -35,7 +35,7 @@ TEST(Options, EverySimulationParameterIsSettable) {
     if (!world) args.insert(args.end(), {"--world-size", "100000"});
     auto r = parse(args);
     ASSERT_TRUE(r.options) << p.key;
-    EXPECT_FLOAT_EQ(r.options->sim.*p.member, value) << p.key;
+    EXPECT_FLOAT_EQ(r.options->settings.sim.*p.member, value) << p.key;
   }
 }
 
@@ -43,10 +43,10 @@ TEST(Options, DemoSubcommandCountSeedWorldFramesScreenshot) {
   auto r = parse({"demo", "--count", "4097", "--seed", "7", "--world", "wrap", "--frames", "3", "--screenshot", "x.png"});
   ASSERT_TRUE(r.options);
   EXPECT_EQ(r.options->mode, app::Mode::Demo);
-  EXPECT_EQ(r.options->sim.count, 4097u);
+  EXPECT_EQ(r.options->settings.sim.count, 4097u);
   EXPECT_TRUE(r.options->countGiven);
-  EXPECT_EQ(r.options->sim.seed, 7u);
-  EXPECT_EQ(r.options->sim.world, sim::WorldMode::Wrap);
+  EXPECT_EQ(r.options->settings.sim.seed, 7u);
+  EXPECT_EQ(r.options->settings.sim.world, sim::WorldMode::Wrap);
   EXPECT_EQ(r.options->frames, 3);
   EXPECT_EQ(r.options->screenshot, "x.png");
 }
@@ -74,11 +74,11 @@ TEST(Options, HelpExitsWithZero) {
 TEST(Options, TheWorldFollowsTheCountUnlessGiven) {
   auto automatic = parse({"--count", "65536"});
   ASSERT_TRUE(automatic.options);
-  EXPECT_EQ(automatic.options->sim.worldSize, sim::worldSizeForCount(65536));
-  EXPECT_NEAR(65536 / std::pow(automatic.options->sim.worldSize, 3.0f), sim::kReferenceDensity, 0.001);
-  EXPECT_FLOAT_EQ(automatic.options->sim.wallMargin, automatic.options->sim.worldSize / 10);
+  EXPECT_EQ(automatic.options->settings.sim.worldSize, sim::worldSizeForCount(65536));
+  EXPECT_NEAR(65536 / std::pow(automatic.options->settings.sim.worldSize, 3.0f), sim::kReferenceDensity, 0.001);
+  EXPECT_FLOAT_EQ(automatic.options->settings.sim.wallMargin, automatic.options->settings.sim.worldSize / 10);
   auto chosen = parse({"--count", "65536", "--world-size", "50", "--wall-margin", "3"});
   ASSERT_TRUE(chosen.options);
-  EXPECT_EQ(chosen.options->sim.worldSize, 50.0f);
-  EXPECT_EQ(chosen.options->sim.wallMargin, 3.0f);
+  EXPECT_EQ(chosen.options->settings.sim.worldSize, 50.0f);
+  EXPECT_EQ(chosen.options->settings.sim.wallMargin, 3.0f);
 }
