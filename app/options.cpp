@@ -202,6 +202,24 @@ ParseResult parseCommandLine(int argc, char** argv) {
     o.preset = std::move(parsed.layer);
   }
 
+  // Where pictures go is checked now, so that a run never ends in a write that cannot happen.
+  std::error_code ec;
+  if (!o.screenshot.empty()) {
+    const std::filesystem::path folder = o.screenshot.has_parent_path() ? o.screenshot.parent_path() : ".";
+    if (std::filesystem::is_directory(o.screenshot, ec)) return fail("--screenshot " + o.screenshot.string() + ": is a folder; give a file name");
+    if (!std::filesystem::is_directory(folder, ec)) {
+      return fail("--screenshot " + o.screenshot.string() + ": the folder " + folder.string() + " does not exist");
+    }
+  }
+  if (!o.record.empty()) {
+    if (std::filesystem::exists(o.record, ec) && !std::filesystem::is_directory(o.record, ec)) {
+      return fail("--record " + o.record.string() + ": is a file, not a folder");
+    }
+    if (std::filesystem::exists(o.record / "frame-000000.png", ec)) {
+      return fail("--record " + o.record.string() + ": already holds a recording (frame-000000.png); choose another folder, nothing there is overwritten");
+    }
+  }
+
   if (demo->parsed()) o.mode = Mode::Demo;
   if (check->parsed()) o.mode = Mode::Check;
   if (benchSizes->count() > 0) o.bench.gridSizes = o.bench.sizes;
@@ -234,6 +252,7 @@ std::filesystem::path resolveWindowSettings(Options& options) {
     trial.saved = std::move(parsed.layer);
     Resolved resolved = resolve(trial.layers());
     if (resolved.error.empty()) {
+      std::printf("settings: the last run's, from %s (--defaults leaves them out)\n", file.string().c_str());
       options.saved = std::move(trial.saved);
       options.settings = std::move(resolved.settings);
       options.countGiven = options.countGiven || options.saved->has("count");
@@ -248,8 +267,9 @@ std::filesystem::path resolveWindowSettings(Options& options) {
   std::filesystem::path aside = file;
   aside += std::string(".unreadable-") + stamp;
   std::filesystem::rename(file, aside, ec);
+  const std::string where = ec ? "left in place (" + ec.message() + ")" : "kept as " + aside.string();
   std::fprintf(stderr, "boids: warning: saved settings not used: %s\nboids: warning: %s; starting from the defaults\n",
-               problem.c_str(), ec ? ("left in place (" + ec.message() + ")").c_str() : ("kept as " + aside.string()).c_str());
+               problem.c_str(), where.c_str());
   return file;
 }
 
