@@ -1,6 +1,7 @@
 #pragma once
 // Move-only owners of GL names: copy is deleted, a move leaves the source empty (id 0),
 // destruction deletes the name. Every GL object in the project is owned by one of these.
+#include <cstdint>
 #include <string_view>
 #include <utility>
 
@@ -8,11 +9,19 @@
 
 namespace boids::gl {
 
+// GL objects alive through these handles, all types together: a leak shows as growth (the soak test).
+inline std::int64_t& liveObjects() {
+  static std::int64_t count = 0;
+  return count;
+}
+
 template <void (*Delete)(GLuint)>
 class Handle {
  public:
   Handle() = default;
-  explicit Handle(GLuint id) : id_(id) {}
+  explicit Handle(GLuint id) : id_(id) {
+    if (id_ != 0) ++liveObjects();
+  }
   ~Handle() { reset(); }
   Handle(const Handle&) = delete;
   Handle& operator=(const Handle&) = delete;
@@ -28,7 +37,10 @@ class Handle {
   GLuint id() const { return id_; }
   explicit operator bool() const { return id_ != 0; }
   void reset() {
-    if (id_ != 0) Delete(id_);
+    if (id_ != 0) {
+      Delete(id_);
+      --liveObjects();
+    }
     id_ = 0;
   }
 

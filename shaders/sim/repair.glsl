@@ -17,8 +17,11 @@ float hashUnit(uint x) {  // [0, 1)
   return float(x >> 8u) * (1.0 / 16777216.0);
 }
 
-void repairNonFinite(inout vec3 pos, inout vec3 vel, uint index) {
-  if (finite3(pos) && finite3(vel)) return;
+// `oldPos`, `oldVel`: what the step read. Both states are tested: a non-finite position can come
+// out finite (min and max return the other operand for NaN, so the walls' clamp would park it in
+// a corner, unseen), and a finite one can come out non-finite.
+void repairNonFinite(vec3 oldPos, vec3 oldVel, inout vec3 pos, inout vec3 vel, uint index) {
+  if (finite3(oldPos) && finite3(oldVel) && finite3(pos) && finite3(vel)) return;
   vec3 unit = vec3(hashUnit(3u * index), hashUnit(3u * index + 1u), hashUnit(3u * index + 2u));
   pos = (unit - 0.5) * u_sim.world.x;  // within the middle half of the cube, clear of the walls
   vel = vec3(0.0);

@@ -52,7 +52,7 @@ void main() {
 
   vec3 newPos, newVel;
   rulesFinish(sums, p, v, b_stats.meanPosition.xyz, newPos, newVel);
-  repairNonFinite(newPos, newVel, i);
+  repairNonFinite(p, v, newPos, newVel, i);
   b_posOut[i] = vec4(newPos, 1.0);
   b_velOut[i] = vec4(newVel, 0.0);
 }

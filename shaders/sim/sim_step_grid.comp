@@ -97,7 +97,7 @@ void stepBoid(uint s) {
 #endif
   vec3 newPos, newVel;
   rulesFinish(sums, p, v, b_stats.meanPosition.xyz, newPos, newVel);
-  repairNonFinite(newPos, newVel, b_pairs[s].y);  // hashed from the boid's own index, in both layouts
+  repairNonFinite(p, v, newPos, newVel, b_pairs[s].y);  // hashed from the boid's own index, in both layouts
 #if COHERENT
   uint i = s;
 #else
