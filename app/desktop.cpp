@@ -108,24 +108,18 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
     int framesDrawn = 0;
 
     // Replaces the settings with `next` (a loaded preset, the defaults), as a whole or not at all.
-    auto adopt = [&](const Resolved& next, const std::string& what, bool keepCamera) {
-      if (!next.error.empty()) {
-        panel.settingsStatus = what + ": " + next.error + "; the current settings stay";
-        panel.settingsError = true;
-        return;
-      }
-      if (std::string why = sim::checkCountFits(next.settings.sim.count, caps, next.settings.sim.neighbours);
-          !why.empty()) {
+    auto adopt = [&](const Resolved& next, const std::string& what) {
+      std::string why = next.error;
+      if (why.empty()) why = sim::checkCountFits(next.settings.sim.count, caps, next.settings.sim.neighbours);
+      if (!why.empty()) {
         panel.settingsStatus = what + ": " + why + "; the current settings stay";
         panel.settingsError = true;
         return;
       }
-      const bool worldChanged = next.settings.sim.worldSize != panel.app.sim.worldSize;
       panel.app = next.settings;
       panel.pendingCount = panel.app.sim.count;
       panel.pendingSeed = panel.app.sim.seed;
-      if (!keepCamera || worldChanged) camera = panel.app.camera;
-      if (next.settings.cameraSet) camera = next.settings.camera;
+      camera = panel.app.camera;
       panel.settingsError = false;
       panel.settingsStatus = what;
     };
@@ -136,21 +130,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
         std::fprintf(stderr, "boids: %s\n", parsed.error->text().c_str());
         return;
       }
-      // The preset over the current settings: what it leaves out stays as it is.
-      Layer current = layerOf(currentSettings(panel, camera, showPanel, window->windowSize()), "current settings");
-      bool presetHasCamera = false;
-      for (const auto& [setting, value] : parsed.layer->values) {
-        presetHasCamera = presetHasCamera || std::string(setting->section) == "camera";
-      }
-      if (!presetHasCamera) {  // let resolve() frame the preset's world unless the world stays
-        std::erase_if(current.values, [](const auto& kv) { return std::string(kv.first->section) == "camera"; });
-      }
-      const Layer layers[] = {current, *parsed.layer};
-      Resolved next = resolve(layers);
-      if (!presetHasCamera && next.settings.sim.worldSize == panel.app.sim.worldSize) {
-        next.settings.camera = camera;  // same world: the view stays where the user put it
-      }
-      adopt(next, "loaded " + what, presetHasCamera);
+      adopt(overlay(currentSettings(panel, camera, showPanel, window->windowSize()), *parsed.layer), "loaded " + what);
       for (const std::string& w : parsed.warnings) {
         panel.settingsStatus += "\nwarning: " + w;
         std::fprintf(stderr, "boids: warning: %s\n", w.c_str());
@@ -245,7 +225,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
         const std::string name(f.path.substr(0, f.path.size() - 5));
         loadInto(parseSettingsText(f.text, "preset '" + name + "'"), "preset '" + name + "'");
       }
-      if (actions.resetToDefaults) adopt(resolve({}), "the defaults", false);
+      if (actions.resetToDefaults) adopt(resolve({}), "the defaults");
       if (actions.applyCountAndSeed) {
         panel.countError = sim::checkCountFits(panel.pendingCount, caps, panel.app.sim.neighbours);
         if (panel.countError.empty()) {

@@ -25,7 +25,7 @@ int runHeadlessDemo(Options options) {
   if (!context) return 1;
   const gl::Caps caps = gl::Caps::query();
   if (std::string problem = adaptToContext(options, caps); !problem.empty()) {
-    std::fprintf(stderr, "boids: error: --count: %s\n", problem.c_str());
+    std::fprintf(stderr, "boids: error: --count %u: %s\n", options.settings.sim.count, problem.c_str());
     return 2;
   }
 

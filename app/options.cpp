@@ -162,7 +162,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return {std::nullopt, cli.exit(e)};
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "boids: error: %s\nRun 'boids --help' for the options and their ranges.\n", e.what());
+    std::fprintf(stderr, "boids: error: %s (boids --help lists the options and their ranges)\n", e.what());
     return {std::nullopt, 2};
   }
 

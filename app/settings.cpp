@@ -367,6 +367,20 @@ Resolved resolve(std::span<const Layer> layers) {
   return r;
 }
 
+Resolved overlay(const AppSettings& current, const Layer& preset) {
+  const auto isCamera = [](const auto& kv) { return std::string(kv.first->section) == "camera"; };
+  const bool presetHasCamera = std::any_of(preset.values.begin(), preset.values.end(), isCamera);
+  Layer base = layerOf(current, "current settings");
+  if (!presetHasCamera) std::erase_if(base.values, isCamera);
+  const Layer layers[] = {base, preset};
+  Resolved r = resolve(layers);
+  if (!presetHasCamera && r.settings.sim.worldSize == current.sim.worldSize) {
+    r.settings.camera = current.camera;
+    r.settings.cameraSet = current.cameraSet;
+  }
+  return r;
+}
+
 Layer layerOf(const AppSettings& s, std::string source) {
   Layer layer{std::move(source), {}};
   for (const SettingInfo& info : settingsTable()) layer.values.emplace_back(&info, valueOf(info, s));

@@ -84,6 +84,11 @@ struct Resolved {
 };
 Resolved resolve(std::span<const Layer> layers);
 
+// A preset loaded into a running app: its settings over the current ones (what it leaves out
+// stays). Without a camera of its own the view stays where it is, unless the preset changes the
+// world's size: then the new world is framed. On error the caller keeps `current` as it is.
+Resolved overlay(const AppSettings& current, const Layer& preset);
+
 // Every setting of `s` as a layer (what Save writes).
 Layer layerOf(const AppSettings& s, std::string source);
 

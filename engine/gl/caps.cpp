@@ -1,5 +1,6 @@
 #include "engine/gl/caps.hpp"
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -62,6 +63,11 @@ Caps Caps::query() {
   } else if (c.softwareRenderer()) {
     c.memoryAvailable = systemMemoryAvailable();
     c.memorySource = "system memory (software renderer)";
+  }
+  // A smaller GPU on demand, to see (and test) the refusal of a flock that does not fit.
+  if (const char* mib = std::getenv("BOIDS_GPU_MEMORY_MIB")) {
+    c.memoryAvailable = std::atoll(mib) * (std::int64_t(1) << 20);
+    c.memorySource = "BOIDS_GPU_MEMORY_MIB";
   }
   return c;
 }

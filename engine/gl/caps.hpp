@@ -28,6 +28,7 @@ struct Caps {
   std::uint64_t loopIterationLimit = 0;
   // Memory free for new buffers, in bytes, and where the number comes from; 0 = unknown (no
   // GL_NVX_gpu_memory_info or GL_ATI_meminfo). A software renderer's memory is the system's.
+  // BOIDS_GPU_MEMORY_MIB in the environment overrides it (to try out the refusal of big flocks).
   std::int64_t memoryAvailable = 0;
   std::string memorySource;
 

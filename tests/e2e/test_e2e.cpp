@@ -12,35 +12,9 @@
 
 #include <stb_image.h>
 
-namespace fs = std::filesystem;
+#include "e2e_run.hpp"
 
 namespace {
-
-struct Result {
-  int exitCode = -1;
-  std::string output;  // stdout and stderr together
-};
-
-Result run(const std::string& prefix, const std::string& args) {
-  const std::string command = prefix + " '" BOIDS_BINARY "' " + args + " 2>&1";
-  Result r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buffer;
-  while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) r.output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-// No display at all: the headless path, whatever the environment running the tests has.
-Result runHeadless(const std::string& args) { return run("env -u DISPLAY -u WAYLAND_DISPLAY", args); }
-
-fs::path scratch() {
-  fs::path dir = fs::temp_directory_path() / ("boids-e2e-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
 
 struct Png {
   int width = 0, height = 0;
@@ -136,15 +110,22 @@ TEST(EndToEnd, DemoSubcommandWithZeroFramesStillWritesTheFirstFrame) {
 }
 
 TEST(EndToEnd, UnwritableScreenshotPathIsAClearError) {
-  Result r = runHeadless("--count 10 --frames 1 --screenshot /proc/no/such/dir/x.png");
-  EXPECT_EQ(r.exitCode, 1);
-  EXPECT_NE(r.output.find("/proc/no/such/dir"), std::string::npos) << r.output;
+  // Refused before anything starts (the folder is missing) ...
+  Result missing = runHeadless("--count 10 --frames 1 --screenshot /proc/no/such/dir/x.png");
+  EXPECT_EQ(missing.exitCode, 2);
+  EXPECT_NE(missing.output.find("--screenshot /proc/no/such/dir/x.png: the folder /proc/no/such/dir does not exist"),
+            std::string::npos) << missing.output;
+  EXPECT_EQ(missing.output.find("OpenGL"), std::string::npos) << "started anyway:\n" << missing.output;
+  // ... or, when only the write itself can tell, a clear error after the run.
+  Result unwritable = runHeadless("--count 10 --frames 1 --screenshot /proc/x.png");
+  EXPECT_EQ(unwritable.exitCode, 1);
+  EXPECT_NE(unwritable.output.find("/proc/x.png"), std::string::npos) << unwritable.output;
 }
 
 TEST(EndToEnd, WindowUnderXvfbShowsTheFlockAndThePanel) {
   // The same flock and frames twice, with and without the panel: the difference is the panel.
   const fs::path dir = scratch();
-  const std::string xvfb = "xvfb-run -a -s '-screen 0 1280x720x24'";
+  const std::string xvfb = "env XDG_CONFIG_HOME='" + dir.string() + "' xvfb-run -a -s '-screen 0 1280x720x24'";
   const std::string common = "--count 400 --frames 20 --width 1000 --height 640 --no-vsync ";
   Result withPanel = run(xvfb, common + "--screenshot '" + (dir / "window.png").string() + "'");
   ASSERT_EQ(withPanel.exitCode, 0) << withPanel.output;

@@ -336,3 +336,29 @@ TEST(Settings, ACountBeyondTheGpuMemoryIsRefusedNamingTheLimit) {
   EXPECT_NE(sim::checkCountFits(10'000'000, caps, sim::Neighbours::GridCoherent).find("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"),
             std::string::npos);
 }
+
+TEST(Settings, APresetLoadedIntoTheRunningAppKeepsWhatItLeavesOutAndRefusesAsAWhole) {
+  app::AppSettings current = app::resolve({}).settings;
+  current.sim.dt = 0.5f;
+  current.camera.yaw = 1.0f;
+  current.cameraSet = true;
+  {  // a render-only preset: the flock, the world and the view stay
+    const app::ParsedFile p = parseText(R"({"render": {"fog": 0.01}})");
+    const app::Resolved r = app::overlay(current, *p.layer);
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    EXPECT_FLOAT_EQ(r.settings.render.fogDensity, 0.01f);
+    EXPECT_FLOAT_EQ(r.settings.sim.dt, 0.5f);
+    EXPECT_FLOAT_EQ(r.settings.camera.yaw, 1.0f);
+  }
+  {  // a new count: the world follows it and is framed anew
+    const app::ParsedFile p = parseText(R"({"simulation": {"count": 65536}})");
+    const app::Resolved r = app::overlay(current, *p.layer);
+    EXPECT_EQ(r.settings.sim.worldSize, sim::worldSizeForCount(65536));
+    EXPECT_FLOAT_EQ(r.settings.camera.distance, render::OrbitCamera::framing(r.settings.sim.worldSize).distance);
+  }
+  {  // settings that conflict with the current world: refused, naming them; the caller keeps `current`
+    const app::ParsedFile p = parseText(R"({"simulation": {"cohesion-radius": 40}})");
+    const app::Resolved r = app::overlay(current, *p.layer);
+    EXPECT_NE(r.error.find("quarter of world-size"), std::string::npos) << r.error;
+  }
+}
