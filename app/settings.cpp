@@ -205,8 +205,17 @@ std::span<const SettingInfo> settingsTable() {
 }
 
 json valueOf(const SettingInfo& s, const AppSettings& a) {
-  if (s.simFloat) return double(a.sim.*s.simFloat);
-  return s.get(a);
+  json v = s.simFloat ? json(double(a.sim.*s.simFloat)) : s.get(a);
+  // Settings are held as floats: a bound such as 0.05 comes back as 0.0500000007, and an angle
+  // through radians as 89.0000001. Clamped into the range, so a saved value always loads again.
+  auto clampNumber = [&](json& x) {
+    if (x.is_number_float()) x = std::clamp(x.get<double>(), s.min, s.max);
+  };
+  if (s.kind == SettingKind::Float) clampNumber(v);
+  if (s.kind == SettingKind::Vec3) {
+    for (json& c : v) clampNumber(c);
+  }
+  return v;
 }
 
 void assign(const SettingInfo& s, AppSettings& a, const json& v) {
@@ -453,6 +462,15 @@ std::map<std::string, std::size_t> keyOffsets(std::string_view text) {
   return offsets;
 }
 
+// A value as a message shows it: scalars as written, containers by their kind (a deeply nested
+// one would be long, and dumping it recursive).
+std::string shortText(const json& v) {
+  if (v.is_array()) return "[...]";
+  if (v.is_object()) return "{...}";
+  std::string text = v.dump();
+  return text.size() > 40 ? text.substr(0, 37) + "..." : text;
+}
+
 bool knownSection(std::string_view name) {
   for (const SettingInfo& s : settingsTable()) {
     if (name == s.section) return true;
@@ -477,6 +495,11 @@ ParsedFile parseSettingsText(std::string_view text, const std::string& source) {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) reason = "the file is empty";
     out.error = FileError{source, p.line, p.column, "not valid JSON: " + reason};
     return out;
+  } catch (const json::exception& e) {  // e.g. out_of_range: a number too large for a double (1e999)
+    std::string what = e.what();
+    const std::size_t close = what.find("] ");
+    out.error = FileError{source, 0, 0, "not usable JSON: " + (close == std::string::npos ? what : what.substr(close + 2))};
+    return out;
   }
   const std::map<std::string, std::size_t> offsets = keyOffsets(text);
   auto at = [&](const std::string& path, std::string message) {
@@ -491,7 +514,7 @@ ParsedFile parseSettingsText(std::string_view text, const std::string& source) {
   if (doc.contains("boids-preset")) {
     const json& version = doc["boids-preset"];
     if (!version.is_number_unsigned() || version.get<std::uint64_t>() > std::uint64_t(kSettingsFormat)) {
-      out.error = at("boids-preset", "boids-preset: format " + version.dump() + " is newer than this boids reads (" +
+      out.error = at("boids-preset", "boids-preset: format " + shortText(version) + " is newer than this boids reads (" +
                                          std::to_string(kSettingsFormat) + ")");
       return out;
     }
@@ -526,7 +549,7 @@ ParsedFile parseSettingsText(std::string_view text, const std::string& source) {
         continue;
       }
       if (std::string problem = checkValue(*setting, value); !problem.empty()) {
-        out.error = at(path, section + "." + name + " " + value.dump() + ": " + problem);
+        out.error = at(path, section + "." + name + " " + shortText(value) + ": " + problem);
         return out;
       }
       json normalised = value;
@@ -543,6 +566,9 @@ ParsedFile loadSettingsFile(const std::filesystem::path& file) {
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec)) {
     return {std::nullopt, FileError{name, 0, 0, "is a folder, not a settings file"}, {}, {}, {}};
+  }
+  if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec)) {  // a FIFO, a device
+    return {std::nullopt, FileError{name, 0, 0, "is not a regular file"}, {}, {}, {}};
   }
   std::ifstream in(file, std::ios::binary);
   if (!in) return {std::nullopt, FileError{name, 0, 0, "cannot be read (" + std::string(std::strerror(errno)) + ")"}, {}, {}, {}};
