@@ -171,7 +171,7 @@ TEST(Assets, ABrokenShaderFolderFallsBackToTheBuiltInShaders) {
   EXPECT_NE(broken.output.find("boid_rules.glsl:1"), std::string::npos) << "the error names the file and line:\n" << broken.output;
 }
 
-TEST(SavedSettings, TheWindowRestoresTheLastRunAndMovesAnUnreadableFileAside) {
+TEST(SavedSettings, UnderXvfbTheWindowRestoresTheLastRunAndMovesAnUnreadableFileAside) {
   const fs::path dir = dirFor("xdg");
   const std::string xvfb = "env XDG_CONFIG_HOME='" + dir.string() + "' xvfb-run -a -s '-screen 0 640x480x24'";
   const std::string common = "--frames 2 --width 320 --height 200 --no-vsync --screenshot '" + (dir / "w.png").string() + "'";
