@@ -96,6 +96,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
     double lastHealthWarning = -1e9;
 
     PanelState panel;
+    panel.shaderStatus = scene->shaderFallback;
     panel.app = options.settings;
     panel.pendingCount = options.settings.sim.count;
     panel.pendingSeed = options.settings.sim.seed;

@@ -47,6 +47,7 @@ struct Scene {
   sim::Simulation simulation;
   render::BoidRenderer renderer;
   reduce::Inspector inspector;
+  std::string shaderFallback;  // why --shader-dir's shaders were not used, when they were not
   Scene(const gl::ShaderLibrary& library, const gl::Caps& caps, const AppSettings& settings);
 };
 

@@ -49,16 +49,19 @@ Scene::Scene(const gl::ShaderLibrary& library, const gl::Caps& caps, const AppSe
 }
 
 std::unique_ptr<Scene> makeScene(const Options& options, const gl::Caps& caps) {
+  std::string fallback;
   if (!options.shaderDir.empty()) {
     try {
       return std::make_unique<Scene>(gl::ShaderLibrary::fromDirectory(options.shaderDir), caps, options.settings);
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "boids: warning: the shaders in %s cannot be used; running the built-in shaders instead:\n%s\n",
-                   options.shaderDir.string().c_str(), e.what());
+      fallback = "the shaders in " + options.shaderDir.string() + " cannot be used; running the built-in shaders instead:\n" + e.what();
+      std::fprintf(stderr, "boids: warning: %s\n", fallback.c_str());
       gl::resetDebugStats();  // the failed compile was reported through debug output, and handled
     }
   }
-  return std::make_unique<Scene>(gl::ShaderLibrary::embedded(), caps, options.settings);
+  auto scene = std::make_unique<Scene>(gl::ShaderLibrary::embedded(), caps, options.settings);
+  scene->shaderFallback = std::move(fallback);
+  return scene;
 }
 
 int glDebugExitCode(const Options& options) {

@@ -6,17 +6,11 @@
 #include <vector>
 
 #include "app/options.hpp"
+#include "parse_args.hpp"
 
 using namespace boids;
 
-namespace {
-app::ParseResult parse(std::vector<std::string> args) {
-  args.insert(args.begin(), "boids");
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  return app::parseCommandLine(static_cast<int>(argv.size()), argv.data());
-}
-}  // namespace
+using test::parse;
 
 TEST(Options, DefaultsAreTheSettingsDefaults) {
   auto r = parse({});

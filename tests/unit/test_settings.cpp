@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/options.hpp"
+#include "parse_args.hpp"
 #include "app/settings.hpp"
 #include "engine/gl/caps.hpp"
 #include "engine/sim/flock.hpp"
@@ -20,12 +21,7 @@ using nlohmann::json;
 
 namespace {
 
-app::ParseResult parse(std::vector<std::string> args) {
-  args.insert(args.begin(), "boids");
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  return app::parseCommandLine(static_cast<int>(argv.size()), argv.data());
-}
+using test::parse;
 
 // A value inside the setting's range other than its default (a world large enough for any radius).
 json otherValue(const app::SettingInfo& s) {
