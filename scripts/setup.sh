@@ -8,9 +8,9 @@ packages=(
   build-essential cmake ninja-build pkg-config python3-glad
   # libraries
   libglfw3-dev libglm-dev libimgui-dev libstb-dev libcli11-dev nlohmann-json3-dev libegl-dev libgl-dev
-  # tests: GoogleTest, Mesa's software OpenGL (llvmpipe) through EGL, and Xvfb for the window test;
+  # tests: GoogleTest, Mesa's software OpenGL (llvmpipe) through EGL, Xvfb and xdotool for the window tests;
   # clang with its sanitizer and libFuzzer runtimes for the sanitize preset
-  libgtest-dev libegl-mesa0 libgl1-mesa-dri xvfb xauth clang libclang-rt-14-dev
+  libgtest-dev libegl-mesa0 libgl1-mesa-dri xvfb xauth xdotool clang libclang-rt-14-dev
 )
 
 missing=()

@@ -190,3 +190,31 @@ TEST(SavedSettings, UnderXvfbTheWindowRestoresTheLastRunAndMovesAnUnreadableFile
       << torn.output;
   EXPECT_FALSE(fs::exists(dir / "boids" / "settings.json"));
 }
+
+TEST(SavedSettings, UnderXvfbAnInteractiveRunSavesItsSettingsAndF12ItsScreenshot) {
+  // A person's session: the window opens, F12, then Escape (xdotool types them).
+  const fs::path dir = dirFor("interactive");
+  const std::string session =
+      "cd '" + dir.string() + "' && env XDG_CONFIG_HOME='" + dir.string() + "' xvfb-run -a -s '-screen 0 640x480x24' sh -c \"'" BOIDS_BINARY
+      "' --count 777 --seed 9 --width 320 --height 200 --no-vsync & pid=\\$!; "
+      "xdotool search --sync --name boids windowfocus --sync key F12 sleep 1 key Escape; wait \\$pid\" 2>&1";
+  Result r;
+  FILE* pipe = popen(session.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::array<char, 4096> buffer;
+  while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) r.output.append(buffer.data(), n);
+  r.exitCode = WEXITSTATUS(pclose(pipe));
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+
+  std::smatch shot;
+  ASSERT_TRUE(std::regex_search(r.output, shot, std::regex("screenshot: (\\S+boids-\\d{8}-\\d{6}\\.png)"))) << r.output;
+  EXPECT_TRUE(fs::exists(shot[1].str())) << shot[1];
+  EXPECT_EQ(pngSize(shot[1].str()), std::make_pair(320, 200));
+
+  std::ifstream saved(dir / "boids" / "settings.json");
+  ASSERT_TRUE(saved) << "nothing saved at exit:\n" << r.output;
+  const std::string text((std::istreambuf_iterator<char>(saved)), {});
+  EXPECT_NE(text.find("\"count\": 777"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"seed\": 9"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"yaw\""), std::string::npos) << "the camera is saved too:\n" << text;
+}
