@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace boids::sim {
 
@@ -33,23 +34,37 @@ std::span<const FloatParam> floatParams() {
   return kParams;
 }
 
+namespace {
+std::string num(double v) {  // as people write numbers: 6, 0.25, 1e-05
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+}  // namespace
+
 std::string validate(const SimSettings& s) {
   if (s.count < kMinCount) return "count must be at least 1 (got " + std::to_string(s.count) + ")";
   for (const FloatParam& p : floatParams()) {
     float v = s.*p.member;
     if (!std::isfinite(v) || v < p.min || v > p.max) {
-      return std::string(p.key) + " must be in [" + std::to_string(p.min) + ", " + std::to_string(p.max) +
-             "] (got " + std::to_string(v) + ")";
+      return std::string(p.key) + " must be in [" + num(p.min) + ", " + num(p.max) + "] (got " + num(v) + ")";
     }
   }
-  float largest = std::max({s.separationRadius, s.alignmentRadius, s.cohesionRadius});
-  if (largest > 0.25f * s.worldSize) {
-    return "the largest radius (" + std::to_string(largest) + ") must be at most a quarter of world-size (" +
-           std::to_string(s.worldSize) + ")";
+  const FloatParam* largest = nullptr;
+  for (const FloatParam& p : floatParams()) {
+    const std::string key = p.key;
+    if (key.size() > 7 && key.compare(key.size() - 7, 7, "-radius") == 0 && (!largest || s.*p.member > s.*largest->member)) {
+      largest = &p;
+    }
+  }
+  const float radius = s.*largest->member;
+  if (radius > 0.25f * s.worldSize) {
+    return "the largest radius (" + std::string(largest->key) + " " + num(radius) +
+           ") must be at most a quarter of world-size (" + num(s.worldSize) + "): a world-size of " +
+           num(std::ceil(4.0 * radius)) + " or more, or a smaller radius";
   }
   if (s.wallMargin > 0.5f * s.worldSize) {
-    return "wall-margin (" + std::to_string(s.wallMargin) + ") must be at most half of world-size (" +
-           std::to_string(s.worldSize) + ")";
+    return "wall-margin (" + num(s.wallMargin) + ") must be at most half of world-size (" + num(s.worldSize) + ")";
   }
   return {};
 }

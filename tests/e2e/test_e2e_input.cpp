@@ -55,7 +55,7 @@ TEST(BadInput, CommandLineValuesAreRefusedInOneLineBeforeAnythingStarts) {
       {"--set colour=3", "--set colour=3: no setting named 'colour'"},
       {"--set max-speed=99", "--set max-speed=99: outside the allowed range 0.01 to 20"},
       {"--no-such-option", "no-such-option"},
-      {"--cohesion-radius 30 --world-size 80", "the largest radius (30.000000) must be at most a quarter of world-size"},
+      {"--cohesion-radius 30 --world-size 80", "the largest radius (cohesion-radius 30) must be at most a quarter of world-size (80)"},
       {"--record '" + (dir / "a-file").string() + "'", "a-file: is a file, not a folder"},
       {"--screenshot '" + (dir / "missing" / "x.png").string() + "'", "missing does not exist"},
       {"--preset nothing-like-it", "--preset: nothing-like-it: no such file, and no shipped preset of that name"},
@@ -112,10 +112,16 @@ TEST(BadInput, UnknownPresetKeysAreWarningsAndTheRestApplies) {
 
 TEST(Presets, ShippedPresetsAndSetReachTheRun) {
   const fs::path dir = dirFor("shipped");
-  Result r = runHeadless("demo --preset dense-swarm --count 300 --set world=wrap --frames 2 --width 64 --height 64 "
+  Result r = runHeadless("demo --preset dense-swarm --count 3000 --set world=wrap --frames 2 --width 64 --height 64 "
                          "--screenshot '" + (dir / "x.png").string() + "'");
   ASSERT_EQ(r.exitCode, 0) << r.output;
-  EXPECT_NE(r.output.find("headless demo: 300 boids, 2 frames, 64x64, world 'wrap'"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("headless demo: 3000 boids, 2 frames, 64x64, world 'wrap'"), std::string::npos) << r.output;
+  // Too few boids for the preset's radii at the reference density: the conflict is named, with a way out.
+  Result small = runHeadless("demo --preset dense-swarm --count 300 --frames 1");
+  EXPECT_EQ(small.exitCode, 2) << small.output;
+  EXPECT_NE(small.output.find("the largest radius (cohesion-radius 6) must be at most a quarter of world-size (21): "
+                              "a world-size of 24 or more, or a smaller radius"),
+            std::string::npos) << small.output;
 }
 
 TEST(Capture, RecordWritesANumberedPngPerFrameAndNeverOverwritesOne) {
