@@ -89,7 +89,6 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
     render::BoidRenderer& renderer = scene->renderer;
     reduce::Inspector& inspector = scene->inspector;
     std::string shaderOrigin = scene->shaders.origin();
-    if (options.injectNonFinite > 0) simulation.injectNonFinite(options.injectNonFinite);
     gl::FrameTimer timer(kFrameHistory);
     ImGuiSession imgui(*window, window->contentScale());
     gl::AsyncReadback healthReadback;

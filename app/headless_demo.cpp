@@ -36,10 +36,6 @@ int runHeadlessDemo(Options options) {
     std::unique_ptr<Scene> scene = makeScene(options, caps);
     sim::Simulation& simulation = scene->simulation;
     render::BoidRenderer& renderer = scene->renderer;
-    if (options.injectNonFinite > 0) {
-      simulation.injectNonFinite(options.injectNonFinite);
-      std::printf("made %u boids non-finite (--inject-nonfinite)\n", options.injectNonFinite);
-    }
     render::OffscreenTarget target(options.settings.windowSize, 4);
     gl::FrameTimer timer(static_cast<std::size_t>(std::max(frames, 1)));
     FrameView view;

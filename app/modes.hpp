@@ -53,7 +53,8 @@ struct Scene {
 
 // The scene with --shader-dir's shaders; when they cannot be read or compiled (a missing or broken
 // file), says why on stderr and builds it with the shaders built into the binary instead.
-// Throws only what the built-in shaders would (a bad strategy name, a driver failure).
+// Throws only what the built-in shaders would (a bad strategy name, a driver failure). With
+// --inject-nonfinite, that many boids start non-finite.
 std::unique_ptr<Scene> makeScene(const Options& options, const gl::Caps& caps);
 
 // 1 (after saying so) when debug output was on and reported GL errors, else 0.

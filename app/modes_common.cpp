@@ -48,11 +48,21 @@ Scene::Scene(const gl::ShaderLibrary& library, const gl::Caps& caps, const AppSe
   simulation.setSorter(settings.sort);
 }
 
+namespace {
+void poison(Scene& scene, const Options& options) {  // --inject-nonfinite
+  if (options.injectNonFinite == 0) return;
+  scene.simulation.injectNonFinite(options.injectNonFinite);
+  std::printf("made %u boids non-finite (--inject-nonfinite)\n", options.injectNonFinite);
+}
+}  // namespace
+
 std::unique_ptr<Scene> makeScene(const Options& options, const gl::Caps& caps) {
   std::string fallback;
   if (!options.shaderDir.empty()) {
     try {
-      return std::make_unique<Scene>(gl::ShaderLibrary::fromDirectory(options.shaderDir), caps, options.settings);
+      auto scene = std::make_unique<Scene>(gl::ShaderLibrary::fromDirectory(options.shaderDir), caps, options.settings);
+      poison(*scene, options);
+      return scene;
     } catch (const std::exception& e) {
       fallback = "the shaders in " + options.shaderDir.string() + " cannot be used; running the built-in shaders instead:\n" + e.what();
       std::fprintf(stderr, "boids: warning: %s\n", fallback.c_str());
@@ -61,6 +71,7 @@ std::unique_ptr<Scene> makeScene(const Options& options, const gl::Caps& caps) {
   }
   auto scene = std::make_unique<Scene>(gl::ShaderLibrary::embedded(), caps, options.settings);
   scene->shaderFallback = std::move(fallback);
+  poison(*scene, options);
   return scene;
 }
 
