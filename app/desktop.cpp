@@ -130,7 +130,10 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
         std::fprintf(stderr, "boids: %s\n", parsed.error->text().c_str());
         return;
       }
-      adopt(overlay(currentSettings(panel, camera, showPanel, window->windowSize()), *parsed.layer), "loaded " + what);
+      std::string loaded = "loaded " + what;
+      if (!parsed.name.empty()) loaded += ": " + parsed.name;
+      if (!parsed.description.empty()) loaded += "\n" + parsed.description;
+      adopt(overlay(currentSettings(panel, camera, showPanel, window->windowSize()), *parsed.layer), loaded);
       for (const std::string& w : parsed.warnings) {
         panel.settingsStatus += "\nwarning: " + w;
         std::fprintf(stderr, "boids: warning: %s\n", w.c_str());

@@ -9,7 +9,7 @@
 namespace boids::app {
 
 std::string adaptToContext(Options& options, const gl::Caps& caps) {
-  if (caps.softwareRenderer() && options.settings.sim.neighbours == sim::Neighbours::BruteForce && !options.countGiven &&
+  if (caps.softwareRenderer() && options.settings.sim.neighbours == sim::Neighbours::BruteForce && !options.countGiven() &&
       options.settings.sim.count > kSoftwareRendererCount) {
     // Beneath every other source, so a world size or camera given with it still holds.
     Layer smaller{"software renderer", {{findSetting("count"), kSoftwareRendererCount}}};

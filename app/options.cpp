@@ -1,5 +1,6 @@
 #include "app/options.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <map>
@@ -18,6 +19,11 @@ std::vector<Layer> Options::layers(std::optional<Layer> below) const {
   if (preset) all.push_back(*preset);
   all.push_back(commandLine);
   return all;
+}
+
+bool Options::countGiven() const {
+  const std::vector<Layer> all = layers();
+  return std::any_of(all.begin(), all.end(), [](const Layer& l) { return l.has("count"); });
 }
 
 namespace {
@@ -229,7 +235,6 @@ ParseResult parseCommandLine(int argc, char** argv) {
       return fail("bench needs something to measure: --reduce, --sort or --frame");
     }
   }
-  o.countGiven = o.commandLine.has("count") || (o.preset && o.preset->has("count"));
   o.glNewestMinor = glVersion.back() - '0';
   Resolved resolved = resolve(o.layers());
   if (!resolved.error.empty()) return fail(resolved.error);
@@ -255,7 +260,6 @@ std::filesystem::path resolveWindowSettings(Options& options) {
       std::printf("settings: the last run's, from %s (--defaults leaves them out)\n", file.string().c_str());
       options.saved = std::move(trial.saved);
       options.settings = std::move(resolved.settings);
-      options.countGiven = options.countGiven || options.saved->has("count");
       return file;
     }
     problem = file.string() + ": " + resolved.error;

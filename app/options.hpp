@@ -44,7 +44,6 @@ struct Options {
   std::optional<Layer> saved;            // the last run's saved settings (window only)
   std::optional<Layer> preset;           // --preset's settings, when given
   Layer commandLine{"command line", {}};  // --KEY and --set KEY=VALUE, in that order
-  bool countGiven = false;               // a count came from --count, --set or the preset
   bool defaults = false;                 // --defaults: leave the saved settings out
   int frames = -1;                       // -1: until closed (window) or the demo's default
   std::filesystem::path screenshot;      // written after the last frame
@@ -58,6 +57,8 @@ struct Options {
 
   // saved < preset < command line, those present; `below` goes under all of them.
   std::vector<Layer> layers(std::optional<Layer> below = std::nullopt) const;
+  // A count came from one of them (--count, --set, the preset, the saved settings).
+  bool countGiven() const;
 };
 
 // For the window: the saved settings of the last run beneath --preset and the command line.

@@ -10,7 +10,6 @@
 #include <fstream>
 #include <map>
 #include <numbers>
-#include <sstream>
 #include <stdexcept>
 #include <system_error>
 
@@ -255,7 +254,8 @@ std::string checkValue(const SettingInfo& s, const json& v) {
     case SettingKind::Integer:
       if (v.is_number_unsigned()) {
         const std::uint64_t u = v.get<std::uint64_t>();
-        if (double(u) < s.min || double(u) > s.max || (s.max < 1.8e19 && u > std::uint64_t(s.max))) {
+        // Compared as integers: a double cannot tell 2^64 - 1 from 2^64 (the seed's top).
+        if (u < std::uint64_t(s.min) || (s.max < 1.8e19 && u > std::uint64_t(s.max))) {
           return "outside the allowed range " + describeRange(s);
         }
         return {};

@@ -33,7 +33,7 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
         simulation.sortCells();
       }
       {
-        auto t = timer.scope("ranges");  // each cell's [start, end) in the sorted pairs
+        auto t = timer.scope("ranges");  // where each cell starts in the sorted pairs
         simulation.cellRanges();
       }
       if (simulation.settings().neighbours == sim::Neighbours::GridCoherent) {

@@ -64,19 +64,23 @@ std::string checkBuffersFit(std::uint64_t count, const gl::Caps& caps) {
   return {};
 }
 
-std::uint64_t estimateGpuBytes(std::uint64_t count) {
-  // Per boid: position and velocity, double-buffered (64 B); the grid's (key, index) pairs padded
-  // to a power of two (up to 16 B) and its sorted copies (32 B); the CPU check's snapshot (16 B);
-  // a counting sort's second pair buffer (8 B); cells, about one per 4 boids at the reference
-  // density (1 B). Plus 64 MiB for everything of fixed size (framebuffers, reduction partials).
-  return count * (64 + 16 + 32 + 16 + 8 + 1) + (std::uint64_t(64) << 20);
-}
+namespace {
+// Per boid: position and velocity, double-buffered (64 B); the grid's (key, index) pairs padded
+// to a power of two (up to 16 B) and its sorted copies (32 B); the CPU check's snapshot (16 B);
+// a counting sort's second pair buffer (8 B); cells, about one per 4 boids at the reference
+// density (1 B). Plus everything of fixed size (framebuffers, reduction partials).
+constexpr std::uint64_t kBytesPerBoid = 64 + 16 + 32 + 16 + 8 + 1;
+constexpr std::uint64_t kFixedMiB = 64;
+}  // namespace
+
+std::uint64_t estimateGpuBytes(std::uint64_t count) { return count * kBytesPerBoid + (kFixedMiB << 20); }
 
 std::string checkMemoryFits(std::uint64_t count, const gl::Caps& caps) {
   const std::uint64_t need = estimateGpuBytes(count);
   if (caps.memoryAvailable > 0 && need > static_cast<std::uint64_t>(caps.memoryAvailable)) {
     auto mib = [](std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; };
-    return std::to_string(count) + " boids need about " + mib(need) + " of GPU memory (137 bytes per boid + 64 MiB), more than the " +
+    return std::to_string(count) + " boids need about " + mib(need) + " of GPU memory (" +
+           std::to_string(kBytesPerBoid) + " bytes per boid + " + std::to_string(kFixedMiB) + " MiB), more than the " +
            mib(static_cast<std::uint64_t>(caps.memoryAvailable)) + " available (" + caps.memorySource + ")";
   }
   return {};

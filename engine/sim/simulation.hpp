@@ -45,7 +45,7 @@ class Simulation {
   bool usesGrid() const { return settings_.neighbours != Neighbours::BruteForce; }
   void hash();        // grid: positions -> (cell, boid) pairs
   void sortCells();   // grid: pairs in cell order
-  void cellRanges();  // grid: each cell's [start, end)
+  void cellRanges();  // grid: where each cell's boids start in sorted order
   void reorder();     // grid, coherent only: positions and velocities in cell order
   void integrate();   // positions, velocities, stats (and the grid) -> next positions, velocities
   // All of a step at once: the grid passes when the grid is in use, then integrate().

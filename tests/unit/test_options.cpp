@@ -17,7 +17,7 @@ TEST(Options, DefaultsAreTheSettingsDefaults) {
   ASSERT_TRUE(r.options);
   EXPECT_EQ(r.options->mode, app::Mode::Auto);
   EXPECT_EQ(r.options->settings.sim.count, sim::SimSettings{}.count);
-  EXPECT_FALSE(r.options->countGiven);
+  EXPECT_FALSE(r.options->countGiven());
 }
 
 TEST(Options, EverySimulationParameterIsSettable) {
@@ -38,7 +38,7 @@ TEST(Options, DemoSubcommandCountSeedWorldFramesScreenshot) {
   ASSERT_TRUE(r.options);
   EXPECT_EQ(r.options->mode, app::Mode::Demo);
   EXPECT_EQ(r.options->settings.sim.count, 4097u);
-  EXPECT_TRUE(r.options->countGiven);
+  EXPECT_TRUE(r.options->countGiven());
   EXPECT_EQ(r.options->settings.sim.seed, 7u);
   EXPECT_EQ(r.options->settings.sim.world, sim::WorldMode::Wrap);
   EXPECT_EQ(r.options->frames, 3);

@@ -224,7 +224,7 @@ TEST(Settings, ThePresetOptionLoadsShippedPresetsAndFilesUnderTheCommandLine) {
   ASSERT_TRUE(r.options);
   EXPECT_EQ(r.options->settings.sim.world, sim::WorldMode::Wrap);
   EXPECT_FLOAT_EQ(r.options->settings.sim.maxSpeed, 0.5f);
-  EXPECT_TRUE(r.options->countGiven);
+  EXPECT_TRUE(r.options->countGiven());
 
   const std::filesystem::path dir = scratch("preset-option");
   std::ofstream(dir / "bad.json") << "{\n  \"render\": {\n    \"fog\": 3\n  }\n}\n";
