@@ -114,6 +114,7 @@ class Counting final : public Sorter {
   explicit Counting(const gl::ShaderLibrary& lib)
       : count_(gl::Program::compute(lib, "grid/counting_sort.comp", {{"MODE", "0"}})),
         scatter_(gl::Program::compute(lib, "grid/counting_sort.comp", {{"MODE", "1"}})),
+        rank_(gl::Program::compute(lib, "grid/counting_sort.comp", {{"MODE", "2"}})),
         scan_(lib) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t keyCount) override {
@@ -140,11 +141,15 @@ class Counting final : public Sorter {
     scatter_.use();
     glUniform1ui(LOC_SORT_COUNT, count);
     glDispatchCompute(groupsFor(count), 1, 1);
-    pairs.copyFrom(sorted_, std::size_t(count) * 8);  // the scattered pairs back in place
+    storageBarrier();
+    rank_.use();  // each pair from its arrival slot to its rank by value: back in `pairs`, stable
+    glUniform1ui(LOC_SORT_COUNT, count);
+    glDispatchCompute(groupsFor(count), 1, 1);
+    storageBarrier();
   }
 
  private:
-  gl::Program count_, scatter_;
+  gl::Program count_, scatter_, rank_;
   ExclusiveScan scan_;
   gl::Buffer counts_, sorted_;
 };
@@ -160,8 +165,10 @@ const SorterInfo kSorters[] = {
      "as bitonic-shared, but the strides above a tile run in shared memory too, on tiles of matrix columns "
      "transposed on load: two passes per stage (three past 4M pairs), any size",
      true, [](const gl::ShaderLibrary& lib, const gl::Caps&) { return makeBitonic(lib, BitonicVariant::Transpose); }},
-    {"counting", "atomic counts per key, exclusive scan, atomic scatter: linear time; order within a key by arrival",
-     false, [](const gl::ShaderLibrary& lib, const gl::Caps&) -> std::unique_ptr<Sorter> { return std::make_unique<Counting>(lib); }},
+    {"counting",
+     "atomic counts per key, exclusive scan, atomic scatter, then each pair ranked by value within its key (stable: "
+     "std::sort's order); linear time plus k^2 reads for a key of k pairs",
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps&) -> std::unique_ptr<Sorter> { return std::make_unique<Counting>(lib); }},
 };
 
 }  // namespace

@@ -1,8 +1,8 @@
 #pragma once
 // GPU sorts of (key, value) pairs, the heart of the spatial grid: interchangeable variants behind
-// one interface, listed in a registry like the reduction strategies. Bitonic variants order by
-// key, then value (a total order: values are unique boid indices), so they all produce exactly
-// std::sort's sequence; the counting sort orders by key only (within a key, atomics decide).
+// one interface, listed in a registry like the reduction strategies. Every variant orders by key,
+// then value (a total order: values are unique boid indices), so they all produce exactly
+// std::sort's sequence, and switching sorters never changes the flock.
 #include <cstdint>
 #include <memory>
 #include <span>

@@ -1,10 +1,15 @@
 #version 430 core
-// Counting sort of (key, value) pairs by key (Hoetzlein, "Fast Fixed-Radius Nearest Neighbors",
-// GTC 2014): count each key with atomics, exclusive-scan the counts into offsets, scatter each
-// pair to its key's offset with an atomic increment. Linear in N plus the number of keys. Pairs of
-// one key land in the order their atomics arrive: sorted by key, not by value.
+// Counting sort of (key, value) pairs by key, then value (Hoetzlein, "Fast Fixed-Radius Nearest
+// Neighbors", GTC 2014, made stable): count each key with atomics, exclusive-scan the counts into
+// offsets, scatter each pair into its key's range with an atomic increment (in the order the
+// atomics arrive, which changes from run to run), then put each pair at its rank among its key's
+// pairs by value. The grid's values are boid indices, so that is boid order within a cell: the
+// same sequence as std::sort, bit for bit on every run. The rank pass reads the k pairs of its key
+// for each of them: k^2 reads per key, cheap for cells of tens of boids.
 //   MODE 0: count   SSBO_SORT_PAIRS -> SSBO_SORT_SCRATCH[key] (zeroed before)
-//   MODE 1: scatter SSBO_SORT_PAIRS -> SSBO_PARTIALS_OUT (pairs), via SSBO_SORT_SCRATCH (offsets)
+//   MODE 1: scatter SSBO_SORT_PAIRS -> SSBO_PARTIALS_OUT (pairs by key), via SSBO_SORT_SCRATCH
+//           (each key's first slot before, its end after)
+//   MODE 2: rank    SSBO_PARTIALS_OUT -> SSBO_SORT_PAIRS (pairs by key, then value), via the ends
 
 #ifndef MODE
 #define MODE 0
@@ -13,18 +18,35 @@
 layout(local_size_x = 256) in;
 #include "common/bindings.h"
 
+#if MODE == 2
+layout(std430, binding = SSBO_SORT_PAIRS) writeonly buffer Pairs { uvec2 b_pairs[]; };
+layout(std430, binding = SSBO_SORT_SCRATCH) readonly buffer Ends { uint b_ends[]; };
+layout(std430, binding = SSBO_PARTIALS_OUT) readonly buffer Scattered { uvec2 b_scattered[]; };
+#else
 layout(std430, binding = SSBO_SORT_PAIRS) readonly buffer Pairs { uvec2 b_pairs[]; };
 layout(std430, binding = SSBO_SORT_SCRATCH) buffer Counts { uint b_counts[]; };
 layout(std430, binding = SSBO_PARTIALS_OUT) writeonly buffer Sorted { uvec2 b_sorted[]; };
+#endif
 layout(location = LOC_SORT_COUNT) uniform uint u_count;
 
 void main() {
   for (uint i = gl_GlobalInvocationID.x; i < u_count; i += gl_NumWorkGroups.x * 256u) {
-    uvec2 p = b_pairs[i];
 #if MODE == 0
-    atomicAdd(b_counts[p.x], 1u);
-#else
+    atomicAdd(b_counts[b_pairs[i].x], 1u);
+#elif MODE == 1
+    uvec2 p = b_pairs[i];
     b_sorted[atomicAdd(b_counts[p.x], 1u)] = p;
+#else
+    uvec2 p = b_scattered[i];
+    uint first = p.x == 0u ? 0u : b_ends[p.x - 1u];  // a key's range starts where the previous key's ends
+    uint end = b_ends[p.x];
+    uint rank = 0u;
+    for (uint q = first; q < end; ++q) {
+      uvec2 other = b_scattered[q];
+      // Equal pairs (the same key and value) are interchangeable: their slot order is arbitrary.
+      rank += uint(other.y < p.y || (other.y == p.y && q < i));
+    }
+    b_pairs[first + rank] = p;
 #endif
   }
 }
