@@ -2,11 +2,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <functional>
 
 #include <nlohmann/json.hpp>
 
+#include "app/files.hpp"
 #include "app/modes.hpp"
 #include "engine/cpu/reference.hpp"
 #include "engine/reduce/baseline.hpp"
@@ -161,12 +161,15 @@ int runBench(const Options& options) {
     if (options.bench.frame) frameRows = frameBench(options, shaders, caps, gridCsv);
     if (!options.bench.reduce) {
       if (!options.bench.json.empty()) {
-        std::ofstream(options.bench.json) << json{{"renderer", caps.renderer}, {"version", caps.version},
-                                                  {"gpu_timers", gpuTimers}, {"sort", sortRows}, {"frame", frameRows}}
-                                                 .dump(1)
-                                          << "\n";
+        writeFileAtomically(options.bench.json, json{{"renderer", caps.renderer}, {"version", caps.version},
+                                                     {"gpu_timers", gpuTimers}, {"sort", sortRows}, {"frame", frameRows}}
+                                                        .dump(1) + "\n");
+        std::printf("json: %s\n", std::filesystem::absolute(options.bench.json).c_str());
       }
-      if (!options.bench.csv.empty()) std::ofstream(options.bench.csv) << gridCsv;
+      if (!options.bench.csv.empty()) {
+        writeFileAtomically(options.bench.csv, gridCsv);
+        std::printf("csv: %s\n", std::filesystem::absolute(options.bench.csv).c_str());
+      }
       return glDebugExitCode(options);
     }
     const double bandwidth = kNominalReadBandwidth;
@@ -254,19 +257,15 @@ int runBench(const Options& options) {
       }
     }
     if (!options.bench.json.empty()) {
-      std::ofstream out(options.bench.json);
-      out << json{{"renderer", caps.renderer}, {"version", caps.version}, {"gpu_timers", gpuTimers},
-                  {"floor_bandwidth_bytes_per_s", bandwidth}, {"results", results}, {"sort", sortRows},
-                  {"frame", frameRows}}
-                 .dump(1)
-          << "\n";
-      if (!out) throw std::runtime_error("cannot write " + options.bench.json.string());
+      writeFileAtomically(options.bench.json, json{{"renderer", caps.renderer}, {"version", caps.version},
+                                                   {"gpu_timers", gpuTimers}, {"floor_bandwidth_bytes_per_s", bandwidth},
+                                                   {"results", results}, {"sort", sortRows}, {"frame", frameRows}}
+                                                      .dump(1) + "\n");
+      std::printf("json: %s\n", std::filesystem::absolute(options.bench.json).c_str());
     }
     if (!options.bench.csv.empty()) {
-      std::ofstream out(options.bench.csv);
-      out << csv;
-      if (options.bench.sort || options.bench.frame) out << "\n" << gridCsv;
-      if (!out) throw std::runtime_error("cannot write " + options.bench.csv.string());
+      writeFileAtomically(options.bench.csv, options.bench.sort || options.bench.frame ? csv + "\n" + gridCsv : csv);
+      std::printf("csv: %s\n", std::filesystem::absolute(options.bench.csv).c_str());
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "boids: %s\n", e.what());

@@ -5,45 +5,91 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "app/files.hpp"
+
 namespace boids::app {
+
+namespace fs = std::filesystem;
+
 namespace {
+
 std::string frameName(int index) {
   char name[32];
   std::snprintf(name, sizeof name, "frame-%06d.png", index);
   return name;
 }
+
+// The first frame-*.png in `folder`, or empty.
+std::string existingFrame(const fs::path& folder) {
+  std::error_code ec;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() > 10 && name.rfind("frame-", 0) == 0 && name.compare(name.size() - 4, 4, ".png") == 0) return name;
+  }
+  return {};
+}
+
+std::string holdsFrames(const std::string& frame) {
+  return "already holds a recording (" + frame + "); choose another folder, nothing there is overwritten";
+}
+
 }  // namespace
 
-std::filesystem::path nextScreenshotPath() {
+fs::path nextScreenshotPath() {
   const std::time_t now = std::time(nullptr);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
   std::error_code ec;
-  std::filesystem::path path = std::string("boids-") + stamp + ".png";
-  for (int n = 2; std::filesystem::exists(path, ec); ++n) path = std::string("boids-") + stamp + "-" + std::to_string(n) + ".png";
-  return std::filesystem::absolute(path, ec);
+  fs::path path = std::string("boids-") + stamp + ".png";
+  for (int n = 2; fs::exists(path, ec); ++n) path = std::string("boids-") + stamp + "-" + std::to_string(n) + ".png";
+  return fs::absolute(path, ec);
 }
 
-FrameRecorder::FrameRecorder(std::filesystem::path folder) : folder_(std::move(folder)) {
+void writePng(const fs::path& file, const gl::Image& image) { writeFileAtomically(file, gl::encodePng(image)); }
+
+std::string checkRecordFolder(const fs::path& folder) {
+  if (std::string why = checkOutputFolder(folder); !why.empty()) return why;
+  if (const std::string frame = existingFrame(folder); !frame.empty()) return holdsFrames(frame);
+  return {};
+}
+
+FrameRecorder::FrameRecorder(fs::path folder) : folder_(std::move(folder)) {
   std::error_code ec;
-  if (std::filesystem::exists(folder_, ec) && !std::filesystem::is_directory(folder_, ec)) {
+  if (fs::exists(folder_, ec) && !fs::is_directory(folder_, ec)) {
     throw std::runtime_error("--record " + folder_.string() + ": is a file, not a folder");
   }
-  std::filesystem::create_directories(folder_, ec);
+  fs::create_directories(folder_, ec);
   if (ec) throw std::runtime_error("--record " + folder_.string() + ": cannot create the folder (" + ec.message() + ")");
-  if (std::filesystem::exists(folder_ / frameName(0), ec)) {
-    throw std::runtime_error("--record " + folder_.string() + ": already holds a recording (" + frameName(0) +
-                             "); choose another folder, nothing there is overwritten");
+  if (const std::string frame = existingFrame(folder_); !frame.empty()) {
+    throw std::runtime_error("--record " + folder_.string() + ": " + holdsFrames(frame));
   }
 }
 
 void FrameRecorder::write(const gl::Image& image) {
-  gl::writePng(folder_ / frameName(frames_), image);
+  if (!size_) size_ = glm::ivec2(image.width, image.height);
+  const fs::path file = folder_ / frameName(frames_);
+  if (image.width == size_->x && image.height == size_->y) {
+    writePng(file, image);
+  } else {
+    if (resizeNote_.empty()) {
+      resizeNote_ = "frames from " + frameName(frames_) + " on are " + std::to_string(image.width) + "x" +
+                    std::to_string(image.height) + " scaled into the recording's " + std::to_string(size_->x) + "x" +
+                    std::to_string(size_->y);
+    }
+    writePng(file, gl::letterbox(image, size_->x, size_->y));
+  }
   ++frames_;
 }
 
-std::string FrameRecorder::ffmpegCommand() const {
-  return "ffmpeg -framerate 60 -i '" + (folder_ / "frame-%06d.png").string() + "' -pix_fmt yuv420p boids.mp4";
+std::string FrameRecorder::summary() const {
+  if (frames_ == 0) return "recorded no frames in " + folder_.string();
+  std::string text = "recorded " + std::to_string(frames_) + " frames (" + std::to_string(size_->x) + "x" +
+                     std::to_string(size_->y) + ") in " + folder_.string();
+  if (!resizeNote_.empty()) text += "; " + resizeNote_;
+  // yuv420p needs even sides: an odd-sized recording is padded by a pixel.
+  const bool odd = size_->x % 2 != 0 || size_->y % 2 != 0;
+  return text + "; a video: ffmpeg -framerate 60 -i '" + (folder_ / "frame-%06d.png").string() + "' " +
+         (odd ? "-vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' " : "") + "-pix_fmt yuv420p boids.mp4";
 }
 
 }  // namespace boids::app

@@ -1,8 +1,11 @@
 #pragma once
 // Pictures out of the app: single screenshots (F12, --screenshot) and numbered PNG sequences
-// (--record) that ffmpeg turns into a video.
+// (--record) that ffmpeg turns into a video. Every PNG is written atomically (app/files.hpp).
 #include <filesystem>
+#include <optional>
 #include <string>
+
+#include <glm/vec2.hpp>
 
 #include "engine/gl/image.hpp"
 
@@ -12,20 +15,33 @@ namespace boids::app {
 // a screenshot never replaces a file.
 std::filesystem::path nextScreenshotPath();
 
+// Encodes `image` and writes it atomically. Throws WriteError naming the file and the reason.
+void writePng(const std::filesystem::path& file, const gl::Image& image);
+
+// Empty when `folder` can take a new recording: it can be written (or created) and holds no
+// frame-*.png of an earlier one. Otherwise why not. Touches nothing.
+std::string checkRecordFolder(const std::filesystem::path& folder);
+
 class FrameRecorder {
  public:
   // Creates the folder if needed. Throws std::runtime_error naming the folder when it cannot be
-  // made or already holds frames (frame-000000.png): a recording never overwrites another.
+  // made or already holds frames (any frame-*.png): a recording never overwrites another.
   explicit FrameRecorder(std::filesystem::path folder);
-  // Writes frame-NNNNNN.png, numbered from 0. Throws std::runtime_error naming the file.
+  // Writes frame-NNNNNN.png, numbered from 0, at the first frame's size: a later frame of another
+  // size (a resized window) is scaled into it, letterboxed. Throws WriteError naming the file.
   void write(const gl::Image& image);
   int frames() const { return frames_; }
   const std::filesystem::path& folder() const { return folder_; }
-  std::string ffmpegCommand() const;  // the command that makes a video of it
+  // What the recording holds, and the ffmpeg command that makes a video of it (none for no frames).
+  std::string summary() const;
+  // Set once a frame had to be scaled: "frames since 120 are 800x600 scaled into 1280x720".
+  const std::string& resizeNote() const { return resizeNote_; }
 
  private:
   std::filesystem::path folder_;
   int frames_ = 0;
+  std::optional<glm::ivec2> size_;
+  std::string resizeNote_;
 };
 
 }  // namespace boids::app

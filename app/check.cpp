@@ -1,11 +1,11 @@
 // boids check: every reduction strategy on the GPU's positions against the CPU reference.
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <optional>
 
 #include <nlohmann/json.hpp>
 
+#include "app/files.hpp"
 #include "app/modes.hpp"
 #include "engine/cpu/reference.hpp"
 #include "engine/gl/timer.hpp"
@@ -240,10 +240,9 @@ int runCheck(const Options& options) {
           if (!options.check.dump.empty()) {
             dumpName = "positions-n" + std::to_string(n) + "-seed" + std::to_string(seed) + "-frames" +
                        std::to_string(f) + ".f32";
-            std::ofstream out(options.check.dump / dumpName, std::ios::binary);
-            out.write(reinterpret_cast<const char*>(positions.data()),
-                      static_cast<std::streamsize>(positions.size() * sizeof(glm::vec4)));
-            if (!out) throw std::runtime_error("cannot write " + (options.check.dump / dumpName).string());
+            writeFileAtomically(options.check.dump / dumpName,
+                                std::string_view(reinterpret_cast<const char*>(positions.data()),
+                                                 positions.size() * sizeof(glm::vec4)));
           }
           const reduce::Input input = simulation->reduceInput();
           std::vector<json> caseRows;
@@ -303,10 +302,10 @@ int runCheck(const Options& options) {
     const gl::Caps& c = caps;
     json doc = {{"renderer", c.renderer}, {"version", c.version}, {"timing", timing}, {"passed", passed},
                 {"failed", failed}, {"unavailable", unavailable}, {"rows", rows}};
-    std::ofstream out(options.check.json);
-    out << doc.dump(1) << "\n";
-    if (!out) {
-      std::fprintf(stderr, "boids: cannot write %s\n", options.check.json.c_str());
+    try {
+      writeFileAtomically(options.check.json, doc.dump(1) + "\n");
+    } catch (const WriteError& e) {
+      std::fprintf(stderr, "boids: %s\n", e.what());
       return 1;
     }
     std::printf("json: %s\n", std::filesystem::absolute(options.check.json).c_str());

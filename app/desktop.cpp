@@ -11,6 +11,8 @@
 #include <imgui.h>
 
 #include "app/capture.hpp"
+#include "app/files.hpp"
+#include "app/interrupt.hpp"
 #include "app/modes.hpp"
 #include "app/panel.hpp"
 #include "engine/frame.hpp"
@@ -77,10 +79,11 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
   const gl::Caps caps = gl::Caps::query();
   std::printf("OpenGL %s in a window\n", caps.summary().c_str());
   if (std::string problem = adaptToContext(options, caps); !problem.empty()) {
-    std::fprintf(stderr, "boids: error: --count %u: %s\n", options.settings.sim.count, problem.c_str());
+    std::fprintf(stderr, "boids: error: %s\n", problem.c_str());
     return 2;
   }
 
+  bool writeFailed = false;  // a screenshot or recording that could not be written: exit code 1
   try {
     std::optional<FrameRecorder> recorder;
     if (!options.record.empty()) recorder.emplace(options.record);
@@ -142,6 +145,10 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
 
     while (!window->shouldClose()) {
       window->pollEvents();
+      if (const int signal = interruptSignal()) {  // Ctrl-C in the terminal: the same as closing the window
+        std::printf("%s: closing the window\n", signalName(signal));
+        break;
+      }
       if (window->minimized()) {  // nothing to draw into: sleep instead of spinning
         window->waitEvents();
         lastTime = window->seconds();
@@ -176,7 +183,12 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
       ReductionView reductionView{&simulation.reduceStrategy(), simulation.reducer().detail(),
                                   simulation.fallbackReason(), &inspector.latest(), inspector.busy()};
       PanelActions actions;
-      if (showPanel) actions = drawPanel(panel, caps, timer, simulation.steps(), shaderOrigin, reductionView, now);
+      // A window too small for the panel shows none: ImGui would push the panel out of the way to
+      // keep it reachable, and it would stay pushed when the window grows again.
+      const ImVec2 display = ImGui::GetIO().DisplaySize;
+      const float uiScale = ImGui::GetFontSize() / 13.0f;
+      const bool panelFits = display.x >= 64 * uiScale && display.y >= 64 * uiScale;
+      if (showPanel && panelFits) actions = drawPanel(panel, caps, timer, simulation.steps(), shaderOrigin, reductionView, now);
 
       // Input the panel did not take moves the camera or triggers the keys' actions.
       const platform::InputFrame input = window->takeInput();
@@ -285,9 +297,17 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
       view.render = panel.app.render;
       runFrame(simulation, renderer, timer, view);  // into the window's back buffer
       if (!healthReadback.busy()) healthReadback.request({{&simulation.health(), sizeof(std::uint32_t)}});
-      if (recorder) {  // the scene without the panel, for a video
-        recorder->write(gl::readFramebuffer(0, fb.x, fb.y));
-        panel.captureStatus = "recording: " + std::to_string(recorder->frames()) + " frames in " + recorder->folder().string();
+      if (recorder) {  // the scene without the panel, for a video, at the size it started with
+        try {
+          recorder->write(gl::readFramebuffer(0, fb.x, fb.y));
+          panel.captureStatus = "recording: " + std::to_string(recorder->frames()) + " frames in " + recorder->folder().string();
+          if (!recorder->resizeNote().empty()) panel.captureStatus += "\n" + recorder->resizeNote();
+        } catch (const WriteError& e) {
+          panel.captureStatus = std::string(e.what()) + "\nthe recording stopped: " + recorder->summary();
+          std::fprintf(stderr, "boids: %s\nboids: the recording stops: %s\n", e.what(), recorder->summary().c_str());
+          recorder.reset();
+          writeFailed = true;
+        }
       }
 
       ImGui::Render();
@@ -297,7 +317,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
       if (actions.screenshot) {  // what the window shows, the panel included while it is up
         const std::filesystem::path shot = nextScreenshotPath();
         try {
-          gl::writePng(shot, gl::readFramebuffer(0, fb.x, fb.y));
+          writePng(shot, gl::readFramebuffer(0, fb.x, fb.y));
           panel.captureStatus = "saved " + shot.string();
           std::printf("screenshot: %s\n", shot.string().c_str());
         } catch (const std::exception& e) {
@@ -307,16 +327,18 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
       }
       const bool last = options.frames >= 0 && framesDrawn >= options.frames;
       if (last && !options.screenshot.empty()) {
-        gl::writePng(options.screenshot, gl::readFramebuffer(0, fb.x, fb.y));
-        std::printf("screenshot: %s\n", std::filesystem::absolute(options.screenshot).string().c_str());
+        try {
+          writePng(options.screenshot, gl::readFramebuffer(0, fb.x, fb.y));
+          std::printf("screenshot: %s\n", std::filesystem::absolute(options.screenshot).string().c_str());
+        } catch (const WriteError& e) {
+          std::fprintf(stderr, "boids: %s\n", e.what());
+          writeFailed = true;
+        }
       }
       window->swapBuffers();
       if (last) window->requestClose();
     }
-    if (recorder) {
-      std::printf("recorded %d frames in %s; a video: %s\n", recorder->frames(), recorder->folder().string().c_str(),
-                  recorder->ffmpegCommand().c_str());
-    }
+    if (recorder) std::printf("%s\n", recorder->summary().c_str());
     // An interactive run's settings are there at the next start (scripted runs leave them be).
     if (options.frames < 0 && !settingsFile.empty()) {
       try {
@@ -329,6 +351,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
     std::fprintf(stderr, "boids: %s\n", e.what());
     return 1;
   }
+  if (writeFailed) return 1;
   return glDebugExitCode(options);
 }
 

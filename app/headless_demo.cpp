@@ -6,6 +6,8 @@
 #include <thread>
 
 #include "app/capture.hpp"
+#include "app/files.hpp"
+#include "app/interrupt.hpp"
 #include "app/modes.hpp"
 #include "engine/frame.hpp"
 #include "engine/gl/caps.hpp"
@@ -21,11 +23,17 @@ int runHeadlessDemo(Options options) {
   const int frames = options.frames >= 0 ? options.frames : kDemoDefaultFrames;
   const std::filesystem::path shot = options.screenshot.empty() ? kDemoDefaultScreenshot : options.screenshot;
 
+  if (options.screenshot.empty()) {  // the default file, checked like a given one before any work
+    if (std::string why = checkOutputFile(shot); !why.empty()) {
+      std::fprintf(stderr, "boids: error: the demo's screenshot %s: %s (--screenshot names another file)\n", shot.c_str(), why.c_str());
+      return 2;
+    }
+  }
   const std::unique_ptr<platform::HeadlessContext> context = openHeadless(options);
   if (!context) return 1;
   const gl::Caps caps = gl::Caps::query();
   if (std::string problem = adaptToContext(options, caps); !problem.empty()) {
-    std::fprintf(stderr, "boids: error: --count %u: %s\n", options.settings.sim.count, problem.c_str());
+    std::fprintf(stderr, "boids: error: %s\n", problem.c_str());
     return 2;
   }
 
@@ -44,23 +52,40 @@ int runHeadlessDemo(Options options) {
     view.camera = options.settings.camera;
     view.render = options.settings.render;
 
-    std::printf("headless demo: %u boids, %d frames, %dx%d, world '%s' of side %g, seed %llu\n", options.settings.sim.count,
-                frames, target.size().x, target.size().y, sim::worldModeName(options.settings.sim.world),
-                options.settings.sim.worldSize, static_cast<unsigned long long>(options.settings.sim.seed));
+    const sim::SimSettings& s = options.settings.sim;
+    char margin[48] = "";
+    if (s.world == sim::WorldMode::Walls) std::snprintf(margin, sizeof margin, " (wall margin %g)", s.wallMargin);
+    std::printf("headless demo: %u boids, %d frames, %dx%d, world '%s' of side %g%s, seed %llu\n", s.count, frames,
+                target.size().x, target.size().y, sim::worldModeName(s.world), s.worldSize, margin,
+                static_cast<unsigned long long>(s.seed));
     std::printf("neighbours: %s", sim::neighboursName(options.settings.sim.neighbours));
     if (simulation.usesGrid()) {
       const sim::GridGeometry g = sim::gridGeometry(options.settings.sim);
       std::printf(" grid, %u^3 cells of %.3g, %u-cell search, sort %s", g.cellsPerAxis, g.edge,
                   static_cast<unsigned>(options.settings.sim.cells), simulation.grid().sorter().name);
     }
-    std::printf("; reduction %s\n", simulation.reduceStrategy().name);
+    std::printf("; reduction %s%s\n", simulation.reduceStrategy().name,
+                options.settings.paused ? "; paused (--paused: drawn, not stepped)" : "");
     std::fflush(stdout);
+    view.simulate = !options.settings.paused;  // --paused: the same frame drawn N times
     const auto start = std::chrono::steady_clock::now();
-    for (int f = 0; f < frames; ++f) {
+    int drawn = 0;
+    for (; drawn < frames && interruptSignal() == 0; ++drawn) {
       runFrame(simulation, renderer, timer, view);
-      if (recorder) recorder->write(target.resolveAndRead());
+      if (!recorder) continue;
+      try {
+        recorder->write(target.resolveAndRead());
+      } catch (const WriteError& e) {
+        std::fprintf(stderr, "boids: %s\nboids: the recording stops: %s\n", e.what(), recorder->summary().c_str());
+        return 1;
+      }
     }
     timer.flush();
+    if (const int signal = interruptSignal()) {
+      std::printf("interrupted by %s after %d of %d frames\n", signalName(signal), drawn, frames);
+      if (recorder) std::printf("%s\n", recorder->summary().c_str());
+      return 128 + signal;
+    }
     const double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
     std::printf("\n%-10s %12s %12s %12s %8s\n", "pass", "median ms", "mean ms", "min ms", "frames");
@@ -76,10 +101,7 @@ int runHeadlessDemo(Options options) {
                   wallMs / frames);
     }
 
-    if (recorder) {
-      std::printf("recorded %d frames in %s; a video: %s\n", recorder->frames(), recorder->folder().string().c_str(),
-                  recorder->ffmpegCommand().c_str());
-    }
+    if (recorder) std::printf("%s\n", recorder->summary().c_str());
     if (const std::uint32_t repaired = simulation.nonFiniteRepaired(); repaired > 0) {
       std::printf("warning: %u boids turned non-finite (NaN or infinite) and were put back into the world\n", repaired);
     } else {
@@ -100,7 +122,7 @@ int runHeadlessDemo(Options options) {
                 std::min({v.tolerance.x, v.tolerance.y, v.tolerance.z}), v.boundsExact ? "exact" : "differ");
     checkPassed = v.pass;
 
-    gl::writePng(shot, target.resolveAndRead());
+    writePng(shot, target.resolveAndRead());
     std::printf("screenshot: %s\n", std::filesystem::absolute(shot).string().c_str());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "boids: %s\n", e.what());

@@ -1,14 +1,18 @@
 // boids: the desktop app, or with no display the headless demo. See `boids --help`.
 #include <cstdio>
 
+#include "app/files.hpp"
+#include "app/interrupt.hpp"
 #include "app/modes.hpp"
 #include "engine/platform/window.hpp"
 
 int main(int argc, char** argv) {
   using namespace boids;
+  app::reportFileSizeLimitAsAnError();
   const app::ParseResult parsed = app::parseCommandLine(argc, argv);
   if (!parsed.options) return parsed.exitCode;
   const app::Options& options = *parsed.options;
+  app::catchInterrupts();
 
   if (options.mode == app::Mode::Demo) return app::runHeadlessDemo(options);
   if (options.mode == app::Mode::Check) return app::runCheck(options);

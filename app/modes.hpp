@@ -25,7 +25,8 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
 int runHeadlessDemo(Options options);
 
 // The options adjusted to the context: a smaller default flock on a software renderer (said on
-// stdout). Returns a non-empty error when the flock does not fit the context's limits.
+// stdout); a saved count this GPU cannot hold set aside (said on stderr). Returns a non-empty
+// error, naming where the count came from ("--count 4000000: ..."), when the flock does not fit.
 std::string adaptToContext(Options& options, const gl::Caps& caps);
 
 // Every reduction strategy against the CPU reference over a sweep; exit code 0 when all passed.

@@ -1,4 +1,5 @@
 // What the modes share: fitting the options to the context, loading shaders, the final verdict.
+#include <algorithm>
 #include <cstdio>
 
 #include "app/modes.hpp"
@@ -9,10 +10,21 @@
 namespace boids::app {
 
 std::string adaptToContext(Options& options, const gl::Caps& caps) {
+  if (!caps.memoryOverrideError.empty()) return caps.memoryOverrideError;
+  for (const char* key : {"width", "height"}) {  // the offscreen image (demo) or the window's largest
+    const int side = std::string(key) == "width" ? options.settings.windowSize.x : options.settings.windowSize.y;
+    if (caps.maxImageSide > 0 && side > caps.maxImageSide) {
+      std::string origin = options.originOf(key);
+      if (origin == "the default") origin = std::string(key) + " " + std::to_string(side);
+      return origin + ": larger than this driver's largest image side, " + std::to_string(caps.maxImageSide) +
+             " (GL_MAX_RENDERBUFFER_SIZE, GL_MAX_FRAMEBUFFER_WIDTH/HEIGHT)";
+    }
+  }
   if (caps.softwareRenderer() && options.settings.sim.neighbours == sim::Neighbours::BruteForce && !options.countGiven() &&
       options.settings.sim.count > kSoftwareRendererCount) {
     // Beneath every other source, so a world size or camera given with it still holds.
-    Layer smaller{"software renderer", {{findSetting("count"), kSoftwareRendererCount}}};
+    Layer smaller{"software renderer", {}};
+    smaller.add(*findSetting("count"), kSoftwareRendererCount);
     Resolved resolved = resolve(options.layers(std::move(smaller)));
     if (resolved.error.empty()) {
       options.settings = std::move(resolved.settings);
@@ -20,7 +32,32 @@ std::string adaptToContext(Options& options, const gl::Caps& caps) {
                   options.settings.sim.count);
     }
   }
-  return sim::checkCountFits(options.settings.sim.count, caps, options.settings.sim.neighbours);
+  std::string problem = sim::checkCountFits(options.settings.sim.count, caps, options.settings.sim.neighbours);
+  if (problem.empty()) return {};
+  // A count saved by the last run (on a bigger GPU, or before the memory filled up) costs this
+  // run nothing: it is set aside with the world that was sized for it, and the rest is used.
+  const bool givenThisRun = options.commandLine.has("count") || (options.preset && options.preset->has("count"));
+  if (options.saved && options.saved->has("count") && !givenThisRun) {
+    const std::string origin = options.saved->find("count")->origin;
+    std::string aside = "count";
+    options.saved->remove("count");
+    if (options.settings.keepDensity) {
+      options.saved->remove("world-size");
+      options.saved->remove("wall-margin");
+      aside += ", world-size and wall-margin";
+    }
+    Resolved resolved = resolve(options.layers());
+    if (resolved.error.empty() &&
+        sim::checkCountFits(resolved.settings.sim.count, caps, resolved.settings.sim.neighbours).empty()) {
+      std::fprintf(stderr, "boids: warning: %s: %s; %s set aside for this run, starting with %u boids (the file is left as it is)\n",
+                   origin.c_str(), problem.c_str(), aside.c_str(), resolved.settings.sim.count);
+      options.settings = std::move(resolved.settings);
+      return {};
+    }
+  }
+  std::string origin = options.originOf("count");
+  if (origin == "the default") origin = "count " + std::to_string(options.settings.sim.count) + " (the default)";
+  return origin + ": " + problem;
 }
 
 std::unique_ptr<platform::HeadlessContext> openHeadless(const Options& options) {
@@ -51,8 +88,13 @@ Scene::Scene(const gl::ShaderLibrary& library, const gl::Caps& caps, const AppSe
 namespace {
 void poison(Scene& scene, const Options& options) {  // --inject-nonfinite
   if (options.injectNonFinite == 0) return;
-  scene.simulation.injectNonFinite(options.injectNonFinite);
-  std::printf("made %u boids non-finite (--inject-nonfinite)\n", options.injectNonFinite);
+  const std::uint32_t made = std::min(options.injectNonFinite, scene.simulation.settings().count);
+  scene.simulation.injectNonFinite(made);
+  if (made < options.injectNonFinite) {
+    std::printf("made all %u boids non-finite (--inject-nonfinite %u: there are no more)\n", made, options.injectNonFinite);
+  } else {
+    std::printf("made %u boids non-finite (--inject-nonfinite)\n", made);
+  }
 }
 }  // namespace
 

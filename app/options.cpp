@@ -4,9 +4,13 @@
 #include <cstdio>
 #include <ctime>
 #include <map>
+#include <stdexcept>
 
 #include <CLI/CLI.hpp>
 
+#include "app/capture.hpp"
+#include "app/files.hpp"
+#include "app/text.hpp"
 #include "engine/grid/sort.hpp"
 #include "engine/reduce/strategy.hpp"
 
@@ -26,6 +30,8 @@ bool Options::countGiven() const {
   return std::any_of(all.begin(), all.end(), [](const Layer& l) { return l.has("count"); });
 }
 
+std::string Options::originOf(const std::string& key) const { return resolve(layers()).originOf(key); }
+
 namespace {
 
 void printWarnings(const std::vector<std::string>& warnings) {
@@ -36,6 +42,11 @@ ParseResult fail(const std::string& message) {
   std::fprintf(stderr, "boids: error: %s\n", message.c_str());
   return {std::nullopt, 2};
 }
+
+// A mistake on the command line, in our words; parseCommandLine turns it into one line and exit code 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 // The help text of a setting's option: what it does, its range, its default.
 std::string settingHelp(const SettingInfo& s) {
@@ -48,10 +59,136 @@ std::string settingHelp(const SettingInfo& s) {
     help += "; default: side / 10";
   } else if (std::string(s.key).rfind("camera-", 0) == 0) {
     help += "; default: framing the world";
+  } else if (d.is_number_float()) {
+    help += "; default " + formatNumber(d.get<double>());  // 0.1, not 0.10000000149011612
   } else {
     help += "; default " + (d.is_string() ? d.get<std::string>() : d.dump());
   }
   return help;
+}
+
+// Options that a mode would silently ignore are refused, saying what the mode uses instead.
+struct Unused {
+  const char* option;  // without the dashes; a setting's key or another option's name
+  const char* why;
+};
+const Unused kUnusedByCheck[] = {
+    {"count", "check runs every size of --sizes"},
+    {"seed", "check runs every seed of --seeds"},
+    {"world-size", "check sizes the world for each count at the CIS 565 density"},
+    {"wall-margin", "check sizes the world (and its margin) for each count"},
+    {"keep-density", "check sizes the world for each count at the CIS 565 density"},
+    {"screenshot", "check writes no pictures (--json and --dump write its results)"},
+    {"record", "check writes no pictures (--json and --dump write its results)"},
+    {"inject-nonfinite", "check runs finite flocks only"},
+};
+const Unused kUnusedByBench[] = {
+    {"count", "bench runs every size of --sizes"},
+    {"frames", "bench runs a fixed number of frames per size"},
+    {"screenshot", "bench writes no pictures (--json and --csv write its results)"},
+    {"record", "bench writes no pictures (--json and --csv write its results)"},
+    {"inject-nonfinite", "bench runs finite flocks only"},
+};
+
+// The command line's value options are kept as text, one entry per occurrence: CLI11 finds them,
+// and we read them with the rules every number follows (app/text.hpp), so each mistake gets our
+// wording, and an option given twice is an error instead of one of them silently winning.
+class TextOptions {
+ public:
+  // `key` tells apart options of one name in two modes (check's and bench's --sizes); by default
+  // the long name without dashes.
+  CLI::Option* add(CLI::App& app, const std::string& names, const std::string& help, const std::string& typeName,
+                   std::string key = {}) {
+    const std::size_t dashes = names.rfind("--");
+    const std::string name = names.substr(dashes, names.find(',', dashes) - dashes);
+    if (key.empty()) key = name.substr(2);
+    names_[key] = name;
+    return app.add_option(names, values_[key], help)
+        ->type_name(typeName)
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  }
+
+  bool given(const std::string& key) const { return values_.count(key) && !values_.at(key).empty(); }
+
+  // The one value of an option, or nullopt when it was not given.
+  std::optional<std::string> once(const std::string& key) const {
+    const std::vector<std::string>& v = values_.at(key);
+    const std::string& name = names_.at(key);
+    if (v.empty()) return std::nullopt;
+    if (v.size() > 1) {
+      throw UsageError(name + " is given twice ('" + shorten(v[0]) + "' and '" + shorten(v[1]) + "'); give it once");
+    }
+    if (v[0].empty()) throw UsageError(name + " needs a value (it was given an empty one)");
+    if (v[0].rfind("--", 0) == 0) throw UsageError(name + " needs a value (" + shorten(v[0]) + " is an option)");
+    return v[0];
+  }
+
+  std::optional<std::uint64_t> whole(const std::string& key, std::uint64_t min, std::uint64_t max) const {
+    const std::optional<std::string> text = once(key);
+    if (!text) return std::nullopt;
+    std::string why;
+    const std::optional<std::uint64_t> v = parseWhole(*text, min, max, why);
+    if (!v) throw UsageError(names_.at(key) + " " + shorten(*text) + ": " + why);
+    return v;
+  }
+
+  // A comma-separated list of whole numbers (--sizes, --seeds).
+  std::optional<std::vector<std::uint64_t>> wholeList(const std::string& key, std::uint64_t min, std::uint64_t max) const {
+    const std::optional<std::string> text = once(key);
+    if (!text) return std::nullopt;
+    std::vector<std::uint64_t> list;
+    for (const std::string& item : split(*text)) {
+      std::string why;
+      const std::optional<std::uint64_t> v = parseWhole(item, min, max, why);
+      if (!v) throw UsageError(names_.at(key) + " " + shorten(*text) + ": " + why);
+      list.push_back(*v);
+    }
+    return list;
+  }
+
+  std::optional<std::vector<std::string>> choiceList(const std::string& key, const std::vector<std::string>& choices) const {
+    const std::optional<std::string> text = once(key);
+    if (!text) return std::nullopt;
+    std::vector<std::string> list = split(*text);
+    for (const std::string& item : list) {
+      if (std::find(choices.begin(), choices.end(), item) == choices.end()) {
+        std::string all;
+        for (const std::string& c : choices) all += (all.empty() ? "" : ", ") + c;
+        throw UsageError(names_.at(key) + " " + shorten(*text) + ": '" + shorten(item) + "' is none of " + all);
+      }
+    }
+    return list;
+  }
+
+ private:
+  static std::vector<std::string> split(const std::string& text) {
+    std::vector<std::string> items;
+    std::size_t start = 0;
+    for (std::size_t comma; (comma = text.find(',', start)) != std::string::npos; start = comma + 1) {
+      items.push_back(text.substr(start, comma - start));
+    }
+    items.push_back(text.substr(start));
+    return items;
+  }
+
+  std::map<std::string, std::vector<std::string>> values_;  // map nodes stay put: CLI11 holds references
+  std::map<std::string, std::string> names_;                // key -> "--sizes"
+};
+
+// CLI11's structural errors (a value missing at the end, a value given to a switch) in our words.
+std::string reworded(const CLI::ParseError& e) {
+  const std::string what = e.what();
+  const std::string name = what.rfind("-", 0) == 0 ? what.substr(0, what.find(':')) : std::string();
+  if (e.get_name() == "ArgumentMismatch" && !name.empty()) return name + " needs a value";
+  if (e.get_name() == "ConversionError") {
+    const std::size_t from = what.find("--"), to = what.find(" = ");
+    if (from != std::string::npos && to != std::string::npos && to > from) {
+      return what.substr(from, to - from) + " is a switch: it takes no value (" + what.substr(from, to - from) +
+             " or --no-" + what.substr(from + 2, to - from - 2) + ")";
+    }
+  }
+  return "the command line cannot be read (" + shorten(e.get_name()) + ")";
 }
 
 }  // namespace
@@ -73,9 +210,10 @@ ParseResult parseCommandLine(int argc, char** argv) {
       "Space pause, N single step, T reset flock, V vsync, H hide panel, F5 reload shaders, F12 screenshot,\n"
       "Esc quit.",
       "boids"};
-  cli.option_defaults()->always_capture_default();
   cli.set_version_flag("--version", BOIDS_VERSION);
   cli.fallthrough();
+  cli.allow_extras();  // unknown arguments are collected in order and reported in our words
+  TextOptions text;
 
   auto* demo = cli.add_subcommand("demo", "Run the headless demo (EGL, offscreen) even when a display is available");
   std::vector<std::string> strategyNames;
@@ -86,14 +224,12 @@ ParseResult parseCommandLine(int argc, char** argv) {
       "Headless: every reduction strategy on GPU positions against the CPU reference (double precision), over a "
       "sweep of sizes and seeds, on the initial flock and after --frames simulated frames (default 30, where the "
       "brute-force step allows). Prints a row per case; exit code 0 only when every available case passed");
-  check->add_option("--sizes", o.check.sizes, "Flock sizes, comma-separated")->delimiter(',')->check(CLI::Range(1u, 1u << 26));
-  check->add_option("--seeds", o.check.seeds, "Seeds, comma-separated")->delimiter(',');
-  check->add_option("--strategies", o.check.strategies, "Only these strategies, comma-separated")
-      ->delimiter(',')->check(CLI::IsMember(strategyNames));
-  check->add_option("--repeats", o.check.repeats, "Timed runs per case (median reported)")->check(CLI::Range(1, 1000));
-  check->add_option("--json", o.check.json, "Write the rows as JSON to this file (format: README)");
-  check->add_option("--dump", o.check.dump,
-                    "Write the positions of each case to this folder (raw little-endian float32 x,y,z,w per boid)");
+  text.add(*check, "--sizes", "Flock sizes, comma-separated, 1 to 67108864 (default 1,2,63,64,65,4095,4096,4097,65537,1000003,4194305)", "N,...");
+  text.add(*check, "--seeds", "Seeds, comma-separated (default 1,2)", "S,...");
+  text.add(*check, "--strategies", "Only these strategies, comma-separated (default: every one)", "NAME,...");
+  text.add(*check, "--repeats", "Timed runs per case, 1 to 1000 (median reported; default 3)", "N");
+  text.add(*check, "--json", "Write the rows as JSON to this file (format: README)", "FILE");
+  text.add(*check, "--dump", "Write the positions of each case to this folder (raw little-endian float32 x,y,z,w per boid)", "DIR");
 
   auto* bench = cli.add_subcommand("bench", "Headless benchmarks for real GPUs: GPU time per strategy over sizes");
   bench->add_flag("--reduce", o.bench.reduce, "Benchmark the centroid + bounds strategies");
@@ -101,19 +237,15 @@ ParseResult parseCommandLine(int argc, char** argv) {
   bench->add_flag("--frame", o.bench.frame,
                   "Benchmark a frame's compute passes in the CIS 565 scenario (wrap-around world, no centroid pull, "
                   "0.03056 boids per unit^3, 20 warm-up steps), and its drawing separately");
-  auto* benchSizes = bench->add_option("--sizes", o.bench.sizes, "Flock sizes, comma-separated (default: 64K, 1M, 4M, "
-                                       "16M for --reduce; 64K, 256K, 1M, 4M, 16M for --sort and --frame)")
-                         ->delimiter(',')->check(CLI::Range(1u, 1u << 26));
-  bench->add_option("--strategies", o.bench.strategies, "Only these strategies, comma-separated")
-      ->delimiter(',')->check(CLI::IsMember(strategyNames));
-  bench->add_option("--repeats", o.bench.repeats, "Timed runs per strategy and size")->check(CLI::Range(1, 100000));
-  bench->add_option("--json", o.bench.json, "Write the results as JSON to this file");
-  bench->add_option("--csv", o.bench.csv, "Write the results as CSV to this file");
+  text.add(*bench, "--sizes", "Flock sizes, comma-separated (default: 64K, 1M, 4M, 16M for --reduce; 64K, 256K, 1M, 4M, 16M for --sort and --frame)", "N,...", "bench-sizes");
+  text.add(*bench, "--strategies", "Only these strategies, comma-separated", "NAME,...", "bench-strategies");
+  text.add(*bench, "--repeats", "Timed runs per strategy and size, 1 to 100000 (default 200)", "N", "bench-repeats");
+  text.add(*bench, "--json", "Write the results as JSON to this file", "FILE", "bench-json");
+  text.add(*bench, "--csv", "Write the results as CSV to this file", "FILE", "bench-csv");
 
   // Every setting as its own option, from the settings table (app/settings.cpp). Values are kept
   // as text and checked by the table after parsing, so the command line, --set and presets give
   // the same messages.
-  std::map<std::string, std::string> texts;
   std::map<std::string, bool> flags;
   std::vector<std::pair<const SettingInfo*, CLI::Option*>> settingOptions;
   for (const SettingInfo& s : settingsTable()) {
@@ -121,45 +253,38 @@ ParseResult parseCommandLine(int argc, char** argv) {
     CLI::Option* option = nullptr;
     if (s.kind == SettingKind::Bool) {
       const std::string names = key == "panel" ? "--panel,!--hide-panel" : "--" + key + ",!--no-" + key;
-      option = cli.add_flag(names, flags[key], settingHelp(s));
+      option = cli.add_flag(names, flags[key], settingHelp(s))->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
     } else {
       const std::string names = key == "count" ? "-n,--count" : key == "seed" ? "-s,--seed" : "--" + key;
-      option = cli.add_option(names, texts[key], settingHelp(s))->type_name(s.kind == SettingKind::Choice ? "NAME" : "VALUE");
+      option = text.add(cli, names, settingHelp(s), s.kind == SettingKind::Choice ? "NAME" : "VALUE");
     }
     option->group("Settings");
     settingOptions.emplace_back(&s, option);
   }
   std::vector<std::string> sets;
   cli.add_option("--set", sets, "Any setting, KEY=VALUE (KEY: a setting option's name without the dashes); repeatable")
-      ->type_name("KEY=VALUE")->group("Settings");
-  std::string preset;
+      ->type_name("KEY=VALUE")->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->group("Settings");
   std::string presetHelp = "Start from a preset: a JSON file (as the panel's Save writes), or a shipped one:";
   for (const gl::EmbeddedFile& f : shippedPresetFiles()) presetHelp += " " + std::string(f.path.substr(0, f.path.size() - 5));
-  cli.add_option("--preset", preset, presetHelp)->type_name("NAME|FILE")->group("Settings");
-  cli.add_flag("--defaults", o.defaults, "Leave out the settings saved by the last windowed run")->group("Settings");
+  text.add(cli, "--preset", presetHelp, "NAME|FILE")->group("Settings");
+  CLI::Option* defaults = cli.add_flag("--defaults", o.defaults, "Leave out the settings saved by the last windowed run")
+                              ->group("Settings")->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 
-  cli.add_option("--frames", o.frames,
-                 "Frames to run, then exit (window: default until closed; demo: default " +
-                     std::to_string(kDemoDefaultFrames) + ")")
-      ->check(CLI::Range(0, 100000000));
-  cli.add_option("--screenshot", o.screenshot,
-                 "Write a PNG of the last frame here (window: the whole window with its panel; demo default: " +
-                     std::string(kDemoDefaultScreenshot) + ")");
-  cli.add_option("--record", o.record,
-                 "Write every frame as a numbered PNG (frame-000000.png, ...) into this folder, which must hold no "
-                 "frames yet; with --frames N, N of them (window: until closed or R in the panel stops it)");
-  cli.add_option("--inject-nonfinite", o.injectNonFinite,
-                 "Make this many boids NaN at the start, to see them counted and repaired (a test aid)")
-      ->check(CLI::Range(0u, 1u << 26));
-  cli.add_flag("--gl-debug,!--no-gl-debug", o.glDebug, "Ask for a debug context and print GL debug output (on in Debug builds)");
-  std::string glVersion = "4.6";
-  cli.add_option("--gl-version", glVersion,
-                 "Newest OpenGL version to ask for (4.6, 4.5 or 4.3); 4.3 shows that nothing newer is needed")
-      ->check(CLI::IsMember({"4.6", "4.5", "4.3"}));
-  cli.add_option("--shader-dir", o.shaderDir,
-                 "Read shaders from this folder instead of the copies built into the binary (for shader work; "
-                 "F5 reloads them; if they fail, the built-in shaders run and the error is shown)")
-      ->check(CLI::ExistingDirectory);
+  text.add(cli, "--frames", "Frames to run, then exit, 0 to 100000000 (window: default until closed; demo: default " +
+                                std::to_string(kDemoDefaultFrames) + ")", "N");
+  text.add(cli, "--screenshot", "Write a PNG of the last frame here (window: the whole window with its panel; demo default: " +
+                                    std::string(kDemoDefaultScreenshot) + ")", "FILE");
+  text.add(cli, "--record",
+           "Write every frame as a numbered PNG (frame-000000.png, ...) into this folder, which must hold no "
+           "frame-*.png yet; with --frames N, N of them (window: until closed, the scene without the panel, at the "
+           "window's size when the recording started)", "DIR");
+  text.add(cli, "--inject-nonfinite", "Make this many boids NaN at the start, to see them counted and repaired (a test aid)", "N");
+  CLI::Option* glDebug = cli.add_flag("--gl-debug,!--no-gl-debug", o.glDebug, "Ask for a debug context and print GL debug output (on in Debug builds)")
+                             ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  text.add(cli, "--gl-version", "Newest OpenGL version to ask for (4.6, 4.5 or 4.3); 4.3 shows that nothing newer is needed", "4.x");
+  text.add(cli, "--shader-dir",
+           "Read shaders from this folder instead of the copies built into the binary (for shader work; F5 reloads "
+           "them; if they fail, the built-in shaders run and the error is shown)", "DIR");
 
   try {
     cli.parse(argc, argv);
@@ -168,112 +293,209 @@ ParseResult parseCommandLine(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return {std::nullopt, cli.exit(e)};
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "boids: error: %s (boids --help lists the options and their ranges)\n", e.what());
-    return {std::nullopt, 2};
+    return fail(reworded(e) + " (boids --help lists the options)");
   }
 
-  // The named setting options, then --set, checked by the table.
-  for (const auto& [s, option] : settingOptions) {
-    if (option->count() == 0) continue;
-    nlohmann::json value;
-    if (s->kind == SettingKind::Bool) {
-      value = flags[s->key];
-    } else {
+  try {
+    // Arguments nobody took, in the order given.
+    if (const std::vector<std::string> extra = cli.remaining(true); !extra.empty()) {
+      std::string list;
+      bool options = true;
+      for (const std::string& a : extra) {
+        list += (list.empty() ? "" : ", ") + shorten(a);
+        options = options && a.rfind("-", 0) == 0;
+      }
+      if (options) throw UsageError(list + (extra.size() > 1 ? ": no such options" : ": no such option") + " (boids --help lists them)");
+      throw UsageError(list + ": unexpected (the modes are demo, check and bench; each option takes one value)");
+    }
+    std::vector<std::string> modes;
+    for (CLI::App* m : {demo, check, bench}) {
+      if (m->parsed()) modes.push_back(m->get_name());
+    }
+    if (modes.size() > 1) throw UsageError(modes[0] + " and " + modes[1] + " are two modes; give one");
+    for (CLI::Option* flag : {defaults, glDebug}) {
+      if (flag->count() > 1) throw UsageError(flag->get_name() + " is given twice; give it once");
+    }
+
+    // The named setting options, then --set, checked by the table. A setting given twice (by its
+    // option and by --set, or twice by either) is an error naming both.
+    auto addSetting = [&](const SettingInfo& s, nlohmann::json value, const std::string& origin) {
+      if (const Assignment* earlier = o.commandLine.find(s.key)) {
+        throw UsageError(earlier->origin + " and " + origin + " both set " + s.key + "; give one");
+      }
+      o.commandLine.add(s, std::move(value), origin);
+    };
+    for (const auto& [s, option] : settingOptions) {
+      if (option->count() == 0) continue;
+      if (s->kind == SettingKind::Bool) {
+        if (option->count() > 1) throw UsageError("--" + std::string(s->key) + " is given twice (or with its --no- form); give it once");
+        addSetting(*s, flags[s->key], flags[s->key] ? "--" + std::string(s->key) : "--no-" + std::string(s->key));
+        continue;
+      }
+      const std::string value = *text.once(s->key);
+      const std::string origin = "--" + std::string(s->key) + " " + shorten(value);
       std::string why;
-      const std::optional<nlohmann::json> parsed = parseText(*s, texts[s->key], why);
-      if (!parsed) return fail("--" + std::string(s->key) + " " + texts[s->key] + ": " + why);
-      value = *parsed;
+      const std::optional<nlohmann::json> parsed = parseText(*s, value, why);
+      if (parsed) why = checkValue(*s, *parsed);
+      if (!why.empty()) throw UsageError(origin + ": " + why);
+      addSetting(*s, normalised(*s, *parsed), origin);
     }
-    if (std::string why = checkValue(*s, value); !why.empty()) {
-      return fail("--" + std::string(s->key) + " " + texts[s->key] + ": " + why);
+    for (const std::string& assignment : sets) {
+      const std::string origin = "--set " + shorten(assignment);
+      const std::size_t eq = assignment.find('=');
+      if (eq == std::string::npos || eq == 0) throw UsageError(origin + ": expected KEY=VALUE");
+      const std::string key = assignment.substr(0, eq), value = assignment.substr(eq + 1);
+      const SettingInfo* s = findSetting(key);
+      if (!s) {
+        throw UsageError(origin + ": no setting named '" + shorten(key) +
+                         "' (the keys are the setting options' names; boids --help)");
+      }
+      if (value.empty()) throw UsageError(origin + ": no value after '='");
+      std::string why;
+      const std::optional<nlohmann::json> parsed = parseText(*s, value, why);
+      if (parsed) why = checkValue(*s, *parsed);
+      if (!why.empty()) throw UsageError(origin + ": " + why);
+      addSetting(*s, normalised(*s, *parsed), origin);
     }
-    o.commandLine.values.emplace_back(s, value);
-  }
-  for (const std::string& assignment : sets) {
-    const std::size_t eq = assignment.find('=');
-    if (eq == std::string::npos || eq == 0) return fail("--set " + assignment + ": expected KEY=VALUE");
-    const std::string key = assignment.substr(0, eq), text = assignment.substr(eq + 1);
-    const SettingInfo* s = findSetting(key);
-    if (!s) return fail("--set " + assignment + ": no setting named '" + key + "' (the keys are the setting options' names; boids --help)");
-    std::string why;
-    std::optional<nlohmann::json> value = parseText(*s, text, why);
-    if (value) why = checkValue(*s, *value);
-    if (!why.empty()) return fail("--set " + assignment + ": " + why);
-    o.commandLine.values.emplace_back(s, *value);
-  }
-  if (!preset.empty()) {
-    ParsedFile parsed = loadPreset(preset);
-    if (parsed.error) return fail("--preset: " + parsed.error->text());
-    printWarnings(parsed.warnings);
-    o.preset = std::move(parsed.layer);
+    if (const std::optional<std::string> preset = text.once("preset")) {
+      ParsedFile parsed = loadPreset(*preset);
+      if (parsed.error) throw UsageError("--preset: " + parsed.error->text());
+      printWarnings(parsed.warnings);
+      o.preset = std::move(parsed.layer);
+    }
+
+    o.frames = static_cast<int>(text.whole("frames", 0, 100000000).value_or(-1));
+    o.injectNonFinite = static_cast<std::uint32_t>(text.whole("inject-nonfinite", 0, 1u << 26).value_or(0));
+    if (const std::optional<std::string> v = text.once("gl-version")) {
+      if (*v != "4.6" && *v != "4.5" && *v != "4.3") throw UsageError("--gl-version " + shorten(*v) + ": must be 4.6, 4.5 or 4.3");
+      o.glNewestMinor = v->back() - '0';
+    }
+    if (const std::optional<std::string> v = text.once("shader-dir")) {
+      std::error_code ec;
+      if (!std::filesystem::is_directory(*v, ec)) throw UsageError("--shader-dir " + shorten(*v) + ": no such folder");
+      o.shaderDir = *v;
+    }
+    if (auto v = text.wholeList("sizes", 1, 1u << 26)) o.check.sizes.assign(v->begin(), v->end());
+    if (auto v = text.wholeList("seeds", 0, std::numeric_limits<std::uint64_t>::max())) o.check.seeds = *v;
+    if (auto v = text.choiceList("strategies", strategyNames)) o.check.strategies = *v;
+    if (auto v = text.whole("repeats", 1, 1000)) o.check.repeats = static_cast<int>(*v);
+
+    if (auto v = text.wholeList("bench-sizes", 1, 1u << 26)) {
+      o.bench.sizes.assign(v->begin(), v->end());
+      o.bench.gridSizes = o.bench.sizes;
+    }
+    if (auto v = text.choiceList("bench-strategies", strategyNames)) o.bench.strategies = *v;
+    if (auto v = text.whole("bench-repeats", 1, 100000)) o.bench.repeats = static_cast<int>(*v);
+
+    if (demo->parsed()) o.mode = Mode::Demo;
+    if (check->parsed()) o.mode = Mode::Check;
+    if (bench->parsed()) {
+      o.mode = Mode::Bench;
+      if (!o.bench.reduce && !o.bench.sort && !o.bench.frame) throw UsageError("bench needs something to measure: --reduce, --sort or --frame");
+    }
+    // What a mode would silently ignore.
+    auto refuseUnused = [&](std::span<const Unused> unused, const char* mode) {
+      for (const Unused& u : unused) {
+        if (const Assignment* a = o.commandLine.find(u.option)) throw UsageError(a->origin + ": " + u.why + " (" + mode + " does not use it)");
+        if (!findSetting(u.option) && text.given(u.option)) throw UsageError("--" + std::string(u.option) + ": " + u.why + " (" + mode + " does not use it)");
+      }
+    };
+    if (o.mode == Mode::Check) refuseUnused(kUnusedByCheck, "check");
+    if (o.mode == Mode::Bench) refuseUnused(kUnusedByBench, "bench");
+
+    // Where results go is checked now, so that a run never ends in a write that cannot happen.
+    auto outputFile = [&](const char* option, std::filesystem::path& into, const std::optional<std::string>& value) {
+      if (!value) return;
+      if (std::string why = checkOutputFile(*value); !why.empty()) throw UsageError(std::string(option) + " " + shorten(*value) + ": " + why);
+      into = *value;
+    };
+    outputFile("--screenshot", o.screenshot, text.once("screenshot"));
+    outputFile("--json", o.check.json, text.once("json"));
+    outputFile("--json", o.bench.json, text.once("bench-json"));
+    outputFile("--csv", o.bench.csv, text.once("bench-csv"));
+    if (const std::optional<std::string> v = text.once("record")) {
+      if (std::string why = checkRecordFolder(*v); !why.empty()) throw UsageError("--record " + shorten(*v) + ": " + why);
+      o.record = *v;
+    }
+    if (const std::optional<std::string> v = text.once("dump")) {
+      if (std::string why = checkOutputFolder(*v); !why.empty()) throw UsageError("--dump " + shorten(*v) + ": " + why);
+      o.check.dump = *v;
+    }
+  } catch (const UsageError& e) {
+    return fail(e.what());
   }
 
-  // Where pictures go is checked now, so that a run never ends in a write that cannot happen.
-  std::error_code ec;
-  if (!o.screenshot.empty()) {
-    const std::filesystem::path folder = o.screenshot.has_parent_path() ? o.screenshot.parent_path() : ".";
-    if (std::filesystem::is_directory(o.screenshot, ec)) return fail("--screenshot " + o.screenshot.string() + ": is a folder; give a file name");
-    if (!std::filesystem::is_directory(folder, ec)) {
-      return fail("--screenshot " + o.screenshot.string() + ": the folder " + folder.string() + " does not exist");
-    }
-  }
-  if (!o.record.empty()) {
-    if (std::filesystem::exists(o.record, ec) && !std::filesystem::is_directory(o.record, ec)) {
-      return fail("--record " + o.record.string() + ": is a file, not a folder");
-    }
-    if (std::filesystem::exists(o.record / "frame-000000.png", ec)) {
-      return fail("--record " + o.record.string() + ": already holds a recording (frame-000000.png); choose another folder, nothing there is overwritten");
-    }
-  }
-
-  if (demo->parsed()) o.mode = Mode::Demo;
-  if (check->parsed()) o.mode = Mode::Check;
-  if (benchSizes->count() > 0) o.bench.gridSizes = o.bench.sizes;
-  if (bench->parsed()) {
-    o.mode = Mode::Bench;
-    if (!o.bench.reduce && !o.bench.sort && !o.bench.frame) {
-      return fail("bench needs something to measure: --reduce, --sort or --frame");
-    }
-  }
-  o.glNewestMinor = glVersion.back() - '0';
   Resolved resolved = resolve(o.layers());
   if (!resolved.error.empty()) return fail(resolved.error);
   o.settings = std::move(resolved.settings);
   return {o, 0};
 }
 
-std::filesystem::path resolveWindowSettings(Options& options) {
-  const std::filesystem::path file = userSettingsPath();
-  if (file.empty() || options.defaults) return file;
-  std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) return file;
-  ParsedFile parsed = loadSettingsFile(file);
-  std::string problem;
-  if (parsed.error) {
-    problem = parsed.error->text();
-  } else {
-    printWarnings(parsed.warnings);
-    Options trial = options;
-    trial.saved = std::move(parsed.layer);
-    Resolved resolved = resolve(trial.layers());
-    if (resolved.error.empty()) {
-      std::printf("settings: the last run's, from %s (--defaults leaves them out)\n", file.string().c_str());
-      options.saved = std::move(trial.saved);
-      options.settings = std::move(resolved.settings);
-      return file;
-    }
-    problem = file.string() + ": " + resolved.error;
-  }
-  // Unusable: keep it for the user under another name; this run starts from the defaults.
+namespace {
+
+// Keeps an unusable saved file for the user under another name; the run starts from the defaults.
+void moveAside(const std::filesystem::path& file, const std::string& problem) {
   const std::time_t now = std::time(nullptr);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
   std::filesystem::path aside = file;
   aside += std::string(".unreadable-") + stamp;
+  std::error_code ec;
   std::filesystem::rename(file, aside, ec);
   const std::string where = ec ? "left in place (" + ec.message() + ")" : "kept as " + aside.string();
   std::fprintf(stderr, "boids: warning: saved settings not used: %s\nboids: warning: %s; starting from the defaults\n",
                problem.c_str(), where.c_str());
+}
+
+}  // namespace
+
+std::filesystem::path resolveWindowSettings(Options& options) {
+  const std::filesystem::path file = userSettingsPath();
+  if (file.empty()) {
+    std::printf("settings: not restored or saved (neither XDG_CONFIG_HOME nor HOME is set)\n");
+    return file;
+  }
+  std::error_code ec;
+  if (options.defaults || !std::filesystem::exists(file, ec)) return file;
+  ParsedFile parsed = loadSettingsFile(file, Values::SetAside);
+  if (parsed.error) {
+    moveAside(file, parsed.error->text());
+    return file;
+  }
+  printWarnings(parsed.warnings);
+  // Saved values that conflict with --preset and the options give way to them, one by one: the
+  // conflict names the settings involved, and those that came from the saved file are set aside.
+  Options trial = options;
+  trial.saved = std::move(parsed.layer);
+  std::vector<std::string> setAside;
+  for (Resolved r = resolve(trial.layers()); !r.error.empty() && !trial.saved->values.empty(); r = resolve(trial.layers())) {
+    const int savedLevel = 1;  // layers(): the saved settings come first
+    std::vector<std::string> keys;
+    for (const std::string& key : r.errorKeys) {
+      const std::string deciding = r.decidingKey(key);
+      if (r.levels.count(deciding) && r.levels.at(deciding) == savedLevel &&
+          std::find(keys.begin(), keys.end(), deciding) == keys.end()) {
+        keys.push_back(deciding);
+      }
+    }
+    if (keys.empty()) {  // not expected (the options alone resolved): leave the whole file out
+      setAside.push_back("every value");
+      trial.saved->values.clear();
+    }
+    for (const std::string& key : keys) {
+      setAside.push_back(key + " (" + shorten(trial.saved->find(key)->value.dump()) + ")");
+      trial.saved->remove(key);
+    }
+  }
+  if (!setAside.empty()) {
+    std::string list;
+    for (const std::string& k : setAside) list += (list.empty() ? "" : ", ") + k;
+    std::fprintf(stderr, "boids: warning: saved settings %s: %s set aside for this run (they conflict with --preset or "
+                 "the options); the rest is used, the file is left as it is\n", file.string().c_str(), list.c_str());
+  }
+  std::printf("settings: the last run's, from %s (--defaults leaves them out)\n", file.string().c_str());
+  options.saved = std::move(trial.saved);
+  options.settings = resolve(options.layers()).settings;
   return file;
 }
 

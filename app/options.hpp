@@ -2,10 +2,11 @@
 // Everything the command line can say, parsed once (CLI11) for every mode of the binary.
 #include <filesystem>
 #include <optional>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "app/settings.hpp"
+#include "app/settings_file.hpp"
 
 namespace boids::app {
 
@@ -59,12 +60,17 @@ struct Options {
   std::vector<Layer> layers(std::optional<Layer> below = std::nullopt) const;
   // A count came from one of them (--count, --set, the preset, the saved settings).
   bool countGiven() const;
+  // Where a setting's value came from, as the user wrote it: "--count 64", "p.json:3:5:
+  // simulation.count 64", "the default".
+  std::string originOf(const std::string& key) const;
 };
 
 // For the window: the saved settings of the last run beneath --preset and the command line.
-// A saved file that cannot be used is reported (warnings on stderr) and moved aside, never
-// deleted; the run then starts from the defaults. Returns the path the settings are saved to at
-// exit (empty: none).
+// A saved file that cannot be read or parsed is reported and moved aside, never deleted; the run
+// then starts from the defaults. Saved values that this version refuses, or that conflict with
+// --preset and the options, are set aside by key (said on stderr, naming the file) and the rest
+// is used; the file itself is left as it is. Returns the path the settings are saved to at the
+// end of an interactive run (empty: none, and why is said on stdout).
 std::filesystem::path resolveWindowSettings(Options& options);
 
 // Brute-force neighbours cost O(N^2): on a software rasteriser (Mesa llvmpipe) the default flock

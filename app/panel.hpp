@@ -11,7 +11,7 @@
 #include "engine/gl/timer.hpp"
 #include "engine/reduce/inspector.hpp"
 #include "engine/render/boid_renderer.hpp"
-#include "app/settings.hpp"
+#include "app/settings_file.hpp"
 #include "engine/sim/params.hpp"
 
 namespace boids::app {

@@ -1,22 +1,12 @@
 #include "app/settings.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
-#include <map>
+#include <limits>
 #include <numbers>
-#include <stdexcept>
-#include <system_error>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
+#include "app/text.hpp"
 #include "engine/grid/sort.hpp"
 #include "engine/reduce/strategy.hpp"
 
@@ -86,7 +76,7 @@ std::vector<SettingInfo> buildTable() {
          a.sim.cells = v.get<std::string>() == "8" ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
        }});
   add({"keep-density", "simulation", "keep-density",
-       "the world's side follows the count (0.03056 boids per unit^3) unless world-size is given with it",
+       "the world's side follows the count (the CIS 565 density) unless world-size is given with it or later",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(keepDensity)});
 
   // strategies
@@ -175,16 +165,6 @@ std::vector<SettingInfo> buildTable() {
 #undef FLOAT_MEMBER
 #undef BOOL_MEMBER
 
-std::string number(double v) {  // as a person would write the bound: 0.001, 50, 67108864
-  char buffer[64];
-  if (v == std::floor(v) && std::fabs(v) < 1e19) {
-    std::snprintf(buffer, sizeof buffer, "%.0f", v);
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%.6g", v);
-  }
-  return buffer;
-}
-
 std::string joinChoices(const std::vector<std::string>& choices) {
   std::string text;
   for (std::size_t i = 0; i < choices.size(); ++i) {
@@ -194,7 +174,18 @@ std::string joinChoices(const std::vector<std::string>& choices) {
   return text;
 }
 
-bool inRange(const SettingInfo& s, double v) { return std::isfinite(v) && v >= s.min && v <= s.max; }
+// In the setting's own type: a float setting holds floats, so 0.1 is inside [0.1, 50] although
+// the double 0.1 is below the float 0.1f the table's bound became.
+bool inRange(const SettingInfo& s, double v) {
+  if (!std::isfinite(v)) return false;
+  const float f = static_cast<float>(v);
+  return f >= static_cast<float>(s.min) && f <= static_cast<float>(s.max);
+}
+
+std::uint64_t wholeMin(const SettingInfo& s) { return static_cast<std::uint64_t>(s.min); }
+std::uint64_t wholeMax(const SettingInfo& s) {
+  return s.max >= 1.8e19 ? std::numeric_limits<std::uint64_t>::max() : static_cast<std::uint64_t>(s.max);
+}
 
 }  // namespace
 
@@ -206,11 +197,20 @@ std::span<const SettingInfo> settingsTable() {
 json valueOf(const SettingInfo& s, const AppSettings& a) {
   json v = s.simFloat ? json(double(a.sim.*s.simFloat)) : s.get(a);
   // Settings are held as floats: a bound such as 0.05 comes back as 0.0500000007, and an angle
-  // through radians as 89.0000001. Clamped into the range, so a saved value always loads again.
+  // through radians as 89.0000001. Clamped into the range, so a saved value always loads again;
+  // so are whole numbers (a window dragged smaller than the smallest --width it may start with).
   auto clampNumber = [&](json& x) {
     if (x.is_number_float()) x = std::clamp(x.get<double>(), s.min, s.max);
   };
   if (s.kind == SettingKind::Float) clampNumber(v);
+  if (s.kind == SettingKind::Integer) {
+    if (v.is_number_unsigned()) {
+      v = std::clamp(v.get<std::uint64_t>(), wholeMin(s), wholeMax(s));
+    } else if (v.is_number_integer()) {  // held as a signed int (the window's size)
+      const std::int64_t i = v.get<std::int64_t>();
+      v = i < 0 ? wholeMin(s) : std::clamp(static_cast<std::uint64_t>(i), wholeMin(s), wholeMax(s));
+    }
+  }
   if (s.kind == SettingKind::Vec3) {
     for (json& c : v) clampNumber(c);
   }
@@ -234,12 +234,11 @@ const SettingInfo* findSetting(std::string_view key) {
 
 std::string describeRange(const SettingInfo& s) {
   switch (s.kind) {
-    case SettingKind::Float: return number(s.min) + " to " + number(s.max);
-    case SettingKind::Integer:
-      return number(s.min) + " to " + (s.max >= 1.8e19 ? std::string("18446744073709551615") : number(s.max));
+    case SettingKind::Float: return formatNumber(s.min) + " to " + formatNumber(s.max);
+    case SettingKind::Integer: return formatWhole(wholeMin(s)) + " to " + formatWhole(wholeMax(s));
     case SettingKind::Bool: return "true or false";
     case SettingKind::Choice: return joinChoices(s.choices);
-    case SettingKind::Vec3: return "three numbers x,y,z from " + number(s.min) + " to " + number(s.max);
+    case SettingKind::Vec3: return "three numbers x,y,z from " + formatNumber(s.min) + " to " + formatNumber(s.max);
   }
   return {};
 }
@@ -254,13 +253,17 @@ std::string checkValue(const SettingInfo& s, const json& v) {
     case SettingKind::Integer:
       if (v.is_number_unsigned()) {
         const std::uint64_t u = v.get<std::uint64_t>();
-        // Compared as integers: a double cannot tell 2^64 - 1 from 2^64 (the seed's top).
-        if (u < std::uint64_t(s.min) || (s.max < 1.8e19 && u > std::uint64_t(s.max))) {
-          return "outside the allowed range " + describeRange(s);
-        }
+        if (u < wholeMin(s) || u > wholeMax(s)) return "outside the allowed range " + describeRange(s);
         return {};
       }
       if (v.is_number_integer()) return "outside the allowed range " + describeRange(s);  // negative
+      if (v.is_number_float()) {  // 1e3, 4097.0, 1.2e29: judged by value, as on the command line
+        std::string why;
+        parseWhole(v.dump(), wholeMin(s), wholeMax(s), why);
+        if (why.find("outside") != std::string::npos) return "outside the allowed range " + describeRange(s);
+        if (!why.empty()) return "must be a whole number (" + allowed + ")";
+        return {};
+      }
       return "must be a whole number (" + allowed + ")";
     case SettingKind::Bool:
       if (!v.is_boolean()) return "must be true or false";
@@ -288,44 +291,35 @@ std::string checkValue(const SettingInfo& s, const json& v) {
   return "unknown kind";
 }
 
+json normalised(const SettingInfo& s, const json& v) {
+  if (s.kind == SettingKind::Integer && v.is_number_float()) {
+    std::string why;
+    return *parseWhole(v.dump(), wholeMin(s), wholeMax(s), why);
+  }
+  if (s.kind == SettingKind::Choice && v.is_number_unsigned()) return std::to_string(v.get<std::uint64_t>());
+  return v;
+}
+
 std::optional<json> parseText(const SettingInfo& s, std::string_view text, std::string& error) {
-  auto parseDouble = [](std::string_view t, double& out) {
-    if (t.empty() || t.size() > 64) return false;
-    const std::string copy(t);  // strtod needs a terminated string
-    char* end = nullptr;
-    errno = 0;
-    out = std::strtod(copy.c_str(), &end);
-    return end == copy.c_str() + copy.size() && errno == 0 && std::isfinite(out) &&
-           copy.find_first_of(" \t\n") == std::string::npos;
-  };
+  const std::string shown = "'" + shorten(text) + "'";
   switch (s.kind) {
     case SettingKind::Float: {
-      double v;
-      if (!parseDouble(text, v)) {
-        error = "'" + std::string(text) + "' is not a number (allowed: " + describeRange(s) + ")";
+      const std::optional<double> v = parseDecimal(text);
+      if (!v) {
+        error = shown + " is not a number (allowed: " + describeRange(s) + ")";
         return std::nullopt;
       }
-      return json(v);
+      return json(*v);  // an overflow (1e309) is infinite: checkValue says it is out of range
     }
     case SettingKind::Integer: {
-      std::uint64_t v = 0;
-      const char* first = text.data();
-      const char* last = text.data() + text.size();
-      if (!text.empty() && text[0] == '-') {
-        error = "'" + std::string(text) + "' is outside the allowed range " + describeRange(s);
-        return std::nullopt;
-      }
-      auto [end, ec] = std::from_chars(first, last, v);
-      if (text.empty() || ec != std::errc() || end != last) {
-        error = "'" + std::string(text) + "' is not a whole number (allowed: " + describeRange(s) + ")";
-        return std::nullopt;
-      }
-      return json(v);
+      const std::optional<std::uint64_t> v = parseWhole(text, wholeMin(s), wholeMax(s), error);
+      if (!v) return std::nullopt;
+      return json(*v);
     }
     case SettingKind::Bool: {
       if (text == "true" || text == "1" || text == "on" || text == "yes") return json(true);
       if (text == "false" || text == "0" || text == "off" || text == "no") return json(false);
-      error = "'" + std::string(text) + "' is not true or false";
+      error = shown + " is not true or false";
       return std::nullopt;
     }
     case SettingKind::Choice: return json(std::string(text));
@@ -335,12 +329,12 @@ std::optional<json> parseText(const SettingInfo& s, std::string_view text, std::
       for (int i = 0; i < 3; ++i) {
         const std::size_t comma = rest.find(',');
         const std::string_view part = i < 2 ? rest.substr(0, comma) : rest;
-        double d;
-        if ((i < 2 && comma == std::string_view::npos) || !parseDouble(part, d)) {
-          error = "'" + std::string(text) + "' is not three numbers x,y,z";
+        const std::optional<double> d = (i < 2 && comma == std::string_view::npos) ? std::nullopt : parseDecimal(part);
+        if (!d) {
+          error = shown + " is not three numbers x,y,z";
           return std::nullopt;
         }
-        v.push_back(d);
+        v.push_back(*d);
         if (i < 2) rest = rest.substr(comma + 1);
       }
       return v;
@@ -350,34 +344,73 @@ std::optional<json> parseText(const SettingInfo& s, std::string_view text, std::
   return std::nullopt;
 }
 
-bool Layer::has(std::string_view key) const {
-  return std::any_of(values.begin(), values.end(), [&](const auto& kv) { return key == kv.first->key; });
+bool Layer::has(std::string_view key) const { return find(key) != nullptr; }
+
+const Assignment* Layer::find(std::string_view key) const {
+  for (auto it = values.rbegin(); it != values.rend(); ++it) {
+    if (key == it->setting->key) return &*it;
+  }
+  return nullptr;
+}
+
+void Layer::add(const SettingInfo& s, json value, std::string origin) {
+  if (origin.empty()) origin = source + ": " + s.key;
+  values.push_back({&s, std::move(value), std::move(origin)});
+}
+
+void Layer::remove(std::string_view key) {
+  std::erase_if(values, [&](const Assignment& a) { return key == a.setting->key; });
+}
+
+std::string Resolved::decidingKey(std::string key) const {
+  for (auto it = derivedFrom.find(key); it != derivedFrom.end(); it = derivedFrom.find(key)) key = it->second;
+  return key;
+}
+
+std::string Resolved::originOf(const std::string& key) const {
+  if (auto it = origins.find(key); it != origins.end()) return it->second;
+  return "the default";
 }
 
 Resolved resolve(std::span<const Layer> layers) {
   Resolved r;
-  std::map<std::string, int> level;  // the last layer that set each key
   for (std::size_t i = 0; i < layers.size(); ++i) {
-    for (const auto& [setting, value] : layers[i].values) {
-      assign(*setting, r.settings, value);
-      level[setting->key] = int(i) + 1;
+    for (const Assignment& a : layers[i].values) {
+      assign(*a.setting, r.settings, a.value);
+      r.levels[a.setting->key] = int(i) + 1;
+      r.origins[a.setting->key] = a.origin;
     }
   }
-  auto levelOf = [&](const char* key) { return level.count(key) ? level[key] : 0; };
+  auto levelOf = [&](const char* key) { return r.levels.count(key) ? r.levels.at(key) : 0; };
   AppSettings& s = r.settings;
-  if (s.keepDensity) {
-    if (levelOf("world-size") == 0 || levelOf("world-size") < levelOf("count")) {
-      s.sim.worldSize = sim::worldSizeForCount(s.sim.count);
-      if (levelOf("wall-margin") <= levelOf("count")) s.sim.wallMargin = std::round(s.sim.worldSize) / 10.0f;
-    }
+  int worldLevel = levelOf("world-size");
+  if (s.keepDensity && (worldLevel == 0 || worldLevel < levelOf("count"))) {
+    s.sim.worldSize = sim::worldSizeForCount(s.sim.count);
+    worldLevel = levelOf("count");
+    r.levels.erase("world-size");
+    r.derivedFrom["world-size"] = "count";
+    r.origins["world-size"] = "follows count " + std::to_string(s.sim.count) + " (keep-density)";
+  }
+  if (levelOf("wall-margin") == 0 || levelOf("wall-margin") < worldLevel) {
+    s.sim.wallMargin = std::round(s.sim.worldSize) / 10.0f;
+    r.levels.erase("wall-margin");
+    r.derivedFrom["wall-margin"] = "world-size";
+    r.origins["wall-margin"] = "a tenth of world-size";
   }
   if (!s.cameraSet) s.camera = render::OrbitCamera::framing(s.sim.worldSize);
-  r.error = sim::validate(s.sim);
+  const sim::Problem problem = sim::check(s.sim);
+  r.error = problem.message;
+  r.errorKeys = problem.keys;
+  if (!r.error.empty()) {  // where each value in the conflict came from
+    std::string from;
+    for (const std::string& key : problem.keys) from += (from.empty() ? "" : "; ") + key + ": " + r.originOf(key);
+    r.error += " [" + from + "]";
+  }
   return r;
 }
 
 Resolved overlay(const AppSettings& current, const Layer& preset) {
-  const auto isCamera = [](const auto& kv) { return std::string(kv.first->section) == "camera"; };
+  const auto isCamera = [](const Assignment& a) { return std::string(a.setting->section) == "camera"; };
   const bool presetHasCamera = std::any_of(preset.values.begin(), preset.values.end(), isCamera);
   Layer base = layerOf(current, "current settings");
   if (!presetHasCamera) std::erase_if(base.values, isCamera);
@@ -392,234 +425,8 @@ Resolved overlay(const AppSettings& current, const Layer& preset) {
 
 Layer layerOf(const AppSettings& s, std::string source) {
   Layer layer{std::move(source), {}};
-  for (const SettingInfo& info : settingsTable()) layer.values.emplace_back(&info, valueOf(info, s));
+  for (const SettingInfo& info : settingsTable()) layer.add(info, valueOf(info, s));
   return layer;
-}
-
-// --- files -------------------------------------------------------------------------------------
-
-std::string FileError::text() const {
-  if (line <= 0) return file + ": " + message;
-  return file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message;
-}
-
-namespace {
-
-struct Position {
-  int line = 1, column = 1;
-};
-
-Position positionOf(std::string_view text, std::size_t offset) {
-  Position p;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++p.line;
-      p.column = 1;
-    } else {
-      ++p.column;
-    }
-  }
-  return p;
-}
-
-// Where each key of a syntactically valid JSON document starts, by path ("simulation/count"):
-// nlohmann::json keeps no positions, so the text is walked once more for the messages.
-std::map<std::string, std::size_t> keyOffsets(std::string_view text) {
-  std::map<std::string, std::size_t> offsets;
-  struct Frame {
-    bool object;
-    std::string path;
-    std::string key;
-  };
-  std::vector<Frame> stack;
-  bool expectKey = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '"') {
-      const std::size_t start = i;
-      std::string value;
-      for (++i; i < text.size() && text[i] != '"'; ++i) {
-        if (text[i] == '\\' && i + 1 < text.size()) ++i;
-        value += text[i];
-      }
-      if (!stack.empty() && stack.back().object && expectKey) {
-        stack.back().key = value;
-        offsets.emplace(stack.back().path + value, start);
-        expectKey = false;
-      }
-    } else if (c == '{' || c == '[') {
-      std::string path;
-      if (!stack.empty()) path = stack.back().path + (stack.back().object ? stack.back().key : std::string("#")) + "/";
-      stack.push_back({c == '{', path, {}});
-      expectKey = c == '{';
-    } else if (c == '}' || c == ']') {
-      if (!stack.empty()) stack.pop_back();
-      expectKey = false;
-    } else if (c == ',') {
-      expectKey = !stack.empty() && stack.back().object;
-    }
-  }
-  return offsets;
-}
-
-// A value as a message shows it: scalars as written, containers by their kind (a deeply nested
-// one would be long, and dumping it recursive).
-std::string shortText(const json& v) {
-  if (v.is_array()) return "[...]";
-  if (v.is_object()) return "{...}";
-  std::string text = v.dump();
-  return text.size() > 40 ? text.substr(0, 37) + "..." : text;
-}
-
-bool knownSection(std::string_view name) {
-  for (const SettingInfo& s : settingsTable()) {
-    if (name == s.section) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
-ParsedFile parseSettingsText(std::string_view text, const std::string& source) {
-  ParsedFile out;
-  json doc;
-  try {
-    doc = json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
-    // nlohmann's own message names the line and column too; ours puts them where editors look.
-    std::string what = e.what();
-    const std::size_t colon = what.find(": ", what.find("parse error"));
-    std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
-    const std::size_t byte = e.byte > 0 ? e.byte - 1 : 0;
-    const Position p = positionOf(text, std::min(byte, text.size()));
-    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) reason = "the file is empty";
-    out.error = FileError{source, p.line, p.column, "not valid JSON: " + reason};
-    return out;
-  } catch (const json::exception& e) {  // e.g. out_of_range: a number too large for a double (1e999)
-    std::string what = e.what();
-    const std::size_t close = what.find("] ");
-    out.error = FileError{source, 0, 0, "not usable JSON: " + (close == std::string::npos ? what : what.substr(close + 2))};
-    return out;
-  }
-  const std::map<std::string, std::size_t> offsets = keyOffsets(text);
-  auto at = [&](const std::string& path, std::string message) {
-    auto it = offsets.find(path);
-    const Position p = it == offsets.end() ? Position{0, 0} : positionOf(text, it->second);
-    return FileError{source, p.line, p.column, std::move(message)};
-  };
-  if (!doc.is_object()) {
-    out.error = FileError{source, 1, 1, "must hold a JSON object ({\"simulation\": {...}, ...})"};
-    return out;
-  }
-  if (doc.contains("boids-preset")) {
-    const json& version = doc["boids-preset"];
-    if (!version.is_number_unsigned() || version.get<std::uint64_t>() > std::uint64_t(kSettingsFormat)) {
-      out.error = at("boids-preset", "boids-preset: format " + shortText(version) + " is newer than this boids reads (" +
-                                         std::to_string(kSettingsFormat) + ")");
-      return out;
-    }
-  }
-  Layer layer{source, {}};
-  for (auto& [section, body] : doc.items()) {
-    if (section == "boids-preset") continue;
-    if (section == "name" || section == "description") {
-      if (!body.is_string()) {
-        out.error = at(section, section + ": must be a string");
-        return out;
-      }
-      (section == "name" ? out.name : out.description) = body.get<std::string>();
-      continue;
-    }
-    if (!knownSection(section)) {
-      out.warnings.push_back(at(section, "unknown section '" + section + "' ignored").text());
-      continue;
-    }
-    if (!body.is_object()) {
-      out.error = at(section, section + ": must be an object of settings");
-      return out;
-    }
-    for (auto& [name, value] : body.items()) {
-      const SettingInfo* setting = nullptr;
-      for (const SettingInfo& s : settingsTable()) {
-        if (section == s.section && name == s.name) setting = &s;
-      }
-      const std::string path = section + "/" + name;
-      if (!setting) {
-        out.warnings.push_back(at(path, "unknown setting '" + section + "." + name + "' ignored").text());
-        continue;
-      }
-      if (std::string problem = checkValue(*setting, value); !problem.empty()) {
-        out.error = at(path, section + "." + name + " " + shortText(value) + ": " + problem);
-        return out;
-      }
-      json normalised = value;
-      if (setting->kind == SettingKind::Choice && value.is_number()) normalised = std::to_string(value.get<std::uint64_t>());
-      layer.values.emplace_back(setting, std::move(normalised));
-    }
-  }
-  out.layer = std::move(layer);
-  return out;
-}
-
-ParsedFile loadSettingsFile(const std::filesystem::path& file) {
-  const std::string name = file.string();
-  std::error_code ec;
-  if (std::filesystem::is_directory(file, ec)) {
-    return {std::nullopt, FileError{name, 0, 0, "is a folder, not a settings file"}, {}, {}, {}};
-  }
-  if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec)) {  // a FIFO, a device
-    return {std::nullopt, FileError{name, 0, 0, "is not a regular file"}, {}, {}, {}};
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return {std::nullopt, FileError{name, 0, 0, "cannot be read (" + std::string(std::strerror(errno)) + ")"}, {}, {}, {}};
-  constexpr std::size_t kMaxBytes = 1 << 20;  // a settings file is a few KB; refuse to slurp a disk image
-  std::string text(kMaxBytes + 1, '\0');
-  in.read(text.data(), std::streamsize(text.size()));
-  text.resize(std::size_t(in.gcount()));
-  if (text.size() > kMaxBytes) {
-    return {std::nullopt, FileError{name, 0, 0, "is larger than 1 MiB; not a settings file"}, {}, {}, {}};
-  }
-  return parseSettingsText(text, name);
-}
-
-std::string settingsJson(const AppSettings& s, std::string_view name, std::string_view description) {
-  json doc = json::object();
-  doc["boids-preset"] = kSettingsFormat;
-  if (!name.empty()) doc["name"] = name;
-  if (!description.empty()) doc["description"] = description;
-  for (const SettingInfo& info : settingsTable()) doc[info.section][info.name] = valueOf(info, s);
-  return doc.dump(2) + "\n";
-}
-
-void writeFileAtomically(const std::filesystem::path& file, std::string_view text) {
-  const std::filesystem::path folder = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
-  std::error_code ec;
-  std::filesystem::create_directories(folder, ec);
-  if (ec) throw std::runtime_error(file.string() + ": cannot create its folder (" + ec.message() + ")");
-  std::string temp = (folder / ("." + file.filename().string() + ".XXXXXX")).string();
-  const int fd = ::mkstemp(temp.data());
-  if (fd < 0) throw std::runtime_error(file.string() + ": cannot write (" + std::strerror(errno) + ")");
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const std::string reason = std::strerror(errno);
-      ::close(fd);
-      ::unlink(temp.c_str());
-      throw std::runtime_error(file.string() + ": cannot write (" + reason + ")");
-    }
-    done += std::size_t(n);
-  }
-  const bool synced = ::fsync(fd) == 0;  // the data reaches the disk before the name points at it
-  const std::string syncReason = synced ? "" : std::strerror(errno);
-  ::fchmod(fd, 0644);
-  ::close(fd);
-  if (!synced || ::rename(temp.c_str(), file.c_str()) != 0) {
-    const std::string reason = synced ? std::strerror(errno) : syncReason;
-    ::unlink(temp.c_str());
-    throw std::runtime_error(file.string() + ": cannot write (" + reason + ")");
-  }
 }
 
 std::filesystem::path userSettingsPath() {
@@ -630,30 +437,6 @@ std::filesystem::path userSettingsPath() {
     return std::filesystem::path(home) / ".config" / "boids" / "settings.json";
   }
   return {};
-}
-
-const gl::EmbeddedFile* findShippedPreset(std::string_view name) {
-  for (const gl::EmbeddedFile& f : shippedPresetFiles()) {
-    if (f.path == std::string(name) + ".json") return &f;
-  }
-  return nullptr;
-}
-
-ParsedFile loadPreset(std::string_view nameOrFile) {
-  if (const gl::EmbeddedFile* shipped = findShippedPreset(nameOrFile)) {
-    return parseSettingsText(shipped->text, "preset '" + std::string(nameOrFile) + "'");
-  }
-  std::error_code ec;
-  if (!std::filesystem::exists(nameOrFile, ec)) {
-    std::string names;
-    for (const gl::EmbeddedFile& f : shippedPresetFiles()) {
-      names += (names.empty() ? "" : ", ") + std::string(f.path.substr(0, f.path.size() - 5));
-    }
-    return {std::nullopt,
-            FileError{std::string(nameOrFile), 0, 0, "no such file, and no shipped preset of that name (shipped: " + names + ")"},
-            {}, {}, {}};
-  }
-  return loadSettingsFile(nameOrFile);
 }
 
 }  // namespace boids::app

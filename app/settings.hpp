@@ -8,6 +8,7 @@
 // open (a world that follows the count, a camera that frames it). Nothing here touches GL.
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -17,7 +18,6 @@
 #include <glm/vec2.hpp>
 #include <nlohmann/json.hpp>
 
-#include "engine/gl/embedded_shaders.hpp"
 #include "engine/render/camera.hpp"
 #include "engine/render/render_settings.hpp"
 #include "engine/sim/params.hpp"
@@ -31,7 +31,7 @@ struct AppSettings {
   bool cameraSet = false;  // false: the camera frames the world (resolve)
   std::string reduce;      // centroid + bounds strategy
   std::string sort;        // the grid's sorter
-  bool keepDensity = true; // a new count resizes the world to keep 0.03056 boids per unit^3
+  bool keepDensity = true; // a new count resizes the world to keep sim::kReferenceDensity
   bool vsync = true;
   bool showPanel = true;
   bool paused = false;
@@ -64,23 +64,47 @@ void assign(const SettingInfo& s, AppSettings& a, const nlohmann::json& value); 
 std::string describeRange(const SettingInfo& s);  // "0.1 to 50", "walls or wrap", "true or false"
 
 // Empty when `value` suits the setting, else why not ("outside the allowed range 0.1 to 50").
+// Ranges are compared in the setting's own type: a float setting's bounds as shown are accepted.
 std::string checkValue(const SettingInfo& s, const nlohmann::json& value);
+// A value checkValue() accepted, in the form assign() takes (1e3 -> 1000 for a whole number,
+// 27 -> "27" for a choice).
+nlohmann::json normalised(const SettingInfo& s, const nlohmann::json& value);
 // A command-line text as the setting's JSON value; nullopt with `error` set when it is none.
 std::optional<nlohmann::json> parseText(const SettingInfo& s, std::string_view text, std::string& error);
 
-// One source of settings: values already checked against their settings.
-struct Layer {
-  std::string source;  // for messages: "command line", a file name
-  std::vector<std::pair<const SettingInfo*, nlohmann::json>> values;
-  bool has(std::string_view key) const;
+// One value from one source, already checked against its setting. `origin` names it as the user
+// wrote it, for messages: "--count 64", "--set count=64", "p.json:3:5: simulation.count 64".
+struct Assignment {
+  const SettingInfo* setting;
+  nlohmann::json value;
+  std::string origin;
 };
 
-// Applies layers over the defaults in order, then: the world follows the count when keep-density
-// is on and world-size was not set by the same or a later layer than the count (same for the
-// wall margin, a tenth of the side); an unset camera frames the world. Empty error: usable.
+// One source of settings: "command line", a preset, the saved settings of the last run.
+struct Layer {
+  std::string source;
+  std::vector<Assignment> values;
+  bool has(std::string_view key) const;
+  const Assignment* find(std::string_view key) const;
+  void add(const SettingInfo& s, nlohmann::json value, std::string origin = {});
+  void remove(std::string_view key);
+};
+
+// Applies layers over the defaults in order, then derives what was left open: the world follows
+// the count when keep-density is on and world-size was not set by the same or a later layer than
+// the count; the wall margin is a tenth of the side unless set by the same or a later layer than
+// the side's; an unset camera frames the world. Empty error: usable.
 struct Resolved {
   AppSettings settings;
-  std::string error;  // a cross-setting conflict (sim::validate), naming the settings
+  std::string error;                  // a cross-setting conflict (sim::check), naming each value's source
+  std::vector<std::string> errorKeys; // the settings the conflict is between
+  std::map<std::string, int> levels;  // key -> the 1-based layer that set it (absent: a default or derived)
+  std::map<std::string, std::string> origins;  // key -> Assignment::origin of the value used
+  std::map<std::string, std::string> derivedFrom;  // "world-size" -> "count", "wall-margin" -> "world-size"
+  // The setting whose value decided `key`'s: itself, or what it was derived from, followed through.
+  std::string decidingKey(std::string key) const;
+  // The value's origin, "the default" or what it was derived from.
+  std::string originOf(const std::string& key) const;
 };
 Resolved resolve(std::span<const Layer> layers);
 
@@ -92,45 +116,8 @@ Resolved overlay(const AppSettings& current, const Layer& preset);
 // Every setting of `s` as a layer (what Save writes).
 Layer layerOf(const AppSettings& s, std::string source);
 
-// --- files: presets and the saved settings ---------------------------------------------------
-struct FileError {
-  std::string file;
-  int line = 0, column = 0;  // 1-based; 0 when the problem is the file as a whole
-  std::string message;
-  std::string text() const;  // "file:line:column: message"
-};
-
-struct ParsedFile {
-  std::optional<Layer> layer;         // empty on error
-  std::optional<FileError> error;
-  std::vector<std::string> warnings;  // unknown keys and sections, "file:line:column: ..."
-  std::string name, description;      // the preset's own
-};
-
-// A preset or settings document. Syntax errors, wrong types and values out of range are errors
-// (the whole file is refused); unknown keys are warnings.
-ParsedFile parseSettingsText(std::string_view text, const std::string& source);
-ParsedFile loadSettingsFile(const std::filesystem::path& file);
-
-// The document Save writes: every setting, grouped by section, with the format version.
-std::string settingsJson(const AppSettings& s, std::string_view name = {}, std::string_view description = {});
-
-// Writes `text` to `file` through a temporary file in the same folder and a rename, so a crash
-// mid-save leaves the old file or the new one, never a torn one. Creates the folder. Throws
-// std::runtime_error naming the file and the reason.
-void writeFileAtomically(const std::filesystem::path& file, std::string_view text);
-
 // $XDG_CONFIG_HOME/boids/settings.json, else $HOME/.config/boids/settings.json; empty when
 // neither variable is set.
 std::filesystem::path userSettingsPath();
-
-// The presets shipped in presets/, built into the binary (cmake/EmbedFiles.cmake).
-std::span<const gl::EmbeddedFile> shippedPresetFiles();
-// A shipped preset by name ("murmuration" for presets/murmuration.json), or null.
-const gl::EmbeddedFile* findShippedPreset(std::string_view name);
-// --preset's argument: a shipped preset's name, else a file.
-ParsedFile loadPreset(std::string_view nameOrFile);
-
-inline constexpr int kSettingsFormat = 1;
 
 }  // namespace boids::app

@@ -1,5 +1,7 @@
 #include "engine/gl/caps.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -49,6 +51,11 @@ Caps Caps::query() {
   glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &c.maxComputeSharedMemory);
   glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &c.maxComputeGroupCountX);
   glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &c.timestampBits);
+  GLint renderbuffer = 0, width = 0, height = 0;
+  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &renderbuffer);
+  glGetIntegerv(GL_MAX_FRAMEBUFFER_WIDTH, &width);
+  glGetIntegerv(GL_MAX_FRAMEBUFFER_HEIGHT, &height);
+  c.maxImageSide = std::min({renderbuffer, width, height});
   if (c.renderer.find("llvmpipe") != std::string::npos) c.loopIterationLimit = 65535;
   if (c.has("GL_NVX_gpu_memory_info")) {
     GLint kib = 0;
@@ -66,8 +73,16 @@ Caps Caps::query() {
   }
   // A smaller GPU on demand, to see (and test) the refusal of a flock that does not fit.
   if (const char* mib = std::getenv("BOIDS_GPU_MEMORY_MIB")) {
-    c.memoryAvailable = std::atoll(mib) * (std::int64_t(1) << 20);
-    c.memorySource = "BOIDS_GPU_MEMORY_MIB";
+    const std::string text = mib;
+    std::int64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < 0 || value > (std::int64_t(1) << 40)) {
+      c.memoryOverrideError = "BOIDS_GPU_MEMORY_MIB=" + (text.size() > 64 ? text.substr(0, 48) + "..." : text) +
+                              ": not a whole number of MiB (0 to 2^40); unset it to use what the driver reports";
+    } else {
+      c.memoryAvailable = value * (std::int64_t(1) << 20);
+      c.memorySource = "BOIDS_GPU_MEMORY_MIB";
+    }
   }
   return c;
 }

@@ -22,15 +22,18 @@ struct Caps {
   int maxComputeSharedMemory = 0;
   int maxComputeGroupCountX = 0;
   int timestampBits = 0;  // GL_QUERY_COUNTER_BITS for GL_TIMESTAMP; 0 = no timer
+  int maxImageSide = 0;   // the largest offscreen image side: min of the renderbuffer and framebuffer limits
   // Loop iterations one shader invocation may run in all, across all its loops; 0 = no limit known.
   // Mesa's llvmpipe stops looping silently after 65535 (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS,
   // one budget per invocation; measured here: two loops of 40000 run 40000 and 25534 times).
   std::uint64_t loopIterationLimit = 0;
   // Memory free for new buffers, in bytes, and where the number comes from; 0 = unknown (no
   // GL_NVX_gpu_memory_info or GL_ATI_meminfo). A software renderer's memory is the system's.
-  // BOIDS_GPU_MEMORY_MIB in the environment overrides it (to try out the refusal of big flocks).
+  // BOIDS_GPU_MEMORY_MIB in the environment overrides it (to try out the refusal of big flocks);
+  // a value that is not a whole number of MiB leaves it alone and says why in memoryOverrideError.
   std::int64_t memoryAvailable = 0;
   std::string memorySource;
+  std::string memoryOverrideError;
 
   static Caps query();
   bool has(std::string_view extension) const { return extensions.find(extension) != extensions.end(); }

@@ -1,6 +1,7 @@
 #include "engine/gl/image.hpp"
 
-#include <cerrno>
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -31,20 +32,50 @@ Image readFramebuffer(GLuint framebuffer, int width, int height) {
   return image;
 }
 
-void writePng(const std::filesystem::path& path, const Image& image) {
-  if (image.width <= 0 || image.height <= 0) {
-    throw std::runtime_error("cannot write '" + path.string() + "': the image is empty");
+std::string encodePng(const Image& image) {
+  if (image.width <= 0 || image.height <= 0) throw std::runtime_error("cannot encode an empty image as PNG");
+  std::string bytes;
+  auto append = [](void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+  };
+  if (!stbi_write_png_to_func(append, &bytes, image.width, image.height, 4, image.rgba.data(), image.width * 4)) {
+    throw std::runtime_error("the PNG encoder failed on a " + std::to_string(image.width) + "x" +
+                             std::to_string(image.height) + " image");
   }
-  if (path.has_parent_path()) {
-    std::error_code ec;
-    std::filesystem::create_directories(path.parent_path(), ec);
-    if (ec) throw std::runtime_error("cannot create folder '" + path.parent_path().string() + "': " + ec.message());
+  return bytes;
+}
+
+Image letterbox(const Image& image, int width, int height) {
+  if (image.width == width && image.height == height) return image;
+  Image out{width, height, std::vector<std::uint8_t>(static_cast<std::size_t>(width) * height * 4, 0)};
+  for (std::size_t i = 3; i < out.rgba.size(); i += 4) out.rgba[i] = 255;
+  if (image.width <= 0 || image.height <= 0) return out;
+  const double scale = std::min(double(width) / image.width, double(height) / image.height);
+  const int w = std::clamp(static_cast<int>(std::lround(image.width * scale)), 1, width);
+  const int h = std::clamp(static_cast<int>(std::lround(image.height * scale)), 1, height);
+  const int x0 = (width - w) / 2, y0 = (height - h) / 2;
+  auto texel = [&](int x, int y, int c) {
+    x = std::clamp(x, 0, image.width - 1);
+    y = std::clamp(y, 0, image.height - 1);
+    return double(image.rgba[(static_cast<std::size_t>(y) * image.width + x) * 4 + c]);
+  };
+  for (int y = 0; y < h; ++y) {
+    const double sy = (y + 0.5) / scale - 0.5;
+    const int iy = static_cast<int>(std::floor(sy));
+    const double fy = sy - iy;
+    for (int x = 0; x < w; ++x) {
+      const double sx = (x + 0.5) / scale - 0.5;
+      const int ix = static_cast<int>(std::floor(sx));
+      const double fx = sx - ix;
+      std::uint8_t* dst = &out.rgba[(static_cast<std::size_t>(y0 + y) * width + x0 + x) * 4];
+      for (int c = 0; c < 4; ++c) {
+        const double top = texel(ix, iy, c) * (1 - fx) + texel(ix + 1, iy, c) * fx;
+        const double bottom = texel(ix, iy + 1, c) * (1 - fx) + texel(ix + 1, iy + 1, c) * fx;
+        dst[c] = static_cast<std::uint8_t>(std::lround(top * (1 - fy) + bottom * fy));
+      }
+    }
   }
-  errno = 0;
-  if (!stbi_write_png(path.c_str(), image.width, image.height, 4, image.rgba.data(), image.width * 4)) {
-    throw std::runtime_error("cannot write PNG '" + path.string() + "'" +
-                             (errno ? std::string(": ") + std::strerror(errno) : std::string()));
-  }
+  return out;
 }
 
 }  // namespace boids::gl

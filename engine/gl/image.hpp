@@ -1,7 +1,7 @@
 #pragma once
-// RGBA8 images read back from framebuffers and written as PNG (stb_image_write).
+// RGBA8 images read back from framebuffers and encoded as PNG (stb_image_write).
 #include <cstdint>
-#include <filesystem>
+#include <string>
 #include <vector>
 
 #include "engine/gl/gl.hpp"
@@ -17,7 +17,12 @@ struct Image {
 // when a screenshot was asked for, never every frame.
 Image readFramebuffer(GLuint framebuffer, int width, int height);
 
-// Throws std::runtime_error naming the path and the reason when the file cannot be written.
-void writePng(const std::filesystem::path& path, const Image& image);
+// The PNG file's bytes (written to disk by app/files, atomically). Throws std::runtime_error for
+// an empty image or when the encoder fails.
+std::string encodePng(const Image& image);
+
+// `image` scaled (bilinear) to fit inside width x height with its aspect ratio kept, centred on
+// black: a recording keeps one frame size when the window is resized.
+Image letterbox(const Image& image, int width, int height);
 
 }  // namespace boids::gl

@@ -1,10 +1,23 @@
 #include "engine/render/offscreen_target.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
 namespace boids::render {
+namespace {
+const char* statusName(GLenum status) {
+  switch (status) {
+    case GL_FRAMEBUFFER_UNDEFINED: return "GL_FRAMEBUFFER_UNDEFINED";
+    case GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT: return "GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT";
+    case GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT: return "GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT";
+    case GL_FRAMEBUFFER_UNSUPPORTED: return "GL_FRAMEBUFFER_UNSUPPORTED";
+    case GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE: return "GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE";
+    default: return "status";
+  }
+}
+}  // namespace
 
 OffscreenTarget::OffscreenTarget(glm::ivec2 size, int samples)
     : size_(size),
@@ -34,8 +47,13 @@ OffscreenTarget::OffscreenTarget(glm::ivec2 size, int samples)
   GLenum resolveStatus = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   if (drawStatus != GL_FRAMEBUFFER_COMPLETE || resolveStatus != GL_FRAMEBUFFER_COMPLETE) {
-    throw std::runtime_error("offscreen framebuffer " + std::to_string(size.x) + "x" + std::to_string(size.y) +
-                             " incomplete (status 0x" + std::to_string(drawStatus) + ")");
+    const GLenum status = drawStatus != GL_FRAMEBUFFER_COMPLETE ? drawStatus : resolveStatus;
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "0x%04X", static_cast<unsigned>(status));
+    throw std::runtime_error("the offscreen image " + std::to_string(size.x) + "x" + std::to_string(size.y) + " with " +
+                             std::to_string(samples_) + "x MSAA cannot be made: framebuffer incomplete (" +
+                             statusName(status) + ", " + hex + "); the driver may be out of memory for it: a smaller "
+                             "--width and --height");
   }
   gl::label(GL_FRAMEBUFFER, drawFbo_.id(), "offscreen.draw");
   gl::label(GL_FRAMEBUFFER, resolveFbo_.id(), "offscreen.resolve");

@@ -42,12 +42,12 @@ std::string num(double v) {  // as people write numbers: 6, 0.25, 1e-05
 }
 }  // namespace
 
-std::string validate(const SimSettings& s) {
-  if (s.count < kMinCount) return "count must be at least 1 (got " + std::to_string(s.count) + ")";
+Problem check(const SimSettings& s) {
+  if (s.count < kMinCount) return {"count must be at least 1 (got " + std::to_string(s.count) + ")", {"count"}};
   for (const FloatParam& p : floatParams()) {
     float v = s.*p.member;
     if (!std::isfinite(v) || v < p.min || v > p.max) {
-      return std::string(p.key) + " must be in [" + num(p.min) + ", " + num(p.max) + "] (got " + num(v) + ")";
+      return {std::string(p.key) + " must be in [" + num(p.min) + ", " + num(p.max) + "] (got " + num(v) + ")", {p.key}};
     }
   }
   const FloatParam* largest = nullptr;
@@ -59,15 +59,19 @@ std::string validate(const SimSettings& s) {
   }
   const float radius = s.*largest->member;
   if (radius > 0.25f * s.worldSize) {
-    return "the largest radius (" + std::string(largest->key) + " " + num(radius) +
-           ") must be at most a quarter of world-size (" + num(s.worldSize) + "): a world-size of " +
-           num(std::ceil(4.0 * radius)) + " or more, or a smaller radius";
+    return {"the largest radius (" + std::string(largest->key) + " " + num(radius) +
+                ") must be at most a quarter of world-size (" + num(s.worldSize) + "): a world-size of " +
+                num(std::ceil(4.0 * radius)) + " or more, or a smaller radius",
+            {largest->key, "world-size"}};
   }
   if (s.wallMargin > 0.5f * s.worldSize) {
-    return "wall-margin (" + num(s.wallMargin) + ") must be at most half of world-size (" + num(s.worldSize) + ")";
+    return {"wall-margin (" + num(s.wallMargin) + ") must be at most half of world-size (" + num(s.worldSize) + ")",
+            {"wall-margin", "world-size"}};
   }
   return {};
 }
+
+std::string validate(const SimSettings& s) { return check(s).message; }
 
 gpu::SimParams toGpu(const SimSettings& s) {
   gpu::SimParams g{};

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "engine/gpu_types.hpp"
 
@@ -61,7 +62,14 @@ std::span<const FloatParam> floatParams();
 
 inline constexpr std::uint32_t kMinCount = 1;
 
-// Empty when the settings are usable, else a one-line reason that names the setting.
+// What is wrong with a set of settings: a one-line reason that names the settings, and their keys
+// (so a caller can say where each value came from, or set one aside). Empty message: usable.
+struct Problem {
+  std::string message;
+  std::vector<std::string> keys;
+};
+Problem check(const SimSettings& s);
+// check(s).message: empty when the settings are usable.
 std::string validate(const SimSettings& s);
 
 // The CIS 565 benchmark density: about 16 neighbours within a radius of 5.

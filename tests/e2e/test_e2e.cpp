@@ -125,7 +125,7 @@ TEST(EndToEnd, UnwritableScreenshotPathIsAClearError) {
 TEST(EndToEnd, WindowUnderXvfbShowsTheFlockAndThePanel) {
   // The same flock and frames twice, with and without the panel: the difference is the panel.
   const fs::path dir = scratch();
-  const std::string xvfb = "env XDG_CONFIG_HOME='" + dir.string() + "' xvfb-run -a -s '-screen 0 1280x720x24'";
+  const std::string xvfb = "env XDG_CONFIG_HOME='" + dir.string() + "' " + xvfbRun("1280x720x24");
   const std::string common = "--count 400 --frames 20 --width 1000 --height 640 --no-vsync ";
   Result withPanel = run(xvfb, common + "--screenshot '" + (dir / "window.png").string() + "'");
   ASSERT_EQ(withPanel.exitCode, 0) << withPanel.output;

@@ -11,20 +11,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "e2e_run.hpp"
+
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
 namespace {
 
 std::pair<int, std::string> boids(const std::string& args) {
-  const std::string command = "'" BOIDS_BINARY "' " + args + " 2>&1";
-  std::string output;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return {-1, ""};
-  std::array<char, 4096> buffer;
-  while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+  const Result r = shell("'" + binary() + "' " + args);
+  return {r.exitCode, r.output};
 }
 
 fs::path scratch(const std::string& name) {

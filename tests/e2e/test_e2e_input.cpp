@@ -43,7 +43,7 @@ TEST(BadInput, CommandLineValuesAreRefusedInOneLineBeforeAnythingStarts) {
     std::string args, says;
   };
   const std::vector<Case> cases = {
-      {"--count 0", "--count 0: outside the allowed range 1 to 67108864"},
+      {"--count 0", "--count 0: '0' is outside the allowed range 1 to 67108864"},
       {"--count -5", "--count -5: '-5' is outside the allowed range 1 to 67108864"},
       {"--count many", "--count many: 'many' is not a whole number (allowed: 1 to 67108864)"},
       {"--dt 7", "--dt 7: outside the allowed range 0.001 to 1"},
@@ -135,7 +135,7 @@ TEST(Capture, RecordWritesANumberedPngPerFrameAndNeverOverwritesOne) {
     EXPECT_EQ(pngSize(dir / "frames" / name), std::make_pair(160, 96)) << name;
   }
   EXPECT_FALSE(fs::exists(dir / "frames" / "frame-000003.png"));
-  EXPECT_NE(r.output.find("recorded 3 frames in"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("recorded 3 frames (160x96) in"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("ffmpeg -framerate 60 -i"), std::string::npos) << r.output;
 
   const auto before = fs::last_write_time(dir / "frames" / "frame-000000.png");
@@ -179,7 +179,7 @@ TEST(Assets, ABrokenShaderFolderFallsBackToTheBuiltInShaders) {
 
 TEST(SavedSettings, UnderXvfbTheWindowRestoresTheLastRunAndMovesAnUnreadableFileAside) {
   const fs::path dir = dirFor("xdg");
-  const std::string xvfb = "env XDG_CONFIG_HOME='" + dir.string() + "' xvfb-run -a -s '-screen 0 640x480x24'";
+  const std::string xvfb = "env XDG_CONFIG_HOME='" + dir.string() + "' " + xvfbRun();
   const std::string common = "--frames 2 --width 320 --height 200 --no-vsync --screenshot '" + (dir / "w.png").string() + "'";
   write(dir / "boids" / "settings.json", "{\"simulation\": {\"count\": 777, \"seed\": 5}}\n");
   Result restored = run(xvfb, common);
@@ -201,15 +201,10 @@ TEST(SavedSettings, UnderXvfbAnInteractiveRunSavesItsSettingsAndF12ItsScreenshot
   // A person's session: the window opens, F12, then Escape (xdotool types them).
   const fs::path dir = dirFor("interactive");
   const std::string session =
-      "cd '" + dir.string() + "' && env XDG_CONFIG_HOME='" + dir.string() + "' xvfb-run -a -s '-screen 0 640x480x24' sh -c \"'" BOIDS_BINARY
+      "cd '" + dir.string() + "' && env XDG_CONFIG_HOME='" + dir.string() + "' " + xvfbRun() + " sh -c \"'" + binary() +
       "' --count 777 --seed 9 --width 320 --height 200 --no-vsync & pid=\\$!; "
-      "xdotool search --sync --name boids windowfocus --sync key F12 sleep 1 key Escape; wait \\$pid\" 2>&1";
-  Result r;
-  FILE* pipe = popen(session.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::array<char, 4096> buffer;
-  while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) r.output.append(buffer.data(), n);
-  r.exitCode = WEXITSTATUS(pclose(pipe));
+      "xdotool search --sync --name boids windowfocus --sync key F12 sleep 1 key Escape; wait \\$pid\"";
+  const Result r = shell(session);
   ASSERT_EQ(r.exitCode, 0) << r.output;
 
   std::smatch shot;

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "app/settings.hpp"
+#include "app/settings_file.hpp"
 
 using namespace boids;
 
@@ -37,9 +37,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const app::ParsedFile parsed = app::parseSettingsText(text, "fuzz.json");
   if (parsed.layer.has_value() == parsed.error.has_value()) broken("neither settings nor an error, or both");
+  // The saved settings' reading: values set aside instead of refused, never more errors than a preset.
+  const app::ParsedFile lenient = app::parseSettingsText(text, "saved.json", app::Values::SetAside);
+  if (lenient.layer.has_value() == lenient.error.has_value()) broken("lenient: neither settings nor an error, or both");
+  if (parsed.layer && !lenient.layer) broken("a document a preset accepts is refused as saved settings");
+  if (lenient.layer) {
+    for (const std::string& key : lenient.setAside) {
+      if (!app::findSetting(key) || lenient.layer->has(key)) broken("a set-aside key that is no setting, or was used");
+    }
+    const app::Layer lenientLayers[] = {*lenient.layer};
+    app::resolve(lenientLayers);
+  }
   if (parsed.error) {
     const long newlines = std::count(text.begin(), text.end(), '\n');
     if (parsed.error->line < 0 || parsed.error->line > newlines + 1) broken("error line outside the text");
+    if (parsed.error->line > 0 && parsed.error->column < 1) broken("a line without a column");
     return 0;
   }
   const app::Layer layers[] = {*parsed.layer};

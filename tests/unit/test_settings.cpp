@@ -13,6 +13,7 @@
 #include "app/options.hpp"
 #include "parse_args.hpp"
 #include "app/settings.hpp"
+#include "app/files.hpp"
 #include "engine/gl/caps.hpp"
 #include "engine/sim/flock.hpp"
 
@@ -123,7 +124,8 @@ TEST(Settings, ValuesOutsideTheRangeAreRefusedNamingOptionValueAndRange) {
       EXPECT_FALSE(r.options) << s.key << "=" << bad;
       EXPECT_EQ(r.exitCode, 2) << s.key << "=" << bad;
       EXPECT_NE(err.find(std::string(s.key) + "=" + bad), std::string::npos) << err;
-      EXPECT_NE(err.find(app::describeRange(s)), std::string::npos) << err;
+      // The range, or for nothing at all, that a value is missing.
+      EXPECT_NE(err.find(bad.empty() ? std::string("no value") : app::describeRange(s)), std::string::npos) << err;
       EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << "one line: " << err;
     }
   }
@@ -317,6 +319,65 @@ TEST(Settings, TheSavedSettingsFollowXdgAndAnUnreadableFileIsMovedAsideNotLost) 
   }
   EXPECT_EQ(kept, 1) << err;
   ::unsetenv("XDG_CONFIG_HOME");
+}
+
+TEST(Settings, SavedValuesThatConflictOrAreRefusedAreSetAsideByKeyAndTheFileIsKept) {
+  const std::filesystem::path dir = scratch("xdg-aside");
+  ::setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
+  const std::string text =
+      "{\"simulation\": {\"world-size\": 40, \"seed\": 77, \"dt\": 9, \"max-speed\": 2.5}, \"render\": {\"fog\": 0.01}}\n";
+  app::writeFileAtomically(app::userSettingsPath(), text);
+  auto r = parse({"--cohesion-radius", "15"});  // fine in the default world, too large for a quarter of 40
+  ASSERT_TRUE(r.options);
+  testing::internal::CaptureStderr();
+  app::resolveWindowSettings(*r.options);
+  const std::string err = testing::internal::GetCapturedStderr();
+  const app::AppSettings& s = r.options->settings;
+  EXPECT_EQ(s.sim.seed, 77u) << "the rest is used";
+  EXPECT_FLOAT_EQ(s.sim.maxSpeed, 2.5f);
+  EXPECT_FLOAT_EQ(s.render.fogDensity, 0.01f);
+  EXPECT_FLOAT_EQ(s.sim.cohesionRadius, 15.0f) << "the option wins";
+  EXPECT_FLOAT_EQ(s.sim.worldSize, sim::worldSizeForCount(s.sim.count)) << "the saved world gave way";
+  EXPECT_FLOAT_EQ(s.sim.dt, sim::SimSettings{}.dt) << "a refused value is left out";
+  EXPECT_NE(err.find("simulation.dt 9: outside the allowed range 0.001 to 1; set aside, the rest is used"), std::string::npos) << err;
+  EXPECT_NE(err.find("world-size (40) set aside for this run"), std::string::npos) << err;
+  std::ifstream in(app::userSettingsPath());
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(in)), {}), text) << "the file stays as it was";
+  ::unsetenv("XDG_CONFIG_HOME");
+}
+
+TEST(Settings, DerivedValuesFollowWhatTheyDeriveFromUnlessSetWithItOrLater) {
+  auto margin = [](std::vector<std::string> args) {
+    auto r = parse(std::move(args));
+    return r.options ? r.options->settings.sim.wallMargin : -1.0f;
+  };
+  const std::vector<std::string> smallRadii = {"--separation-radius", "1", "--alignment-radius", "1", "--cohesion-radius", "1"};
+  auto with = [&](std::vector<std::string> more) {
+    more.insert(more.end(), smallRadii.begin(), smallRadii.end());
+    return more;
+  };
+  EXPECT_FLOAT_EQ(margin(with({"--world-size", "10"})), 1.0f);
+  EXPECT_FLOAT_EQ(margin(with({"--world-size", "10", "--wall-margin", "3"})), 3.0f);
+  EXPECT_FLOAT_EQ(margin(with({"--count", "100000"})), std::round(sim::worldSizeForCount(100000)) / 10.0f);
+  // A margin from an earlier source (a preset, the saved settings) gives way to a later world.
+  app::Layer preset{"p.json", {}};
+  preset.add(*app::findSetting("wall-margin"), 2.0);
+  app::Layer cli{"command line", {}};
+  cli.add(*app::findSetting("world-size"), 300.0);
+  const app::Layer layers[] = {preset, cli};
+  const app::Resolved r = app::resolve(layers);
+  EXPECT_FLOAT_EQ(r.settings.sim.wallMargin, 30.0f);
+  EXPECT_EQ(r.originOf("wall-margin"), "a tenth of world-size");
+  EXPECT_EQ(r.decidingKey("wall-margin"), "world-size");
+}
+
+TEST(Settings, ASavedWindowIsClampedToWhatTheNextStartAccepts) {
+  app::AppSettings tiny;
+  tiny.windowSize = {1, 0};
+  const app::ParsedFile back = app::parseSettingsText(app::settingsJson(tiny), "saved.json");
+  ASSERT_TRUE(back.layer) << back.error->text();
+  const app::Layer layers[] = {*back.layer};
+  EXPECT_EQ(app::resolve(layers).settings.windowSize, glm::ivec2(16, 16));
 }
 
 TEST(Settings, ACountBeyondTheGpuMemoryIsRefusedNamingTheLimit) {

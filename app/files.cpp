@@ -1,0 +1,112 @@
+#include "app/files.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <system_error>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace boids::app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string reason(int error) { return std::strerror(error); }
+
+[[noreturn]] void fail(const fs::path& file, const std::string& why) {
+  throw WriteError(file.string() + ": cannot write (" + why + ")");
+}
+
+mode_t modeForNewFiles(const fs::path& file) {
+  struct stat existing {};
+  if (::stat(file.c_str(), &existing) == 0) return existing.st_mode & 07777;  // a replaced file keeps its mode
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return 0666 & ~mask;
+}
+
+// The deepest folder of `path` that exists ("." for a relative path with none).
+fs::path nearestExisting(fs::path path) {
+  std::error_code ec;
+  while (!path.empty() && !fs::exists(path, ec)) path = path.parent_path();
+  return path.empty() ? fs::path(".") : path;
+}
+
+std::string writableFolder(const fs::path& folder) {
+  std::error_code ec;
+  if (!fs::is_directory(folder, ec)) return folder.string() + " is not a folder";
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) return "the folder " + folder.string() + " is not writable (" + reason(errno) + ")";
+  return {};
+}
+
+}  // namespace
+
+void writeFileAtomically(const fs::path& file, std::string_view bytes) {
+  const fs::path folder = file.has_parent_path() ? file.parent_path() : fs::path(".");
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  if (ec) fail(file, "cannot create its folder: " + ec.message());
+  if (fs::exists(file, ec) && !fs::is_regular_file(file, ec)) fail(file, "it exists and is not a regular file");
+
+  std::string temp = (folder / ("." + file.filename().string() + ".XXXXXX")).string();
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) fail(file, reason(errno));
+  auto abandon = [&](int error) {
+    ::close(fd);
+    ::unlink(temp.c_str());
+    fail(file, reason(error));
+  };
+  for (std::size_t done = 0; done < bytes.size();) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) abandon(n < 0 ? errno : EIO);
+    done += static_cast<std::size_t>(n);
+  }
+  // The data reaches the disk before the name points at it: a crash leaves the old file or the new.
+  if (::fsync(fd) != 0) abandon(errno);
+  if (::fchmod(fd, modeForNewFiles(file)) != 0) abandon(errno);
+  if (::close(fd) != 0) {  // NFS and friends report delayed write errors here
+    const int error = errno;
+    ::unlink(temp.c_str());
+    fail(file, reason(error));
+  }
+  if (::rename(temp.c_str(), file.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(temp.c_str());
+    fail(file, reason(error));
+  }
+  if (const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY); dir >= 0) {  // the rename itself, durable
+    ::fsync(dir);
+    ::close(dir);
+  }
+}
+
+std::string checkOutputFile(const fs::path& file) {
+  if (file.empty()) return "no file name given";
+  std::error_code ec;
+  if (fs::is_directory(file, ec)) return "is a folder; give a file name";
+  if (fs::exists(file, ec) && !fs::is_regular_file(file, ec)) return "exists and is not a regular file";
+  const fs::path folder = file.has_parent_path() ? file.parent_path() : fs::path(".");
+  if (!fs::exists(folder, ec)) return "the folder " + folder.string() + " does not exist";
+  return writableFolder(folder);
+}
+
+std::string checkOutputFolder(const fs::path& folder) {
+  if (folder.empty()) return "no folder given";
+  std::error_code ec;
+  if (fs::exists(folder, ec)) {
+    if (!fs::is_directory(folder, ec)) return "is a file, not a folder";
+    return writableFolder(folder);
+  }
+  const fs::path parent = nearestExisting(folder);
+  if (!fs::is_directory(parent, ec)) return parent.string() + " is a file, not a folder";
+  return writableFolder(parent);
+}
+
+void reportFileSizeLimitAsAnError() { std::signal(SIGXFSZ, SIG_IGN); }
+
+}  // namespace boids::app
