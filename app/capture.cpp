@@ -45,7 +45,9 @@ fs::path nextScreenshotPath() {
   return fs::absolute(path, ec);
 }
 
-void writePng(const fs::path& file, const gl::Image& image) { writeFileAtomically(file, gl::encodePng(image)); }
+void writePng(const fs::path& file, const gl::Image& image, Durability durability) {
+  writeFileAtomically(file, gl::encodePng(image), durability);
+}
 
 std::string checkRecordFolder(const fs::path& folder) {
   if (std::string why = checkOutputFolder(folder); !why.empty()) return why;
@@ -69,14 +71,14 @@ void FrameRecorder::write(const gl::Image& image) {
   if (!size_) size_ = glm::ivec2(image.width, image.height);
   const fs::path file = folder_ / frameName(frames_);
   if (image.width == size_->x && image.height == size_->y) {
-    writePng(file, image);
+    writePng(file, image, Durability::Unsynced);
   } else {
     if (resizeNote_.empty()) {
       resizeNote_ = "frames from " + frameName(frames_) + " on are " + std::to_string(image.width) + "x" +
                     std::to_string(image.height) + " scaled into the recording's " + std::to_string(size_->x) + "x" +
                     std::to_string(size_->y);
     }
-    writePng(file, gl::letterbox(image, size_->x, size_->y));
+    writePng(file, gl::letterbox(image, size_->x, size_->y), Durability::Unsynced);
   }
   ++frames_;
 }

@@ -7,6 +7,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "app/files.hpp"
 #include "engine/gl/image.hpp"
 
 namespace boids::app {
@@ -16,7 +17,7 @@ namespace boids::app {
 std::filesystem::path nextScreenshotPath();
 
 // Encodes `image` and writes it atomically. Throws WriteError naming the file and the reason.
-void writePng(const std::filesystem::path& file, const gl::Image& image);
+void writePng(const std::filesystem::path& file, const gl::Image& image, Durability durability = Durability::Synced);
 
 // Empty when `folder` can take a new recording: it can be written (or created) and holds no
 // frame-*.png of an earlier one. Otherwise why not. Touches nothing.

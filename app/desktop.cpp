@@ -84,6 +84,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
   }
 
   bool writeFailed = false;  // a screenshot or recording that could not be written: exit code 1
+  catchInterrupts();
   try {
     std::optional<FrameRecorder> recorder;
     if (!options.record.empty()) recorder.emplace(options.record);

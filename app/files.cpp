@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <system_error>
 
@@ -21,11 +22,25 @@ std::string reason(int error) { return std::strerror(error); }
   throw WriteError(file.string() + ": cannot write (" + why + ")");
 }
 
+// The process's umask, read without setting it (umask() would change it for every thread, the
+// driver's among them, between the two calls). Linux 4.7+; else the usual 022.
+mode_t currentUmask() {
+  std::FILE* status = std::fopen("/proc/self/status", "r");
+  unsigned mask = 022;
+  if (status) {
+    char line[256];
+    while (std::fgets(line, sizeof line, status)) {
+      if (std::sscanf(line, "Umask: %o", &mask) == 1) break;
+    }
+    std::fclose(status);
+  }
+  return static_cast<mode_t>(mask);
+}
+
 mode_t modeForNewFiles(const fs::path& file) {
   struct stat existing {};
   if (::stat(file.c_str(), &existing) == 0) return existing.st_mode & 07777;  // a replaced file keeps its mode
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
+  static const mode_t mask = currentUmask();
   return 0666 & ~mask;
 }
 
@@ -45,14 +60,22 @@ std::string writableFolder(const fs::path& folder) {
 
 }  // namespace
 
-void writeFileAtomically(const fs::path& file, std::string_view bytes) {
-  const fs::path folder = file.has_parent_path() ? file.parent_path() : fs::path(".");
+void writeFileAtomically(const fs::path& file, std::string_view bytes, Durability durability) {
   std::error_code ec;
+  fs::path target = file;  // a link (a dotfiles repository's settings.json, say) keeps pointing there
+  if (fs::is_symlink(file, ec)) {
+    const fs::path resolved = fs::weakly_canonical(file, ec);
+    if (!ec) target = resolved;
+  }
+  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
   fs::create_directories(folder, ec);
   if (ec) fail(file, "cannot create its folder: " + ec.message());
-  if (fs::exists(file, ec) && !fs::is_regular_file(file, ec)) fail(file, "it exists and is not a regular file");
+  if (fs::exists(target, ec) && !fs::is_regular_file(target, ec)) fail(file, "it exists and is not a regular file");
 
-  std::string temp = (folder / ("." + file.filename().string() + ".XXXXXX")).string();
+  std::string hidden = ".";  // (built in steps: GCC 12 warns falsely on "." + std::string, PR 105329)
+  hidden += target.filename().string();
+  hidden += ".XXXXXX";
+  std::string temp = (folder / hidden).string();
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) fail(file, reason(errno));
   auto abandon = [&](int error) {
@@ -67,18 +90,19 @@ void writeFileAtomically(const fs::path& file, std::string_view bytes) {
     done += static_cast<std::size_t>(n);
   }
   // The data reaches the disk before the name points at it: a crash leaves the old file or the new.
-  if (::fsync(fd) != 0) abandon(errno);
-  if (::fchmod(fd, modeForNewFiles(file)) != 0) abandon(errno);
+  if (durability == Durability::Synced && ::fsync(fd) != 0) abandon(errno);
+  if (::fchmod(fd, modeForNewFiles(target)) != 0) abandon(errno);
   if (::close(fd) != 0) {  // NFS and friends report delayed write errors here
     const int error = errno;
     ::unlink(temp.c_str());
     fail(file, reason(error));
   }
-  if (::rename(temp.c_str(), file.c_str()) != 0) {
+  if (::rename(temp.c_str(), target.c_str()) != 0) {
     const int error = errno;
     ::unlink(temp.c_str());
     fail(file, reason(error));
   }
+  if (durability == Durability::Unsynced) return;
   if (const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY); dir >= 0) {  // the rename itself, durable
     ::fsync(dir);
     ::close(dir);

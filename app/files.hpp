@@ -14,9 +14,15 @@ struct WriteError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Writes `bytes` to `file` atomically (above). Creates missing folders. Throws WriteError
-// ("<file>: cannot write (<reason>)").
-void writeFileAtomically(const std::filesystem::path& file, std::string_view bytes);
+// Whether the data reaches the disk before the new name points at it (fsync of the file and its
+// folder): for documents, whose loss in a power cut would cost the user; not for a recording's
+// frames, where two fsyncs a frame would stall the render loop on a real disk. Either way a write
+// that fails leaves nothing partial under the name.
+enum class Durability { Synced, Unsynced };
+
+// Writes `bytes` to `file` atomically (above). Creates missing folders. A symbolic link is written
+// through (its target replaced, the link kept). Throws WriteError ("<file>: cannot write (<reason>)").
+void writeFileAtomically(const std::filesystem::path& file, std::string_view bytes, Durability durability = Durability::Synced);
 
 // Checks, before any work starts, that a file can be written at `file`: its folder exists and is
 // writable, and the path is not a folder or a device. Empty when it can; otherwise why not

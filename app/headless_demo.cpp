@@ -52,12 +52,12 @@ int runHeadlessDemo(Options options) {
     view.camera = options.settings.camera;
     view.render = options.settings.render;
 
-    const sim::SimSettings& s = options.settings.sim;
+    const sim::SimSettings& flock = options.settings.sim;
     char margin[48] = "";
-    if (s.world == sim::WorldMode::Walls) std::snprintf(margin, sizeof margin, " (wall margin %g)", s.wallMargin);
-    std::printf("headless demo: %u boids, %d frames, %dx%d, world '%s' of side %g%s, seed %llu\n", s.count, frames,
-                target.size().x, target.size().y, sim::worldModeName(s.world), s.worldSize, margin,
-                static_cast<unsigned long long>(s.seed));
+    if (flock.world == sim::WorldMode::Walls) std::snprintf(margin, sizeof margin, " (wall margin %g)", flock.wallMargin);
+    std::printf("headless demo: %u boids, %d frames, %dx%d, world '%s' of side %g%s, seed %llu\n", flock.count, frames,
+                target.size().x, target.size().y, sim::worldModeName(flock.world), flock.worldSize, margin,
+                static_cast<unsigned long long>(flock.seed));
     std::printf("neighbours: %s", sim::neighboursName(options.settings.sim.neighbours));
     if (simulation.usesGrid()) {
       const sim::GridGeometry g = sim::gridGeometry(options.settings.sim);
@@ -68,6 +68,7 @@ int runHeadlessDemo(Options options) {
                 options.settings.paused ? "; paused (--paused: drawn, not stepped)" : "");
     std::fflush(stdout);
     view.simulate = !options.settings.paused;  // --paused: the same frame drawn N times
+    catchInterrupts();
     const auto start = std::chrono::steady_clock::now();
     int drawn = 0;
     for (; drawn < frames && interruptSignal() == 0; ++drawn) {

@@ -1,25 +1,33 @@
 #include "app/interrupt.hpp"
 
+#include <atomic>
 #include <csignal>
 
 namespace boids::app {
 namespace {
 
-volatile std::sig_atomic_t g_signal = 0;
+std::atomic<int> g_signal{0};  // read by the loop, written by the handler
+static_assert(std::atomic<int>::is_always_lock_free, "a signal handler may only touch lock-free atomics");
 
 extern "C" void onInterrupt(int signal) {
-  g_signal = signal;
-  std::signal(signal, SIG_DFL);  // a second Ctrl-C is not ignored when the loop is stuck
+  g_signal.store(signal, std::memory_order_relaxed);
+  // A second Ctrl-C (or SIGTERM) ends the process even if the loop is stuck.
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+}
+
+void catchUnlessIgnored(int signal) {
+  if (std::signal(signal, onInterrupt) == SIG_IGN) std::signal(signal, SIG_IGN);
 }
 
 }  // namespace
 
 void catchInterrupts() {
-  std::signal(SIGINT, onInterrupt);
-  std::signal(SIGTERM, onInterrupt);
+  catchUnlessIgnored(SIGINT);
+  catchUnlessIgnored(SIGTERM);
 }
 
-int interruptSignal() { return g_signal; }
+int interruptSignal() { return g_signal.load(std::memory_order_relaxed); }
 
 const char* signalName(int signal) {
   switch (signal) {

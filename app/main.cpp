@@ -2,7 +2,6 @@
 #include <cstdio>
 
 #include "app/files.hpp"
-#include "app/interrupt.hpp"
 #include "app/modes.hpp"
 #include "engine/platform/window.hpp"
 
@@ -12,7 +11,6 @@ int main(int argc, char** argv) {
   const app::ParseResult parsed = app::parseCommandLine(argc, argv);
   if (!parsed.options) return parsed.exitCode;
   const app::Options& options = *parsed.options;
-  app::catchInterrupts();
 
   if (options.mode == app::Mode::Demo) return app::runHeadlessDemo(options);
   if (options.mode == app::Mode::Check) return app::runCheck(options);

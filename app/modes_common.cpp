@@ -35,23 +35,32 @@ std::string adaptToContext(Options& options, const gl::Caps& caps) {
   std::string problem = sim::checkCountFits(options.settings.sim.count, caps, options.settings.sim.neighbours);
   if (problem.empty()) return {};
   // A count saved by the last run (on a bigger GPU, or before the memory filled up) costs this
-  // run nothing: it is set aside with the world that was sized for it, and the rest is used.
+  // run nothing: it is set aside with the world that was sized for it, then whatever only fitted
+  // that world, and the rest is used. Tried on a copy: if that does not give a usable flock, the
+  // error names the saved count as it stands.
   const bool givenThisRun = options.commandLine.has("count") || (options.preset && options.preset->has("count"));
   if (options.saved && options.saved->has("count") && !givenThisRun) {
-    const std::string origin = options.saved->find("count")->origin;
-    std::string aside = "count";
-    options.saved->remove("count");
+    Options trial = options;
+    std::vector<std::string> aside = {"count (" + std::to_string(options.settings.sim.count) + ")"};
+    trial.saved->remove("count");
     if (options.settings.keepDensity) {
-      options.saved->remove("world-size");
-      options.saved->remove("wall-margin");
-      aside += ", world-size and wall-margin";
+      for (const char* key : {"world-size", "wall-margin"}) {
+        if (const Assignment* a = trial.saved->find(key)) {
+          aside.push_back(std::string(key) + " (" + a->value.dump() + ")");
+          trial.saved->remove(key);
+        }
+      }
     }
-    Resolved resolved = resolve(options.layers());
+    for (std::string& more : setAsideConflicts(trial)) aside.push_back(std::move(more));
+    const Resolved resolved = resolve(trial.layers());
     if (resolved.error.empty() &&
         sim::checkCountFits(resolved.settings.sim.count, caps, resolved.settings.sim.neighbours).empty()) {
+      std::string list;
+      for (const std::string& k : aside) list += (list.empty() ? "" : ", ") + k;
       std::fprintf(stderr, "boids: warning: %s: %s; %s set aside for this run, starting with %u boids (the file is left as it is)\n",
-                   origin.c_str(), problem.c_str(), aside.c_str(), resolved.settings.sim.count);
-      options.settings = std::move(resolved.settings);
+                   options.saved->find("count")->origin.c_str(), problem.c_str(), list.c_str(), resolved.settings.sim.count);
+      trial.settings = resolved.settings;
+      options = std::move(trial);
       return {};
     }
   }

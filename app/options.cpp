@@ -111,6 +111,16 @@ class TextOptions {
 
   bool given(const std::string& key) const { return values_.count(key) && !values_.at(key).empty(); }
 
+  // CLI11 gives an option the next argument even when that is another option ("--count --frames
+  // 5"): said first, before the argument that was left over ("5") is.
+  void refuseOptionsAsValues() const {
+    for (const auto& [key, values] : values_) {
+      for (const std::string& v : values) {
+        if (v.rfind("--", 0) == 0 && v.size() > 2) throw UsageError(names_.at(key) + " needs a value (" + shorten(v) + " is an option)");
+      }
+    }
+  }
+
   // The one value of an option, or nullopt when it was not given.
   std::optional<std::string> once(const std::string& key) const {
     const std::vector<std::string>& v = values_.at(key);
@@ -180,15 +190,14 @@ class TextOptions {
 std::string reworded(const CLI::ParseError& e) {
   const std::string what = e.what();
   const std::string name = what.rfind("-", 0) == 0 ? what.substr(0, what.find(':')) : std::string();
-  if (e.get_name() == "ArgumentMismatch" && !name.empty()) return name + " needs a value";
+  if (e.get_name() == "ArgumentMismatch" && !name.empty()) return name + " needs a value (boids --help lists the options)";
   if (e.get_name() == "ConversionError") {
     const std::size_t from = what.find("--"), to = what.find(" = ");
     if (from != std::string::npos && to != std::string::npos && to > from) {
-      return what.substr(from, to - from) + " is a switch: it takes no value (" + what.substr(from, to - from) +
-             " or --no-" + what.substr(from + 2, to - from - 2) + ")";
+      return what.substr(from, to - from) + " is a switch: it takes no value (boids --help lists it and its opposite)";
     }
   }
-  return "the command line cannot be read (" + shorten(e.get_name()) + ")";
+  return "the command line cannot be read (" + shorten(e.get_name()) + "; boids --help lists the options)";
 }
 
 }  // namespace
@@ -293,20 +302,26 @@ ParseResult parseCommandLine(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return {std::nullopt, cli.exit(e)};
   } catch (const CLI::ParseError& e) {
-    return fail(reworded(e) + " (boids --help lists the options)");
+    return fail(reworded(e));
   }
 
   try {
+    text.refuseOptionsAsValues();
+    for (const std::string& assignment : sets) {
+      if (assignment.rfind("--", 0) == 0) throw UsageError("--set needs a value (" + shorten(assignment) + " is an option)");
+    }
     // Arguments nobody took, in the order given.
     if (const std::vector<std::string> extra = cli.remaining(true); !extra.empty()) {
-      std::string list;
-      bool options = true;
+      std::string options, others;
       for (const std::string& a : extra) {
+        std::string& list = a.size() > 1 && a[0] == '-' && a != "--" ? options : others;
         list += (list.empty() ? "" : ", ") + shorten(a);
-        options = options && a.rfind("-", 0) == 0;
       }
-      if (options) throw UsageError(list + (extra.size() > 1 ? ": no such options" : ": no such option") + " (boids --help lists them)");
-      throw UsageError(list + ": unexpected (the modes are demo, check and bench; each option takes one value)");
+      if (!options.empty()) {
+        throw UsageError(options + (options.find(", ") != std::string::npos ? ": no such options" : ": no such option") +
+                         " (boids --help lists them)");
+      }
+      throw UsageError(others + ": unexpected (the modes are demo, check and bench; each option takes one value)");
     }
     std::vector<std::string> modes;
     for (CLI::App* m : {demo, check, bench}) {
@@ -449,6 +464,43 @@ void moveAside(const std::filesystem::path& file, const std::string& problem) {
 
 }  // namespace
 
+std::vector<std::string> setAsideConflicts(Options& options) {
+  std::vector<std::string> setAside;
+  if (!options.saved) return setAside;
+  // Each pass removes at least one saved value (or all of them), so this ends.
+  for (Resolved r = resolve(options.layers()); !r.error.empty() && !options.saved->values.empty();
+       r = resolve(options.layers())) {
+    const int savedLevel = 1;  // layers(): the saved settings come first
+    std::vector<std::string> keys;
+    for (const std::string& key : r.errorKeys) {
+      const std::string deciding = r.decidingKey(key);
+      if (r.levels.count(deciding) && r.levels.at(deciding) == savedLevel &&
+          std::find(keys.begin(), keys.end(), deciding) == keys.end()) {
+        keys.push_back(deciding);
+      }
+    }
+    if (keys.empty()) {  // not expected (the options alone resolved): leave the whole file out
+      setAside.push_back("every value");
+      options.saved->values.clear();
+    }
+    for (const std::string& key : keys) {
+      setAside.push_back(key + " (" + shorten(options.saved->find(key)->value.dump()) + ")");
+      options.saved->remove(key);
+    }
+  }
+  Resolved r = resolve(options.layers());
+  if (r.error.empty()) options.settings = std::move(r.settings);
+  return setAside;
+}
+
+void reportSetAside(const std::filesystem::path& file, const std::vector<std::string>& setAside) {
+  if (setAside.empty()) return;
+  std::string list;
+  for (const std::string& k : setAside) list += (list.empty() ? "" : ", ") + k;
+  std::fprintf(stderr, "boids: warning: saved settings %s: %s set aside for this run (they conflict with --preset or "
+               "the options); the rest is used, the file is left as it is\n", file.string().c_str(), list.c_str());
+}
+
 std::filesystem::path resolveWindowSettings(Options& options) {
   const std::filesystem::path file = userSettingsPath();
   if (file.empty()) {
@@ -463,39 +515,11 @@ std::filesystem::path resolveWindowSettings(Options& options) {
     return file;
   }
   printWarnings(parsed.warnings);
-  // Saved values that conflict with --preset and the options give way to them, one by one: the
-  // conflict names the settings involved, and those that came from the saved file are set aside.
   Options trial = options;
   trial.saved = std::move(parsed.layer);
-  std::vector<std::string> setAside;
-  for (Resolved r = resolve(trial.layers()); !r.error.empty() && !trial.saved->values.empty(); r = resolve(trial.layers())) {
-    const int savedLevel = 1;  // layers(): the saved settings come first
-    std::vector<std::string> keys;
-    for (const std::string& key : r.errorKeys) {
-      const std::string deciding = r.decidingKey(key);
-      if (r.levels.count(deciding) && r.levels.at(deciding) == savedLevel &&
-          std::find(keys.begin(), keys.end(), deciding) == keys.end()) {
-        keys.push_back(deciding);
-      }
-    }
-    if (keys.empty()) {  // not expected (the options alone resolved): leave the whole file out
-      setAside.push_back("every value");
-      trial.saved->values.clear();
-    }
-    for (const std::string& key : keys) {
-      setAside.push_back(key + " (" + shorten(trial.saved->find(key)->value.dump()) + ")");
-      trial.saved->remove(key);
-    }
-  }
-  if (!setAside.empty()) {
-    std::string list;
-    for (const std::string& k : setAside) list += (list.empty() ? "" : ", ") + k;
-    std::fprintf(stderr, "boids: warning: saved settings %s: %s set aside for this run (they conflict with --preset or "
-                 "the options); the rest is used, the file is left as it is\n", file.string().c_str(), list.c_str());
-  }
+  reportSetAside(file, setAsideConflicts(trial));
   std::printf("settings: the last run's, from %s (--defaults leaves them out)\n", file.string().c_str());
-  options.saved = std::move(trial.saved);
-  options.settings = resolve(options.layers()).settings;
+  options = std::move(trial);
   return file;
 }
 

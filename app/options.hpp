@@ -73,6 +73,13 @@ struct Options {
 // end of an interactive run (empty: none, and why is said on stdout).
 std::filesystem::path resolveWindowSettings(Options& options);
 
+// The saved values that conflict with --preset and the options, removed from options.saved one
+// setting at a time (those the conflict names, followed through derived values); options.settings
+// resolved again. Returns what was set aside, "key (value)" each; empty when nothing conflicted.
+std::vector<std::string> setAsideConflicts(Options& options);
+// The warning for them, naming the file (nothing when the list is empty).
+void reportSetAside(const std::filesystem::path& file, const std::vector<std::string>& setAside);
+
 // Brute-force neighbours cost O(N^2): on a software rasteriser (Mesa llvmpipe) the default flock
 // would run at about one frame per second, so in that mode, without --count, it starts with this
 // many boids.

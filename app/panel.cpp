@@ -289,6 +289,9 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
       }
       ImGui::EndCombo();
     }
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", grid::kFastestMeasured);
+    ImGui::PopTextWrapPos();
     const sim::GridGeometry g = sim::gridGeometry(state.app.sim);
     ImGui::TextDisabled("%u^3 cells of edge %.3g", g.cellsPerAxis, g.edge);
     ImGui::Checkbox("show occupied cells", &state.app.render.showCells);

@@ -256,7 +256,12 @@ std::string checkValue(const SettingInfo& s, const json& v) {
         if (u < wholeMin(s) || u > wholeMax(s)) return "outside the allowed range " + describeRange(s);
         return {};
       }
-      if (v.is_number_integer()) return "outside the allowed range " + describeRange(s);  // negative
+      if (v.is_number_integer()) {  // signed: -5, or a JSON "-0"
+        return v.get<std::int64_t>() < 0 || std::uint64_t(v.get<std::int64_t>()) < wholeMin(s) ||
+                       std::uint64_t(v.get<std::int64_t>()) > wholeMax(s)
+                   ? "outside the allowed range " + describeRange(s)
+                   : std::string();
+      }
       if (v.is_number_float()) {  // 1e3, 4097.0, 1.2e29: judged by value, as on the command line
         std::string why;
         parseWhole(v.dump(), wholeMin(s), wholeMax(s), why);
@@ -292,6 +297,9 @@ std::string checkValue(const SettingInfo& s, const json& v) {
 }
 
 json normalised(const SettingInfo& s, const json& v) {
+  if (s.kind == SettingKind::Integer && v.is_number_integer() && !v.is_number_unsigned()) {
+    return static_cast<std::uint64_t>(v.get<std::int64_t>());  // checkValue() let only >= 0 through
+  }
   if (s.kind == SettingKind::Integer && v.is_number_float()) {
     std::string why;
     return *parseWhole(v.dump(), wholeMin(s), wholeMax(s), why);
@@ -392,7 +400,7 @@ Resolved resolve(std::span<const Layer> layers) {
     r.origins["world-size"] = "follows count " + std::to_string(s.sim.count) + " (keep-density)";
   }
   if (levelOf("wall-margin") == 0 || levelOf("wall-margin") < worldLevel) {
-    s.sim.wallMargin = std::round(s.sim.worldSize) / 10.0f;
+    s.sim.wallMargin = s.sim.worldSize / 10.0f;
     r.levels.erase("wall-margin");
     r.derivedFrom["wall-margin"] = "world-size";
     r.origins["wall-margin"] = "a tenth of world-size";

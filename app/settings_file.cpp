@@ -51,8 +51,10 @@ class Lines {
 // a key given twice, and would walk any depth): where each key of the first two levels starts,
 // keys given twice there, NUL bytes, nesting deeper than kMaxSettingsDepth and numbers beyond a
 // double. Linear in the text; stops at the first problem.
+using KeyPath = std::vector<std::string>;  // {"simulation"}, {"simulation", "count"}
+
 struct Scan {
-  std::map<std::string, std::size_t> keys;  // "simulation", "simulation/count" -> offset of the key's quote
+  std::map<KeyPath, std::size_t> keys;  // -> offset of the key's opening quote
   std::size_t problemAt = 0;
   std::string problem;  // empty: none
 };
@@ -73,7 +75,7 @@ std::string readString(std::string_view text, std::size_t& i) {
       case 'r': value += '\r'; break;
       case 'b': value += '\b'; break;
       case 'f': value += '\f'; break;
-      case 'u': {
+      case 'u': {  // as UTF-8, so keys compare as nlohmann::json holds them (surrogates left as they are)
         unsigned code = 0;
         for (int k = 0; k < 4 && i + 1 < text.size() && std::isxdigit(static_cast<unsigned char>(text[i + 1])); ++k) {
           const char h = text[++i];
@@ -81,8 +83,13 @@ std::string readString(std::string_view text, std::size_t& i) {
         }
         if (code < 0x80) {
           value += static_cast<char>(code);
-        } else {  // only ASCII keys are known: anything else stays unknown, and distinct
-          value += "\\u" + std::to_string(code);
+        } else if (code < 0x800) {
+          value += static_cast<char>(0xC0 | (code >> 6));
+          value += static_cast<char>(0x80 | (code & 0x3F));
+        } else {
+          value += static_cast<char>(0xE0 | (code >> 12));
+          value += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+          value += static_cast<char>(0x80 | (code & 0x3F));
         }
         break;
       }
@@ -97,7 +104,7 @@ Scan scan(std::string_view text, const Lines& lines) {
   struct Frame {
     bool object;
     bool recorded;  // its keys are recorded: an object at depth 1 or 2 inside objects only
-    std::string path;
+    KeyPath path;   // of the object itself
     std::string key;
   };
   std::vector<Frame> stack;
@@ -118,15 +125,14 @@ Scan scan(std::string_view text, const Lines& lines) {
         f.key = value;
         expectKey = false;
         if (!f.recorded) continue;
-        const std::string path = f.path + value;
+        KeyPath path = f.path;
+        path.push_back(value);
         const auto [it, fresh] = out.keys.emplace(path, start);
         if (!fresh) {
           const Position first = lines.at(it->second);
           const std::string where = "(first at " + std::to_string(first.line) + ":" + std::to_string(first.column) + ")";
           if (f.path.empty()) return fail(start, "section '" + shorten(value) + "' is given twice " + where + "; merge them");
-          std::string dotted = path;
-          std::replace(dotted.begin(), dotted.end(), '/', '.');
-          return fail(start, shorten(dotted) + " is given twice " + where);
+          return fail(start, shorten(f.path[0] + "." + value) + " is given twice " + where);
         }
       }
     } else if (c == '{' || c == '[') {
@@ -134,8 +140,11 @@ Scan scan(std::string_view text, const Lines& lines) {
         return fail(i, "nested deeper than " + std::to_string(kMaxSettingsDepth) + " levels: not a settings document");
       }
       const bool recorded = c == '{' && stack.size() < 2 && (stack.empty() || (stack.back().object && stack.back().recorded));
-      std::string path;
-      if (recorded && !stack.empty()) path = stack.back().path + stack.back().key + "/";
+      KeyPath path;
+      if (recorded && !stack.empty()) {
+        path = stack.back().path;
+        path.push_back(stack.back().key);
+      }
       stack.push_back({c == '{', recorded, std::move(path), {}});
       expectKey = c == '{';
     } else if (c == '}' || c == ']') {
@@ -200,7 +209,7 @@ ParsedFile parseSettingsText(std::string_view text, const std::string& source, V
     out.error = FileError{source, 0, 0, std::string("not usable JSON: ") + e.what()};
     return out;
   }
-  auto at = [&](const std::string& path, std::string message) {
+  auto at = [&](const KeyPath& path, std::string message) {
     auto it = scanned.keys.find(path);
     const Position p = it == scanned.keys.end() ? Position{} : lines.at(it->second);
     return FileError{source, p.line, p.column, std::move(message)};
@@ -219,8 +228,13 @@ ParsedFile parseSettingsText(std::string_view text, const std::string& source, V
   }
   if (doc.contains("boids-preset")) {
     const json& version = doc["boids-preset"];
-    if (!version.is_number_unsigned() || version.get<std::uint64_t>() > std::uint64_t(kSettingsFormat)) {
-      out.error = at("boids-preset", "boids-preset: format " + shortText(version) + " is newer than this boids reads (" +
+    if (!version.is_number_unsigned()) {
+      out.error = at({"boids-preset"}, "boids-preset " + shortText(version) + ": must be the format's version, a whole number (" +
+                                         std::to_string(kSettingsFormat) + " for this boids)");
+      return out;
+    }
+    if (version.get<std::uint64_t>() > std::uint64_t(kSettingsFormat)) {
+      out.error = at({"boids-preset"}, "boids-preset: format " + shortText(version) + " is newer than this boids reads (" +
                                          std::to_string(kSettingsFormat) + ")");
       return out;
     }
@@ -230,18 +244,18 @@ ParsedFile parseSettingsText(std::string_view text, const std::string& source, V
     if (section == "boids-preset") continue;
     if (section == "name" || section == "description") {
       if (!body.is_string()) {
-        out.error = at(section, section + ": must be a string");
+        out.error = at({section}, section + ": must be a string");
         return out;
       }
       (section == "name" ? out.name : out.description) = body.get<std::string>();
       continue;
     }
     if (!knownSection(section)) {
-      warn(at(section, "unknown section '" + shorten(section) + "' ignored"));
+      warn(at({section}, "unknown section '" + shorten(section) + "' ignored"));
       continue;
     }
     if (!body.is_object()) {
-      out.error = at(section, section + ": must be an object of settings");
+      out.error = at({section}, section + ": must be an object of settings");
       return out;
     }
     for (auto& [name, value] : body.items()) {
@@ -249,7 +263,7 @@ ParsedFile parseSettingsText(std::string_view text, const std::string& source, V
       for (const SettingInfo& s : settingsTable()) {
         if (section == s.section && name == s.name) setting = &s;
       }
-      const std::string path = section + "/" + name;
+      const KeyPath path = {section, name};
       if (!setting) {
         warn(at(path, "unknown setting '" + section + "." + shorten(name) + "' ignored"));
         continue;

@@ -5,7 +5,9 @@
 // atomics arrive, which changes from run to run), then put each pair at its rank among its key's
 // pairs by value. The grid's values are boid indices, so that is boid order within a cell: the
 // same sequence as std::sort, bit for bit on every run. The rank pass reads the k pairs of its key
-// for each of them: k^2 reads per key, cheap for cells of tens of boids.
+// for each of them: k^2 reads per key, cheap for cells of tens of boids, and never more than the
+// grid step reads anyway (each boid reads every boid of the 27 or 8 cells around it, its own cell's
+// k among them), so a flock packed into few cells is slow in the step first.
 //   MODE 0: count   SSBO_SORT_PAIRS -> SSBO_SORT_SCRATCH[key] (zeroed before)
 //   MODE 1: scatter SSBO_SORT_PAIRS -> SSBO_PARTIALS_OUT (pairs by key), via SSBO_SORT_SCRATCH
 //           (each key's first slot before, its end after)

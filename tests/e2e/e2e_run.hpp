@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <utility>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -44,8 +46,17 @@ inline Result runHeadless(const std::string& args) { return run("env -u DISPLAY 
 // other's window. Each test runs in its own process, so the search starts from one per process.
 inline std::string xvfbRun(const std::string& screen = "640x480x24") {
   static int calls = 0;
-  const int first = 100 + static_cast<int>(getpid() % 400) * 16 + (calls++ % 16);
+  const int first = 1000 + static_cast<int>(getpid() % 4000) * 8 + (calls++ % 8);
   return "xvfb-run -a -n " + std::to_string(first) + " -s '-screen 0 " + screen + "'";
+}
+
+// A PNG's width and height, from its IHDR chunk, without decoding it.
+inline std::pair<int, int> pngSize(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  unsigned char header[24] = {};
+  in.read(reinterpret_cast<char*>(header), sizeof header);
+  auto be = [&](int at) { return (header[at] << 24) | (header[at + 1] << 16) | (header[at + 2] << 8) | header[at + 3]; };
+  return {be(16), be(20)};
 }
 
 inline fs::path scratch() {

@@ -67,10 +67,16 @@ Png loadPng(const fs::path& file) {
   return png;
 }
 
-// A window session under Xvfb: `script` runs in sh with $B the binary, with XDG_CONFIG_HOME in `dir`.
+// A window session under Xvfb: `script` runs in sh with $B the binary, with XDG_CONFIG_HOME in `dir`,
+// and two helpers that wait on what the app writes instead of on the clock (at most a minute):
+// `waitfor FILE`, and `waitshots N` for N screenshots (boids-*.png, complete once they exist).
 Result xvfbSession(const fs::path& dir, const std::string& script) {
+  const std::string helpers =
+      "waitfor() { i=0; while [ ! -e \"$1\" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; }\n"
+      "shots() { ls boids-*.png 2>/dev/null | wc -l; }\n"
+      "waitshots() { i=0; while [ $(shots) -lt $1 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; }\n";
   return shell("cd " + quoted(dir) + " && env B='" + binary() + "' XDG_CONFIG_HOME=" + quoted(dir) +
-               " " + xvfbRun("800x600x24") + " sh -c '" + script + "'");
+               " " + xvfbRun("800x600x24") + " sh -c '" + helpers + script + "'");
 }
 
 // --- 1. a full disk ----------------------------------------------------------------------------
@@ -308,6 +314,7 @@ TEST(HardEdges, CommandLineMistakesGetOurOwnOneLineWords) {
       {"--record ''", "--record needs a value"},
       {"--count", "--count needs a value"},
       {"--count --follow", "--count needs a value (--follow is an option)"},
+      {"--count --frames 5", "--count needs a value (--frames is an option)"},
       {"--follow=maybe", "--follow is a switch: it takes no value"},
       {"--b --a", "--b, --a: no such options"},
       {"extra", "extra: unexpected"},
@@ -414,21 +421,34 @@ TEST(HardEdges, DemoSmallCases) {
     images.push_back(loadPng(shot).rgb);
   }
   EXPECT_TRUE(!images[0].empty() && images[0] == images[1]) << "a paused flock moved";
-  // An image larger than the driver can make: its size, the status named and in hex.
+  // The largest image the settings allow: made where the driver can (a GPU), else refused naming
+  // its size and the framebuffer status by name and in hex (Mesa's llvmpipe cannot allocate it).
   const Result huge = runHeadless("demo --count 64 --frames 1 --width 16384 --height 16384 --screenshot " + quoted(dir / "c.png"));
-  EXPECT_NE(huge.exitCode, 0) << huge.output;
-  EXPECT_TRUE(std::regex_search(huge.output, std::regex("16384x16384.*(0x[0-9A-F]{4}|GL_MAX_RENDERBUFFER_SIZE)"))) << huge.output;
+  if (huge.exitCode == 0) {
+    EXPECT_EQ(pngSize(dir / "c.png"), std::make_pair(16384, 16384)) << huge.output;
+  } else {
+    EXPECT_TRUE(huge.exitCode == 1 || huge.exitCode == 2) << huge.output;  // 2: refused before it starts
+    EXPECT_TRUE(std::regex_search(huge.output, std::regex("16384x16384.*\\(GL_FRAMEBUFFER_[A-Z_]+, 0x[0-9A-F]{4}\\)|"
+                                                          "16384: larger than this driver's largest image side")))
+        << huge.output;
+    EXPECT_FALSE(fs::exists(dir / "c.png"));
+  }
 }
 
 TEST(HardEdges, UnderXvfbAResizeDuringARecordingKeepsOneFrameSize) {
   const fs::path dir = dirFor("record-resize");
+  // Recording, then resized after frame 2, then stopped ten frames later.
   const Result r = xvfbSession(dir, R"(
-    $B --defaults --count 300 --width 320 --height 200 --no-vsync --frames 150 --record frames & pid=$!
-    w=$(xdotool search --sync --name boids | head -1); sleep 0.5
-    xdotool windowsize $w 200 300; wait $pid)");
+    $B --defaults --count 300 --width 320 --height 200 --no-vsync --record frames & pid=$!
+    w=$(xdotool search --sync --name boids | head -1)
+    waitfor frames/frame-000002.png
+    xdotool windowsize $w 200 300
+    n=$(ls frames | wc -l); waitfor frames/frame-$(printf %06d $((n + 10))).png
+    kill -TERM $pid; wait $pid)");
   ASSERT_EQ(r.exitCode, 0) << r.output;
-  EXPECT_TRUE(has(r.output, "recorded 150 frames (320x200)")) << r.output;
-  EXPECT_TRUE(has(r.output, "are 200x300 scaled into the recording's 320x200")) << "the resize did not happen in time:\n" << r.output;
+  std::smatch recorded;
+  ASSERT_TRUE(std::regex_search(r.output, recorded, std::regex("recorded (\\d+) frames \\(320x200\\)"))) << r.output;
+  EXPECT_TRUE(has(r.output, "are 200x300 scaled into the recording's 320x200")) << r.output;
   int checked = 0;
   for (const auto& entry : fs::directory_iterator(dir / "frames")) {
     const Png png = loadPng(entry.path());
@@ -436,7 +456,8 @@ TEST(HardEdges, UnderXvfbAResizeDuringARecordingKeepsOneFrameSize) {
     EXPECT_EQ(png.height, 200) << entry.path();
     ++checked;
   }
-  EXPECT_EQ(checked, 150);
+  EXPECT_EQ(checked, std::stoi(recorded[1])) << "frames on disk and in the summary";
+  EXPECT_GE(checked, 13);
 }
 
 TEST(HardEdges, UnderXvfbThePanelStaysInPlaceAfterTheWindowWasTiny) {
@@ -444,10 +465,10 @@ TEST(HardEdges, UnderXvfbThePanelStaysInPlaceAfterTheWindowWasTiny) {
   const Result r = xvfbSession(dir, R"(
     $B --defaults --count 300 --width 480 --height 360 --no-vsync --paused & pid=$!
     w=$(xdotool search --sync --name boids | head -1); sleep 1
-    xdotool windowfocus --sync $w key F12; sleep 1.5
+    xdotool windowfocus --sync $w key F12; waitshots 1
     xdotool windowsize $w 1 1; sleep 1
     xdotool windowsize $w 480 360; sleep 1
-    xdotool windowfocus --sync $w key F12; sleep 1.5
+    xdotool windowfocus --sync $w key F12; waitshots 2
     xdotool windowfocus --sync $w key Escape; wait $pid)");
   ASSERT_EQ(r.exitCode, 0) << r.output;
   std::vector<std::string> shots;
@@ -476,7 +497,7 @@ TEST(HardEdges, UnderXvfbSigtermEndsAWindowRunCleanlySavingSettingsAndTheRecordi
   const fs::path dir = dirFor("sigterm");
   const Result r = xvfbSession(dir, R"(
     $B --defaults --count 300 --seed 31 --width 160 --height 100 --no-vsync --record frames & pid=$!
-    xdotool search --sync --name boids >/dev/null; sleep 1
+    waitfor frames/frame-000002.png
     kill -TERM $pid; wait $pid)");
   EXPECT_EQ(r.exitCode, 0) << r.output;
   EXPECT_TRUE(has(r.output, "SIGTERM: closing the window")) << r.output;
@@ -486,7 +507,9 @@ TEST(HardEdges, UnderXvfbSigtermEndsAWindowRunCleanlySavingSettingsAndTheRecordi
 
 TEST(HardEdges, SigintStopsTheDemoAtTheEndOfAFrameWithTheRecordingSummary) {
   const fs::path dir = dirFor("sigint");
-  const Result r = shell("cd " + quoted(dir) + " || exit 9; env -u DISPLAY -u WAYLAND_DISPLAY '" + binary() +
+  // A background job of sh starts with SIGINT ignored, which boids keeps (as nohup expects): perl
+  // gives this one the default action back, as an interactive shell's job would have it.
+  const Result r = shell("cd " + quoted(dir) + " || exit 9; perl -e '$SIG{INT} = \"DEFAULT\"; exec @ARGV' env -u DISPLAY -u WAYLAND_DISPLAY '" + binary() +
                          "' demo --count 200 --frames 100000 --width 64 --height 48 --record frames & pid=$!; i=0; "
                          "while [ ! -e frames/frame-000002.png ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; "
                          "kill -INT $pid; wait $pid");
@@ -501,6 +524,18 @@ TEST(HardEdges, SigintStopsTheDemoAtTheEndOfAFrameWithTheRecordingSummary) {
   }
   EXPECT_EQ(temporary, 0) << "a temporary file was left behind";
   EXPECT_GE(frames, 3);
+}
+
+TEST(HardEdges, CheckAndBenchStopAtTheFirstSignal) {
+  // Only the window and the demo finish their frame first; a sweep stops at once, as any tool does.
+  const fs::path dir = dirFor("check-signal");
+  for (const std::string signal : {"INT", "TERM"}) {
+    const Result r = shell("cd " + quoted(dir) + " || exit 9; perl -e '$SIG{INT} = \"DEFAULT\"; exec @ARGV' env -u DISPLAY "
+                           "-u WAYLAND_DISPLAY '" + binary() + "' check > out.txt 2>&1 & pid=$!; i=0; "
+                           "while ! grep -q verdict out.txt && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; "
+                           "kill -" + signal + " $pid; wait $pid; echo \"status $?\"");
+    EXPECT_TRUE(has(r.output, signal == "INT" ? "status 130" : "status 143")) << signal << "\n" << r.output << read(dir / "out.txt");
+  }
 }
 
 TEST(HardEdges, UnderXvfbWithoutHomeTheWindowSaysItSavesNoSettings) {

@@ -19,14 +19,6 @@ void write(const fs::path& file, const std::string& text) {
   std::ofstream(file) << text;
 }
 
-std::pair<int, int> pngSize(const fs::path& file) {  // from the IHDR chunk
-  std::ifstream in(file, std::ios::binary);
-  unsigned char header[24] = {};
-  in.read(reinterpret_cast<char*>(header), sizeof header);
-  auto be = [&](int at) { return (header[at] << 24) | (header[at + 1] << 16) | (header[at + 2] << 8) | header[at + 3]; };
-  return {be(16), be(20)};
-}
-
 fs::path dirFor(const std::string& name) {
   const fs::path dir = scratch() / name;
   fs::remove_all(dir);

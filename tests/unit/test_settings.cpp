@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/modes.hpp"
 #include "app/options.hpp"
 #include "parse_args.hpp"
 #include "app/settings.hpp"
@@ -392,6 +393,81 @@ TEST(Settings, ACountBeyondTheGpuMemoryIsRefusedNamingTheLimit) {
   caps.maxShaderStorageBlockSize = 128 << 20;
   EXPECT_NE(sim::checkCountFits(10'000'000, caps, sim::Neighbours::GridCoherent).find("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"),
             std::string::npos);
+}
+
+TEST(Settings, ASavedCountTooBigForThisGpuIsSetAsideWithWhatOnlyFittedItsWorld) {
+  // Saved on a bigger GPU: a million boids in their world, with a radius only that world allows.
+  app::AppSettings big = app::resolve({}).settings;
+  big.sim.count = 4'000'000;
+  big.sim.worldSize = sim::worldSizeForCount(big.sim.count);
+  big.sim.wallMargin = big.sim.worldSize / 10;
+  big.sim.cohesionRadius = 40.0f;
+  big.sim.seed = 123;
+  const app::ParsedFile saved = app::parseSettingsText(app::settingsJson(big), "settings.json", app::Values::SetAside);
+  ASSERT_TRUE(saved.layer);
+  auto r = parse({"--max-speed", "2"});
+  ASSERT_TRUE(r.options);
+  app::Options options = *r.options;
+  options.saved = saved.layer;
+  options.settings = app::resolve(options.layers()).settings;
+  gl::Caps caps;
+  caps.maxShaderStorageBlockSize = std::int64_t(1) << 40;
+  caps.memoryAvailable = std::int64_t(256) << 20;  // too small for 4M boids
+  caps.memorySource = "BOIDS_GPU_MEMORY_MIB";
+  testing::internal::CaptureStderr();
+  const std::string problem = app::adaptToContext(options, caps);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(problem, "");
+  EXPECT_EQ(options.settings.sim.count, app::AppSettings{}.sim.count);
+  EXPECT_FLOAT_EQ(options.settings.sim.cohesionRadius, sim::SimSettings{}.cohesionRadius) << "only fitted the big world";
+  EXPECT_EQ(options.settings.sim.seed, 123u) << "the rest is used";
+  EXPECT_FLOAT_EQ(options.settings.sim.maxSpeed, 2.0f) << "the option stays";
+  EXPECT_NE(err.find("settings.json:"), std::string::npos) << err;
+  EXPECT_NE(err.find("count (4000000), world-size ("), std::string::npos) << err;
+  EXPECT_NE(err.find("cohesion-radius (40"), std::string::npos) << err;
+
+  // Given on the command line instead, the same count is an error naming the option.
+  auto given = parse({"--count", "4000000"});
+  ASSERT_TRUE(given.options);
+  EXPECT_EQ(app::adaptToContext(*given.options, caps).rfind("--count 4000000: 4000000 boids need about", 0), 0u);
+}
+
+TEST(Settings, JsonEdgesReadAsTheyAreWritten) {
+  auto parsed = [](const std::string& text) { return app::parseSettingsText(text, "p.json"); };
+  // A JSON -0 is zero, a whole number in range.
+  const app::ParsedFile zero = parsed("{\"simulation\": {\"seed\": -0}}");
+  ASSERT_TRUE(zero.layer) << zero.error->text();
+  EXPECT_EQ(zero.layer->find("seed")->value, 0u);
+  // A format version that is no whole number says so, not that it is newer.
+  const app::ParsedFile version = parsed("{\"boids-preset\": \"1\"}");
+  ASSERT_TRUE(version.error);
+  EXPECT_NE(version.error->text().find("must be the format's version, a whole number"), std::string::npos) << version.error->text();
+  // A section whose name looks like a path is its own (unknown) section, not a second "simulation".
+  const app::ParsedFile slash = parsed("{\"simulation\": {\"count\": 5}, \"simulation/count\": 1}");
+  ASSERT_TRUE(slash.layer) << slash.error->text();
+  ASSERT_EQ(slash.warnings.size(), 1u);
+  EXPECT_NE(slash.warnings[0].find("p.json:1:30: unknown section 'simulation/count'"), std::string::npos) << slash.warnings[0];
+  // An escaped key is the same key: given twice.
+  const app::ParsedFile escaped = parsed("{\"simulation\": {\"\\u0063ount\": 5, \"count\": 6}}");
+  ASSERT_TRUE(escaped.error);
+  EXPECT_NE(escaped.error->text().find("simulation.count is given twice (first at 1:17)"), std::string::npos)
+      << escaped.error->text();
+  // A non-ASCII unknown key keeps its place in the warning.
+  const app::ParsedFile accented = parsed("{\"simulation\": {\"d\\u00e9t\": 1}}");
+  ASSERT_TRUE(accented.layer);
+  ASSERT_EQ(accented.warnings.size(), 1u);
+  EXPECT_NE(accented.warnings[0].find("p.json:1:17:"), std::string::npos) << accented.warnings[0];
+}
+
+TEST(Settings, AtomicWritesGoThroughASymbolicLink) {
+  const std::filesystem::path dir = scratch("symlink");
+  std::filesystem::create_directories(dir / "dotfiles");
+  app::writeFileAtomically(dir / "dotfiles" / "settings.json", "old");
+  std::filesystem::create_symlink(dir / "dotfiles" / "settings.json", dir / "settings.json");
+  app::writeFileAtomically(dir / "settings.json", "new");
+  EXPECT_TRUE(std::filesystem::is_symlink(dir / "settings.json")) << "the link was replaced by a file";
+  std::ifstream in(dir / "dotfiles" / "settings.json");
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(in)), {}), "new");
 }
 
 TEST(Settings, APresetLoadedIntoTheRunningAppKeepsWhatItLeavesOutAndRefusesAsAWhole) {
