@@ -59,6 +59,33 @@ inline std::pair<int, int> pngSize(const fs::path& file) {
   return {be(16), be(20)};
 }
 
+// A window session under Xvfb, run in `dir`: `script` runs in sh with $B the binary and
+// XDG_CONFIG_HOME in `dir`, with helpers that wait on what the app shows and writes instead of on
+// the clock, each for at most a minute (under load a window can take seconds to appear, and a key
+// sent before it is viewable is lost):
+//   waitfor FILE        until FILE exists
+//   waitshots N         until N screenshots (boids-*.png, complete once they exist) are in `dir`
+//   appwindow           prints the app's window id once it is viewable
+//   press W KEY N       presses KEY in window W until N screenshots exist (for F12)
+//   closewith W KEY     presses KEY in window W until $pid ends; SIGTERM after five tries, saying so
+// Single quotes cannot appear in `script` (it is passed to sh -c in them).
+inline Result xvfbSession(const fs::path& dir, const std::string& script, const std::string& screen = "800x600x24") {
+  const std::string helpers = R"(
+waitfor() { i=0; while [ ! -e "$1" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; }
+shots() { ls boids-*.png 2>/dev/null | wc -l; }
+waitshots() { i=0; while [ $(shots) -lt $1 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done; }
+appwindow() { i=0; while [ $i -lt 600 ]; do w=$(xdotool search --onlyvisible --name boids 2>/dev/null | head -1);
+  [ -n "$w" ] && break; sleep 0.1; i=$((i+1)); done; echo $w; }
+press() { t=0; while [ $(shots) -lt $3 ] && [ $t -lt 5 ]; do xdotool windowfocus --sync $1 key $2 2>/dev/null;
+  i=0; while [ $(shots) -lt $3 ] && [ $i -lt 50 ]; do sleep 0.2; i=$((i+1)); done; t=$((t+1)); done; }
+closewith() { t=0; while kill -0 $pid 2>/dev/null && [ $t -lt 5 ]; do xdotool windowfocus --sync $1 key $2 2>/dev/null;
+  i=0; while kill -0 $pid 2>/dev/null && [ $i -lt 50 ]; do sleep 0.2; i=$((i+1)); done; t=$((t+1)); done;
+  if kill -0 $pid 2>/dev/null; then echo "test: $2 did not close the window; SIGTERM"; kill -TERM $pid; fi; }
+)";
+  return shell("cd '" + dir.string() + "' && env B='" + binary() + "' XDG_CONFIG_HOME='" + dir.string() + "' " +
+               xvfbRun(screen) + " sh -c '" + helpers + script + "'");
+}
+
 inline fs::path scratch() {
   fs::path dir = fs::temp_directory_path() / ("boids-e2e-" + std::to_string(getpid()));
   fs::create_directories(dir);

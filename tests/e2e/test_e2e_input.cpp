@@ -190,14 +190,14 @@ TEST(SavedSettings, UnderXvfbTheWindowRestoresTheLastRunAndMovesAnUnreadableFile
 }
 
 TEST(SavedSettings, UnderXvfbAnInteractiveRunSavesItsSettingsAndF12ItsScreenshot) {
-  // A person's session: the window opens, F12, then Escape (xdotool types them).
+  // A person's session: the window opens, F12, then Escape (xdotool types them, once the window
+  // is there to take them).
   const fs::path dir = dirFor("interactive");
-  const std::string session =
-      "cd '" + dir.string() + "' && env XDG_CONFIG_HOME='" + dir.string() + "' " + xvfbRun() + " sh -c \"'" + binary() +
-      "' --count 777 --seed 9 --width 320 --height 200 --no-vsync & pid=\\$!; "
-      "xdotool search --sync --name boids windowfocus --sync key F12 sleep 1 key Escape; wait \\$pid\"";
-  const Result r = shell(session);
+  const Result r = xvfbSession(dir, R"(
+    $B --count 777 --seed 9 --width 320 --height 200 --no-vsync & pid=$!
+    w=$(appwindow); press $w F12 1; closewith $w Escape; wait $pid)", "640x480x24");
   ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(r.output.find("did not close the window"), std::string::npos) << "Escape was not taken:\n" << r.output;
 
   std::smatch shot;
   ASSERT_TRUE(std::regex_search(r.output, shot, std::regex("screenshot: (\\S+boids-\\d{8}-\\d{6}\\.png)"))) << r.output;
