@@ -8,7 +8,7 @@
 
 #include "app/files.hpp"
 #include "app/modes.hpp"
-#include "engine/cpu/reference.hpp"
+#include "engine/verify/reference.hpp"
 #include "engine/reduce/baseline.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/platform/context.hpp"
@@ -17,6 +17,9 @@
 #include "engine/sim/initial_state.hpp"
 #include "engine/frame.hpp"
 #include "engine/grid/sort.hpp"
+#include "engine/primitives/baseline.hpp"
+#include "engine/primitives/scan/scan.hpp"
+#include "engine/verify/primitives.hpp"
 #include "engine/render/offscreen_target.hpp"
 #include "engine/sim/simulation.hpp"
 
@@ -93,6 +96,54 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
   return rows;
 }
 
+// bench --scan: every scan variant on `n` small seeded uints, beside a streaming copy of the same
+// uints (the speed of light: a scan reads its input once and writes its output once at best).
+json scanBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
+  json rows = json::array();
+  std::printf("\n%-22s %10s %6s %11s %11s %9s %8s %s\n", "scan", "n", "runs", "median us", "min us", "GB/s", "of copy",
+              "check");
+  primitives::StreamCopy copy(shaders, caps);
+  std::vector<std::pair<const primitives::ScanVariant*, std::unique_ptr<primitives::Scan>>> scans;
+  for (const primitives::ScanVariant& v : primitives::scans()) {
+    if (const std::string why = v.unavailableOn(caps); !why.empty()) {
+      std::printf("%-22s unavailable: %s\n", v.name, why.c_str());
+      continue;
+    }
+    scans.emplace_back(&v, v.create(shaders, caps));
+  }
+  for (std::uint32_t n : options.bench.sizes) {
+    const std::vector<std::uint32_t> input = verify::scanInput(n, 1);
+    gl::Buffer in("bench.scan.in", std::size_t(n) * 4), out("bench.scan.out", std::size_t(n) * 4);
+    in.upload(0, std::size_t(n) * 4, input.data());
+    const int runs = std::clamp(options.bench.repeats, kMinRuns, 200);
+    auto timed = [&](const std::function<void()>& work) {
+      gl::timeRuns([&](int) { work(); }, kWarmups);
+      return gl::timeRuns([&](int) { work(); }, runs);
+    };
+    const double bytes = double(n) * 8.0;  // read 4, write 4 per element
+    const std::vector<double> copyMs = timed([&] { copy.run(in, out, n); });
+    const double copyMedian = gl::median(copyMs);
+    auto report = [&](const std::string& name, const std::vector<double>& ms, const std::string& check, bool baseline) {
+      const double med = gl::median(ms), lo = *std::min_element(ms.begin(), ms.end());
+      const double gbs = bytes / (med * 1e-3) * 1e-9;
+      std::printf("%-22s %10u %6d %11.2f %11.2f %9.0f %7.0f%% %s\n", name.c_str(), n, runs, med * 1e3, lo * 1e3, gbs,
+                  100.0 * copyMedian / med, check.c_str());
+      std::fflush(stdout);
+      rows.push_back({{"variant", name}, {"n", n}, {"runs", runs}, {"median_us", med * 1e3}, {"min_us", lo * 1e3},
+                      {"gbytes_per_s", gbs}, {"fraction_of_copy", copyMedian / med}, {"baseline", baseline},
+                      {"correct", baseline || check == "ok"}});
+      csv += "scan," + name + "," + std::to_string(n) + "," + std::to_string(runs) + "," + std::to_string(med * 1e3) + "\n";
+    };
+    report("baseline/stream-copy", copyMs, "-", true);
+    for (auto& [variant, scan] : scans) {
+      const std::vector<double> ms = timed([&, s = scan.get()] { s->run(in, out, n); });
+      const bool correct = verify::judgeScan(input, out.read<std::uint32_t>(n)).pass;  // the last run's output
+      report(variant->name, ms, correct ? "ok" : "WRONG", false);
+    }
+  }
+  return rows;
+}
+
 // bench --frame: the CIS 565 scenario (rules, wrap-around world, no centroid pull, 0.03056 boids per
 // unit^3, uniform start), 20 warm-up steps, then every pass of the frame timed by the frame timer.
 json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
@@ -152,17 +203,19 @@ int runBench(const Options& options) {
     std::printf("note: %s has no meaningful GPU timers; these are CPU times around glFinish, not GPU numbers\n",
                 caps.renderer.c_str());
   }
-  json results = json::array(), sortRows, frameRows;
+  json results = json::array(), sortRows, frameRows, scanRows;
   std::string csv = "strategy,n,runs,median_us,min_us,p90_us,gbytes_per_s,floor_us,correct\n";
   std::string gridCsv = "bench,name,n,runs,median_us\n";
   try {
     const gl::ShaderLibrary shaders = loadShaders(options);
     if (options.bench.sort) sortRows = sortBench(options, shaders, caps, gridCsv);
     if (options.bench.frame) frameRows = frameBench(options, shaders, caps, gridCsv);
+    if (options.bench.scan) scanRows = scanBench(options, shaders, caps, gridCsv);
     if (!options.bench.reduce) {
       if (!options.bench.json.empty()) {
         writeFileAtomically(options.bench.json, json{{"renderer", caps.renderer}, {"version", caps.version},
-                                                     {"gpu_timers", gpuTimers}, {"sort", sortRows}, {"frame", frameRows}}
+                                                     {"gpu_timers", gpuTimers}, {"sort", sortRows}, {"frame", frameRows},
+                                                     {"scan", scanRows}}
                                                         .dump(1) + "\n");
         std::printf("json: %s\n", std::filesystem::absolute(options.bench.json).c_str());
       }
@@ -190,7 +243,7 @@ int runBench(const Options& options) {
       settings.count = n;
       settings.worldSize = sim::worldSizeForCount(n);
       const std::vector<glm::vec4> positions = sim::initialState(settings).positions;
-      const cpu::ReferenceStats ref = cpu::referenceStats(positions);
+      const verify::ReferenceStats ref = verify::referenceStats(positions);
       const std::size_t bytes = std::size_t(n) * sizeof(glm::vec4);
       const std::size_t copies = std::clamp<std::size_t>((kRotationBytes + bytes - 1) / bytes, 1, 64);
       std::vector<gl::Buffer> inputs;
@@ -239,7 +292,7 @@ int runBench(const Options& options) {
         const std::vector<double> ms = gl::timeRuns(run, runs);
         // The last result must still be right: a fast wrong answer is not a result.
         const gpu::FlockStats g = stats.read<gpu::FlockStats>(1)[0];
-        const glm::dvec3 tol = cpu::centroidTolerance(ref, n, strategy->errorModel(n, bound));
+        const glm::dvec3 tol = verify::centroidTolerance(ref, n, strategy->errorModel(n, bound));
         bool correct = g.boundsMin.x == static_cast<float>(ref.boundsMin.x) && g.boundsMax.z == static_cast<float>(ref.boundsMax.z);
         for (int a = 0; a < 3; ++a) correct = correct && std::abs(g.meanPosition[a] - ref.centroid[a]) <= tol[a];
         const double med = gl::median(ms) * 1e3, lo = *std::min_element(ms.begin(), ms.end()) * 1e3,
@@ -259,12 +312,14 @@ int runBench(const Options& options) {
     if (!options.bench.json.empty()) {
       writeFileAtomically(options.bench.json, json{{"renderer", caps.renderer}, {"version", caps.version},
                                                    {"gpu_timers", gpuTimers}, {"floor_bandwidth_bytes_per_s", bandwidth},
-                                                   {"results", results}, {"sort", sortRows}, {"frame", frameRows}}
+                                                   {"results", results}, {"sort", sortRows}, {"frame", frameRows},
+                                                   {"scan", scanRows}}
                                                       .dump(1) + "\n");
       std::printf("json: %s\n", std::filesystem::absolute(options.bench.json).c_str());
     }
     if (!options.bench.csv.empty()) {
-      writeFileAtomically(options.bench.csv, options.bench.sort || options.bench.frame ? csv + "\n" + gridCsv : csv);
+      writeFileAtomically(options.bench.csv,
+                          options.bench.sort || options.bench.frame || options.bench.scan ? csv + "\n" + gridCsv : csv);
       std::printf("csv: %s\n", std::filesystem::absolute(options.bench.csv).c_str());
     }
   } catch (const std::exception& e) {

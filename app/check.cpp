@@ -7,10 +7,12 @@
 
 #include "app/files.hpp"
 #include "app/modes.hpp"
-#include "engine/cpu/reference.hpp"
+#include "engine/verify/reference.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/platform/context.hpp"
 #include "engine/grid/sort.hpp"
+#include "engine/primitives/scan/scan.hpp"
+#include "engine/verify/primitives.hpp"
 #include "engine/reduce/inspector.hpp"
 #include "engine/sim/simulation.hpp"
 
@@ -44,7 +46,7 @@ sim::SimSettings settingsFor(const Options& options, std::uint32_t n, std::uint6
 }
 
 // One strategy on one case: the row of the table and of the JSON.
-json checkEntry(reduce::LabEntry& entry, const reduce::Input& input, const cpu::ReferenceStats& ref, int repeats) {
+json checkEntry(reduce::LabEntry& entry, const reduce::Input& input, const verify::ReferenceStats& ref, int repeats) {
   json row = {{"strategy", entry.info->name}, {"bounds_method", entry.info->bounds}};
   if (const std::string why = reduce::Lab::unavailableFor(entry, input.count); !why.empty()) {
     row["available"] = false;
@@ -147,7 +149,7 @@ std::vector<json> checkGrid(GridCheck& check, sim::SimSettings s, const std::vec
     const gpu::SimParams vp = sim::toGpu(variant);
     std::size_t mismatches = 0, skipped = 0;
     for (std::uint32_t i : sample) {
-      const cpu::NeighbourSet ref = cpu::referenceNeighbours(positions, i, vp);
+      const verify::NeighbourSet ref = verify::referenceNeighbours(positions, i, vp);
       if (ref.ambiguous) {
         ++skipped;
       } else if (glm::uvec3(gpu[i]) != glm::uvec3(ref.count, ref.sum, ref.xorHash)) {
@@ -169,7 +171,7 @@ std::vector<json> checkGrid(GridCheck& check, sim::SimSettings s, const std::vec
   const std::vector<std::uint32_t> order = simulation.lastOrder();
   std::vector<std::uint32_t> slotOf(n);
   for (std::uint32_t k = 0; k < n; ++k) slotOf[order[k]] = k;
-  const auto ref = cpu::referenceStep({positions, velocities}, params, glm::dvec3(stats.meanPosition), &sample);
+  const auto ref = verify::referenceStep({positions, velocities}, params, glm::dvec3(stats.meanPosition), &sample);
   std::size_t failures = 0, skipped = 0;
   for (std::uint32_t i : sample) {
     if (ref.ambiguous[i]) {
@@ -178,11 +180,34 @@ std::vector<json> checkGrid(GridCheck& check, sim::SimSettings s, const std::vec
     }
     const std::uint32_t slot = slotOf[i];
     const double dv = glm::length(glm::dvec3(after.velocities[slot]) - ref.velocities[i]);
-    const double dp = cpu::worldDistance(glm::dvec3(after.positions[slot]), ref.positions[i], params);
+    const double dp = verify::worldDistance(glm::dvec3(after.positions[slot]), ref.positions[i], params);
     if (!(dv <= ref.velocityTolerance[i] && dp <= ref.positionTolerance[i])) ++failures;
   }
   rows.push_back(verdictRow("step", sim::neighboursName(s.neighbours), failures == 0, stepMs,
                             std::to_string(sample.size() - skipped) + " boids compared with the reference"));
+  return rows;
+}
+
+// The scan primitive on one case: every variant of the registry on `n` seeded small values (as the
+// counts and flags a scan sums), judged exactly against the CPU's prefix sums.
+std::vector<json> checkScans(std::vector<std::unique_ptr<primitives::Scan>>& scans, std::uint32_t n, std::uint64_t seed,
+                             const gl::Caps& caps, int repeats) {
+  std::vector<json> rows;
+  const std::vector<std::uint32_t> input = verify::scanInput(n, seed);
+  gl::Buffer in("check.scan.in", std::size_t(n) * 4), out("check.scan.out", std::size_t(n) * 4);
+  in.upload(0, std::size_t(n) * 4, input.data());
+  for (std::size_t k = 0; k < primitives::scans().size(); ++k) {
+    const primitives::ScanVariant& v = primitives::scans()[k];
+    if (const std::string why = v.unavailableOn(caps); !why.empty()) {
+      rows.push_back({{"strategy", std::string("scan/") + v.name}, {"stage", "scan"}, {"variant", v.name},
+                      {"available", false}, {"reason", why}});
+      continue;
+    }
+    out.zero(std::size_t(n) * 4);
+    const double ms = gl::median(gl::timeRuns([&](int) { scans[k]->run(in, out, n); }, repeats));
+    const verify::Judgement j = verify::judgeScan(input, out.read<std::uint32_t>(n));
+    rows.push_back(verdictRow("scan", v.name, j.pass, ms, j.detail));
+  }
   return rows;
 }
 
@@ -197,6 +222,13 @@ int runCheck(const Options& options) {
   const std::uint32_t gridStepLimit = caps.softwareRenderer() ? kGridStepLimitSoftware : kGridStepLimitGpu;
   const char* timing = gl::timerQueriesMeaningful() ? "GPU timer queries" : "CPU clock around glFinish";
 
+  const auto wanted = [&](const char* stage) {
+    return options.check.stages.empty() ||
+           std::find(options.check.stages.begin(), options.check.stages.end(), stage) != options.check.stages.end();
+  };
+  const bool flockStages = wanted("reduce") || wanted("sort") || wanted("ranges") || wanted("neighbours") || wanted("step");
+  const bool gridStages = wanted("sort") || wanted("ranges") || wanted("neighbours") || wanted("step");
+
   json rows = json::array();
   int failed = 0, passed = 0, unavailable = 0;
   std::printf("%-20s %9s %5s %6s %10s %12s %12s  %s\n", "strategy", "n", "seed", "frames", "gpu ms", "error", "tolerance",
@@ -205,65 +237,89 @@ int runCheck(const Options& options) {
     const gl::ShaderLibrary shaders = loadShaders(options);
     if (!options.check.dump.empty()) std::filesystem::create_directories(options.check.dump);
 
-    reduce::Lab lab(shaders, caps, options.check.strategies);
+    reduce::Lab lab(shaders, caps, wanted("reduce") ? options.check.strategies : std::vector<std::string>{});
     std::optional<sim::Simulation> simulation;  // one for every case: apply() re-seeds it
     std::optional<GridCheck> gridCheck;
+    std::vector<std::unique_ptr<primitives::Scan>> scans;
+    if (wanted("scan")) {
+      for (const primitives::ScanVariant& v : primitives::scans()) {
+        scans.push_back(v.unavailableOn(caps).empty() ? v.create(shaders, caps) : nullptr);
+      }
+    }
+
+    // One flock case (n boids, a seed, after f simulated frames): the reduction lab's rows and the grid's.
+    auto flockRows = [&](std::uint32_t n, std::uint64_t seed, int f, std::string& dumpName) {
+      std::vector<json> caseRows;
+      if (!simulation) {
+        simulation.emplace(shaders, caps, settingsFor(options, n, seed));
+      } else {
+        simulation->apply(settingsFor(options, n, seed));
+        simulation->reset();
+      }
+      for (int i = 0; i < f; ++i) {
+        simulation->reduce();
+        simulation->step();
+      }
+      const std::vector<glm::vec4> positions = simulation->flock().read().positions;
+      const verify::ReferenceStats ref = verify::referenceStats(positions);
+      if (!options.check.dump.empty()) {
+        dumpName = "positions-n" + std::to_string(n) + "-seed" + std::to_string(seed) + "-frames" + std::to_string(f) + ".f32";
+        writeFileAtomically(options.check.dump / dumpName,
+                            std::string_view(reinterpret_cast<const char*>(positions.data()), positions.size() * sizeof(glm::vec4)));
+      }
+      const reduce::Input input = simulation->reduceInput();
+      if (wanted("reduce")) {
+        for (reduce::LabEntry& e : lab.entries()) caseRows.push_back(checkEntry(e, input, ref, options.check.repeats));
+      }
+      if (gridStages && options.check.strategies.empty() && n <= kGridCheckLimit) {
+        const sim::FlockState state = simulation->flock().read();
+        if (!gridCheck) {
+          gridCheck.emplace(GridCheck{sim::Simulation(shaders, caps, simulation->settings()), {}});
+          for (const grid::SorterInfo& info : grid::sorters()) gridCheck->sorters.push_back(info.create(shaders, caps));
+        }
+        for (json& row : checkGrid(*gridCheck, simulation->settings(), state.positions, state.velocities)) {
+          if (wanted(row["stage"].get<std::string>().c_str())) caseRows.push_back(std::move(row));
+        }
+      }
+      return caseRows;
+    };
 
     for (std::uint32_t n : options.check.sizes) {
       if (std::string why = sim::checkBuffersFit(n, caps); !why.empty()) {
         std::printf("n=%u skipped: %s\n", n, why.c_str());  // beyond what this GPU can hold
         continue;
       }
-      // Simulated frames where the brute-force step can afford them (and the driver can run it).
       // Simulated frames where the step can afford them: n^2 pairs a frame for brute force.
       const sim::Neighbours search = options.settings.sim.neighbours;
       const bool canStep = sim::checkStepFits(n, caps, search).empty() &&
                            (search == sim::Neighbours::BruteForce ? double(n) * n * frames <= stepBudget
                                                                   : n <= gridStepLimit);
       for (std::uint64_t seed : options.check.seeds) {
-        std::vector<int> frameCases = {0};
-        if (frames > 0 && canStep) frameCases.push_back(frames);
-        for (int f : frameCases) {
-          if (!simulation) {
-            simulation.emplace(shaders, caps, settingsFor(options, n, seed));
-          } else {
-            simulation->apply(settingsFor(options, n, seed));
-            simulation->reset();
-          }
-          for (int i = 0; i < f; ++i) {
-            simulation->reduce();
-            simulation->step();
-          }
-          const std::vector<glm::vec4> positions = simulation->flock().read().positions;
-          const cpu::ReferenceStats ref = cpu::referenceStats(positions);
+        struct Case {
+          int frames;
+          std::vector<json> rows;
           std::string dumpName;
-          if (!options.check.dump.empty()) {
-            dumpName = "positions-n" + std::to_string(n) + "-seed" + std::to_string(seed) + "-frames" +
-                       std::to_string(f) + ".f32";
-            writeFileAtomically(options.check.dump / dumpName,
-                                std::string_view(reinterpret_cast<const char*>(positions.data()),
-                                                 positions.size() * sizeof(glm::vec4)));
+        };
+        std::vector<Case> cases;
+        if (wanted("scan")) cases.push_back({0, checkScans(scans, n, seed, caps, options.check.repeats), {}});
+        if (flockStages) {
+          std::vector<int> frameCases = {0};
+          if (frames > 0 && canStep) frameCases.push_back(frames);
+          for (int f : frameCases) {
+            Case c{f, {}, {}};
+            c.rows = flockRows(n, seed, f, c.dumpName);
+            cases.push_back(std::move(c));
           }
-          const reduce::Input input = simulation->reduceInput();
-          std::vector<json> caseRows;
-          for (reduce::LabEntry& e : lab.entries()) caseRows.push_back(checkEntry(e, input, ref, options.check.repeats));
-          if (options.check.strategies.empty() && n <= kGridCheckLimit) {
-            const sim::FlockState state = simulation->flock().read();
-            if (!gridCheck) {
-              gridCheck.emplace(GridCheck{sim::Simulation(shaders, caps, simulation->settings()), {}});
-              for (const grid::SorterInfo& info : grid::sorters()) gridCheck->sorters.push_back(info.create(shaders, caps));
-            }
-            for (json& row : checkGrid(*gridCheck, simulation->settings(), state.positions, state.velocities)) {
-              caseRows.push_back(std::move(row));
-            }
-          }
-          for (json& row : caseRows) {
+        }
+        for (Case& c : cases) {
+          for (json& row : c.rows) {
             const std::string name = row["strategy"];
             row["n"] = n;
             row["seed"] = seed;
-            row["frames"] = f;
+            row["frames"] = c.frames;
             row["timing"] = timing;
-            if (!dumpName.empty()) row["positions"] = dumpName;
+            if (!c.dumpName.empty()) row["positions"] = c.dumpName;
+            const int f = c.frames;
             if (!row["available"].get<bool>()) {
               ++unavailable;
               std::printf("%-20s %9u %5llu %6d %10s %12s %12s  unavailable: %s\n", name.c_str(), n,
@@ -272,7 +328,7 @@ int runCheck(const Options& options) {
             } else {
               const bool ok = row["pass"].get<bool>();
               ok ? ++passed : ++failed;
-              if (row.contains("stage")) {  // a grid row: the verdict and what was compared
+              if (row.contains("stage")) {  // a grid or primitive row: the verdict and what was compared
                 std::printf("%-20s %9u %5llu %6d %10.4f %12s %12s  %s  %s\n", name.c_str(), n,
                             static_cast<unsigned long long>(seed), f, row["gpu_ms"].get<double>(), "-", "-",
                             ok ? "pass" : "FAIL", row["detail"].get<std::string>().c_str());

@@ -236,6 +236,8 @@ ParseResult parseCommandLine(int argc, char** argv) {
   text.add(*check, "--sizes", "Flock sizes, comma-separated, 1 to 67108864 (default 1,2,63,64,65,4095,4096,4097,65537,1000003,4194305)", "N,...");
   text.add(*check, "--seeds", "Seeds, comma-separated (default 1,2)", "S,...");
   text.add(*check, "--strategies", "Only these strategies, comma-separated (default: every one)", "NAME,...");
+  text.add(*check, "--stages", "Only these stages, comma-separated: reduce, sort, ranges, neighbours, step, scan (default: every one)",
+           "STAGE,...");
   text.add(*check, "--repeats", "Timed runs per case, 1 to 1000 (median reported; default 3)", "N");
   text.add(*check, "--json", "Write the rows as JSON to this file (format: README)", "FILE");
   text.add(*check, "--dump", "Write the positions of each case to this folder (raw little-endian float32 x,y,z,w per boid)", "DIR");
@@ -243,6 +245,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
   auto* bench = cli.add_subcommand("bench", "Headless benchmarks for real GPUs: GPU time per strategy over sizes");
   bench->add_flag("--reduce", o.bench.reduce, "Benchmark the centroid + bounds strategies");
   bench->add_flag("--sort", o.bench.sort, "Benchmark the grid's sorters on (cell, boid) pairs");
+  bench->add_flag("--scan", o.bench.scan, "Benchmark every scan variant beside a streaming copy of the same bytes");
   bench->add_flag("--frame", o.bench.frame,
                   "Benchmark a frame's compute passes in the CIS 565 scenario (wrap-around world, no centroid pull, "
                   "0.03056 boids per unit^3, 20 warm-up steps), and its drawing separately");
@@ -393,6 +396,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
     if (auto v = text.wholeList("sizes", 1, 1u << 26)) o.check.sizes.assign(v->begin(), v->end());
     if (auto v = text.wholeList("seeds", 0, std::numeric_limits<std::uint64_t>::max())) o.check.seeds = *v;
     if (auto v = text.choiceList("strategies", strategyNames)) o.check.strategies = *v;
+    if (auto v = text.choiceList("stages", kCheckStages)) o.check.stages = *v;
     if (auto v = text.whole("repeats", 1, 1000)) o.check.repeats = static_cast<int>(*v);
 
     if (auto v = text.wholeList("bench-sizes", 1, 1u << 26)) {
@@ -406,7 +410,9 @@ ParseResult parseCommandLine(int argc, char** argv) {
     if (check->parsed()) o.mode = Mode::Check;
     if (bench->parsed()) {
       o.mode = Mode::Bench;
-      if (!o.bench.reduce && !o.bench.sort && !o.bench.frame) throw UsageError("bench needs something to measure: --reduce, --sort or --frame");
+      if (!o.bench.reduce && !o.bench.sort && !o.bench.frame && !o.bench.scan) {
+        throw UsageError("bench needs something to measure: --reduce, --sort, --frame or --scan");
+      }
     }
     // What a mode would silently ignore.
     auto refuseUnused = [&](std::span<const Unused> unused, const char* mode) {

@@ -21,15 +21,20 @@ struct CheckOptions {
   std::vector<std::uint32_t> sizes = {1, 2, 63, 64, 65, 4095, 4096, 4097, 65537, 1000003, 4194305};
   std::vector<std::uint64_t> seeds = {1, 2};
   std::vector<std::string> strategies;  // empty: every one
+  std::vector<std::string> stages;      // empty: every one (kCheckStages)
   int repeats = 3;                      // timed runs per row (the median is reported)
   std::filesystem::path json;           // rows as JSON
   std::filesystem::path dump;           // folder for the positions each case reduced
 };
 
+// What `boids check --stages` can name: the centroid reduction, the grid's stages, the primitives.
+inline const std::vector<std::string> kCheckStages = {"reduce", "sort", "ranges", "neighbours", "step", "scan"};
+
 struct BenchOptions {
   bool reduce = false;
   bool sort = false;   // the grid's sorters on cell keys
   bool frame = false;  // the compute part of a frame, stage by stage, in the CIS 565 scenario
+  bool scan = false;   // every scan variant beside a streaming copy of the same bytes
   std::vector<std::uint32_t> gridSizes = {65536, 262144, 1048576, 4194304, 16777216};
   std::vector<std::uint32_t> sizes = {65536, 1048576, 4194304, 16777216};
   std::vector<std::string> strategies;

@@ -296,7 +296,7 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     ImGui::TextDisabled("%u^3 cells of edge %.3g", g.cellsPerAxis, g.edge);
     ImGui::Checkbox("show occupied cells", &state.app.render.showCells);
     if (reduction.report && *reduction.report && (*reduction.report)->grid) {
-      const cpu::GridStats& s = *(*reduction.report)->grid;
+      const verify::GridStats& s = *(*reduction.report)->grid;
       ImGui::Text("occupied cells %llu/%llu; per cell max %u, mean %.1f",
                   static_cast<unsigned long long>(s.occupied), static_cast<unsigned long long>(s.cells), s.maxPerCell,
                   s.meanPerOccupied);

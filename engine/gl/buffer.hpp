@@ -32,6 +32,9 @@ class Buffer {
   // const like bindBase(): the handle does not change, only what the GPU holds.
   void copyFrom(const Buffer& source, std::size_t bytes) const;
 
+  // Zeroes the first `bytes` on the GPU (glClearBufferSubData), ordered before later shader reads.
+  void zero(std::size_t bytes) const;
+
   // Blocking readback (glGetBufferSubData): for tests, checks and benchmarks, never inside a frame.
   void download(std::size_t offset, std::size_t bytes, void* out) const;
   template <typename T>

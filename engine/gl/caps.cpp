@@ -56,6 +56,19 @@ Caps Caps::query() {
   glGetIntegerv(GL_MAX_FRAMEBUFFER_WIDTH, &width);
   glGetIntegerv(GL_MAX_FRAMEBUFFER_HEIGHT, &height);
   c.maxImageSide = std::min({renderbuffer, width, height});
+  if (!c.has("GL_KHR_shader_subgroup")) {
+    c.subgroupArithmeticMissing = c.subgroupBallotMissing = "GL_KHR_shader_subgroup is not exposed by this driver";
+  } else {
+    GLint stages = 0, features = 0;
+    glGetIntegerv(GL_SUBGROUP_SUPPORTED_STAGES_KHR, &stages);
+    glGetIntegerv(GL_SUBGROUP_SUPPORTED_FEATURES_KHR, &features);
+    c.subgroupArithmeticMissing = !(stages & GL_COMPUTE_SHADER_BIT) ? "this driver has no subgroup operations in compute shaders"
+                                  : !(features & GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR) ? "this driver has no subgroup arithmetic"
+                                                                                         : "";
+    c.subgroupBallotMissing = !(stages & GL_COMPUTE_SHADER_BIT) ? "this driver has no subgroup operations in compute shaders"
+                              : !(features & GL_SUBGROUP_FEATURE_BALLOT_BIT_KHR) ? "this driver has no subgroup ballot"
+                                                                                 : "";
+  }
   if (c.renderer.find("llvmpipe") != std::string::npos) c.loopIterationLimit = 65535;
   if (c.has("GL_NVX_gpu_memory_info")) {
     GLint kib = 0;

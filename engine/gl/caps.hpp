@@ -23,6 +23,9 @@ struct Caps {
   int maxComputeGroupCountX = 0;
   int timestampBits = 0;  // GL_QUERY_COUNTER_BITS for GL_TIMESTAMP; 0 = no timer
   int maxImageSide = 0;   // the largest offscreen image side: min of the renderbuffer and framebuffer limits
+  // Why compute shaders cannot use subgroup arithmetic (GL_KHR_shader_subgroup) here; empty when they can.
+  std::string subgroupArithmeticMissing = "not queried";
+  std::string subgroupBallotMissing = "not queried";  // the same for subgroupBallot and friends
   // Loop iterations one shader invocation may run in all, across all its loops; 0 = no limit known.
   // Mesa's llvmpipe stops looping silently after 65535 (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS,
   // one budget per invocation; measured here: two loops of 40000 run 40000 and 25534 times).

@@ -4,15 +4,14 @@
 #include <bit>
 #include <stdexcept>
 
+#include "engine/primitives/scan/scan.hpp"
 #include "shaders/common/bindings.h"
 
 namespace boids::grid {
 namespace {
 
 constexpr std::uint32_t kGroup = 256;
-constexpr std::uint32_t kScanBlock = kGroup * 8;  // scan.comp's GROUP_SIZE * ITEMS
 constexpr GLuint kMaxGroups = 65535;
-constexpr std::size_t kMaxScanLevels = 4;  // 2048^4 elements: beyond any uint count
 
 GLuint groupsFor(std::uint64_t invocations) {
   return static_cast<GLuint>(std::clamp<std::uint64_t>((invocations + kGroup - 1) / kGroup, 1, kMaxGroups));
@@ -111,33 +110,30 @@ class Bitonic final : public Sorter {
 // ---------------------------------------------------------------------------------------------
 class Counting final : public Sorter {
  public:
-  explicit Counting(const gl::ShaderLibrary& lib)
+  Counting(const gl::ShaderLibrary& lib, const gl::Caps& caps)
       : count_(gl::Program::compute(lib, "grid/counting_sort.comp", {{"MODE", "0"}})),
         scatter_(gl::Program::compute(lib, "grid/counting_sort.comp", {{"MODE", "1"}})),
         rank_(gl::Program::compute(lib, "grid/counting_sort.comp", {{"MODE", "2"}})),
-        scan_(lib) {}
+        scan_(primitives::findVariant(primitives::scans(), primitives::kDefaultScan)->create(lib, caps)) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t keyCount) override {
-    if (counts_.size() < std::size_t(keyCount) * 4) counts_ = gl::Buffer("sort.counting.counts", std::size_t(keyCount) * 4);
+    if (counts_.size() < std::size_t(keyCount) * 4) {
+      counts_ = gl::Buffer("sort.counting.counts", std::size_t(keyCount) * 4);
+      offsets_ = gl::Buffer("sort.counting.offsets", std::size_t(keyCount) * 4);
+    }
     if (sorted_.size() < std::size_t(count) * 8) sorted_ = gl::Buffer("sort.counting.sorted", std::size_t(count) * 8);
-    const std::uint32_t zero = 0;
-    glBindBuffer(GL_COPY_WRITE_BUFFER, counts_.id());
-    glClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, 0, GLsizeiptr(keyCount) * 4, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    counts_.zero(std::size_t(keyCount) * 4);
 
-    auto bindAll = [&] {  // the scan in between binds its own buffers
-      pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
-      counts_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_SCRATCH);
-      sorted_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_PARTIALS_OUT);
-    };
-    bindAll();
+    pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
+    counts_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_SCRATCH);
     count_.use();
     glUniform1ui(LOC_SORT_COUNT, count);
     glDispatchCompute(groupsFor(count), 1, 1);
     storageBarrier();
-    scan_.run(counts_, keyCount);  // counts -> first offset of every key
-    bindAll();
+    scan_->run(counts_, offsets_, keyCount);  // counts -> first slot of every key (binds its own buffers)
+    pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
+    offsets_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_SCRATCH);
+    sorted_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_PARTIALS_OUT);
     scatter_.use();
     glUniform1ui(LOC_SORT_COUNT, count);
     glDispatchCompute(groupsFor(count), 1, 1);
@@ -150,8 +146,8 @@ class Counting final : public Sorter {
 
  private:
   gl::Program count_, scatter_, rank_;
-  ExclusiveScan scan_;
-  gl::Buffer counts_, sorted_;
+  std::unique_ptr<primitives::Scan> scan_;
+  gl::Buffer counts_, offsets_, sorted_;
 };
 
 const SorterInfo kSorters[] = {
@@ -168,7 +164,9 @@ const SorterInfo kSorters[] = {
     {"counting",
      "atomic counts per key, exclusive scan, atomic scatter, then each pair ranked by value within its key (stable: "
      "std::sort's order); linear time plus k^2 reads for a key of k pairs",
-     true, [](const gl::ShaderLibrary& lib, const gl::Caps&) -> std::unique_ptr<Sorter> { return std::make_unique<Counting>(lib); }},
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) -> std::unique_ptr<Sorter> {
+       return std::make_unique<Counting>(lib, caps);
+     }},
 };
 
 }  // namespace
@@ -193,54 +191,6 @@ const SorterInfo* findSorter(std::string_view name) {
     if (name == s.name) return &s;
   }
   return nullptr;
-}
-
-// ---------------------------------------------------------------------------------------------
-ExclusiveScan::ExclusiveScan(const gl::ShaderLibrary& lib)
-    : blockScan_(gl::Program::compute(lib, "grid/scan.comp", {{"MODE", "0"}})),
-      addTotals_(gl::Program::compute(lib, "grid/scan.comp", {{"MODE", "1"}})) {
-  levels_.reserve(kMaxScanLevels);  // run() keeps pointers to levels: they must never move
-}
-
-gl::Buffer& ExclusiveScan::level(std::size_t depth, std::size_t elements) {
-  if (depth >= kMaxScanLevels) throw std::length_error("ExclusiveScan: too many levels");
-  if (levels_.size() <= depth) levels_.resize(depth + 1);
-  if (levels_[depth].size() < elements * 4) levels_[depth] = gl::Buffer("sort.scan.totals", elements * 4);
-  return levels_[depth];
-}
-
-void ExclusiveScan::run(const gl::Buffer& values, std::uint32_t count) {
-  // Scan blocks, scan their totals (recursively), add the scanned totals back.
-  struct Level {
-    const gl::Buffer* values;
-    std::uint32_t count;
-  };
-  std::vector<Level> stack;
-  const gl::Buffer* current = &values;
-  std::uint32_t n = count;
-  for (std::size_t depth = 0;; ++depth) {
-    const std::uint32_t blocks = (n + kScanBlock - 1) / kScanBlock;
-    gl::Buffer& totals = level(depth, std::max(blocks, 1u));
-    current->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_SCRATCH);
-    totals.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_PARTIALS);
-    blockScan_.use();
-    glUniform1ui(LOC_SORT_COUNT, n);
-    glDispatchCompute(std::max(blocks, 1u), 1, 1);
-    storageBarrier();
-    stack.push_back({current, n});
-    if (blocks <= 1) break;
-    current = &totals;
-    n = blocks;
-  }
-  // Walk back up: level d's elements get level d+1's scanned block totals.
-  for (std::size_t d = stack.size() - 1; d-- > 0;) {
-    stack[d].values->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_SCRATCH);
-    levels_[d].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_PARTIALS);
-    addTotals_.use();
-    glUniform1ui(LOC_SORT_COUNT, stack[d].count);
-    glDispatchCompute(std::min<GLuint>((stack[d].count + kScanBlock - 1) / kScanBlock, kMaxGroups), 1, 1);
-    storageBarrier();
-  }
 }
 
 }  // namespace boids::grid

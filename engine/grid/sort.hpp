@@ -56,16 +56,4 @@ enum class BitonicVariant { Global, Shared, Transpose };
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, BitonicVariant variant,
                                     std::uint32_t tile = kSortTile, std::uint32_t maxRows = kSortTile / kSortMinRun);
 
-// Exclusive prefix sum of `count` uints in place (multi-level, any length).
-class ExclusiveScan {
- public:
-  explicit ExclusiveScan(const gl::ShaderLibrary& library);
-  void run(const gl::Buffer& values, std::uint32_t count);
-
- private:
-  gl::Buffer& level(std::size_t depth, std::size_t elements);
-  gl::Program blockScan_, addTotals_;
-  std::vector<gl::Buffer> levels_;
-};
-
 }  // namespace boids::grid

@@ -5,12 +5,12 @@
 
 namespace boids::reduce {
 
-Verdict judge(std::string strategy, const gpu::FlockStats& g, const cpu::ReferenceStats& ref, std::uint32_t count,
+Verdict judge(std::string strategy, const gpu::FlockStats& g, const verify::ReferenceStats& ref, std::uint32_t count,
               const ErrorModel& model) {
   Verdict v;
   v.strategy = std::move(strategy);
   v.gpu = g;
-  v.tolerance = cpu::centroidTolerance(ref, count, model);
+  v.tolerance = verify::centroidTolerance(ref, count, model);
   v.error = glm::abs(glm::dvec3(g.meanPosition) - ref.centroid);
   const glm::dvec3 extent = ref.boundsMax - ref.boundsMin;
   v.relativeError = std::max({v.error.x, v.error.y, v.error.z}) / std::max({extent.x, extent.y, extent.z, 1e-30});
@@ -64,7 +64,7 @@ bool Inspector::poll() {
         Report r;
         r.frame = p.frame;
         r.count = p.input.count;
-        r.cpu = cpu::referenceStats(positions);
+        r.cpu = verify::referenceStats(positions);
         r.active = judge(p.activeName, statsAt(0), r.cpu, p.input.count, p.activeModel);
         r.active.detail = p.activeDetail;
         for (std::size_t i = 0; i < p.labNames.size(); ++i) {
@@ -79,7 +79,7 @@ bool Inspector::poll() {
           v.detail = p.labDetails[i];
           r.lab.push_back(std::move(v));
         }
-        if (p.gridParams) r.grid = cpu::gridStats(positions, *p.gridParams);
+        if (p.gridParams) r.grid = verify::gridStats(positions, *p.gridParams);
         return r;
       });
       pending_.reset();

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/cpu/reference.hpp"
+#include "engine/verify/reference.hpp"
 #include "engine/gl/readback.hpp"
 #include "engine/reduce/lab.hpp"
 
@@ -29,16 +29,16 @@ struct Verdict {
 // Judges one GPU result against the reference (the rules `boids check` and the panel share):
 // centroid within the strategy's tolerance on every axis, bounds exact, every boid counted once
 // (while the float count is exact, up to 2^24).
-Verdict judge(std::string strategy, const gpu::FlockStats& gpu, const cpu::ReferenceStats& ref, std::uint32_t count,
+Verdict judge(std::string strategy, const gpu::FlockStats& gpu, const verify::ReferenceStats& ref, std::uint32_t count,
               const ErrorModel& model);
 
 struct Report {
   std::uint64_t frame = 0;
   std::uint32_t count = 0;
-  cpu::ReferenceStats cpu;
+  verify::ReferenceStats cpu;
   Verdict active;
   std::vector<Verdict> lab;  // every strategy, when the snapshot compared them all
-  std::optional<cpu::GridStats> grid;  // when the snapshot came with the grid's parameters
+  std::optional<verify::GridStats> grid;  // when the snapshot came with the grid's parameters
 };
 
 class Inspector {

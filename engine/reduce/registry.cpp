@@ -8,15 +8,7 @@ namespace {
 
 std::string runsEverywhere(const gl::Caps&) { return {}; }
 
-std::string subgroupReason(const gl::Caps& caps) {
-  if (!caps.has("GL_KHR_shader_subgroup")) return "GL_KHR_shader_subgroup is not exposed by this driver";
-  GLint stages = 0, features = 0;
-  glGetIntegerv(GL_SUBGROUP_SUPPORTED_STAGES_KHR, &stages);
-  glGetIntegerv(GL_SUBGROUP_SUPPORTED_FEATURES_KHR, &features);
-  if (!(stages & GL_COMPUTE_SHADER_BIT)) return "this driver has no subgroup operations in compute shaders";
-  if (!(features & GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR)) return "this driver has no subgroup arithmetic";
-  return {};
-}
+std::string subgroupReason(const gl::Caps& caps) { return caps.subgroupArithmeticMissing; }
 
 using Lib = const gl::ShaderLibrary&;
 using Caps = const gl::Caps&;

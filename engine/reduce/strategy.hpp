@@ -22,7 +22,7 @@ struct Input {
 };
 
 // How far the GPU's float sum can be from the exact one, for the tolerance of the checks
-// (cpu::centroidTolerance): every position's contribution passes through at most `additions`
+// (verify::centroidTolerance): every position's contribution passes through at most `additions`
 // rounded float additions; `divisorAdditions` rounded operations went into the divisor (0 when it
 // is the exact count); `sumQuantum` is the total absolute error of a fixed-point stage, in
 // position units summed over all boids.

@@ -54,7 +54,7 @@ TEST(Check, TheFullDefaultSweepPasses) {
   for (std::uint32_t n : {1u, 2u, 63u, 64u, 65u, 4095u, 4096u, 4097u, 65537u, 1000003u}) EXPECT_TRUE(sizes.count(n)) << n;
   EXPECT_TRUE(sizes.count(4194305u)) << "no size above 4M (this GPU holds 64 MiB buffers)";
   EXPECT_TRUE(simulated) << "no case after simulated frames";
-  EXPECT_EQ(stages, (std::set<std::string>{"sort", "ranges", "neighbours", "step"})) << "grid rows missing";
+  EXPECT_EQ(stages, (std::set<std::string>{"sort", "ranges", "neighbours", "step", "scan"})) << "grid or primitive rows missing";
 }
 
 TEST(Check, RowsCarryTheDocumentedFieldsAndTheDumpsReproduceTheCpuValues) {
@@ -120,6 +120,40 @@ TEST(Check, AWrongGpuResultFailsTheCheckWithExitCodeOne) {
   auto [code, output] = boids("check --shader-dir '" + (dir / "shaders").string() + "' --sizes 4097 --seeds 1 --strategies tree");
   EXPECT_EQ(code, 1) << output;
   EXPECT_NE(output.find("FAIL"), std::string::npos) << output;
+}
+
+TEST(Check, StagesRunOnlyTheNamedStagesAndScanRowsCarryTheDocumentedFields) {
+  const fs::path dir = scratch("stages");
+  auto [code, output] = boids("check --stages scan --sizes 1,2049,65537 --seeds 4 --json '" + (dir / "s.json").string() + "'");
+  ASSERT_EQ(code, 0) << output;
+  json doc = json::parse(std::ifstream(dir / "s.json"));
+  std::set<std::string> variants;
+  for (const json& row : doc["rows"]) {
+    EXPECT_EQ(row["stage"], "scan") << row.dump();
+    for (const char* field : {"stage", "variant", "n", "pass", "gpu_ms", "detail"}) EXPECT_TRUE(row.contains(field)) << field;
+    EXPECT_TRUE(row["pass"].get<bool>()) << row.dump();
+    variants.insert(row["variant"].get<std::string>());
+  }
+  EXPECT_EQ(doc["rows"].size(), 3u * variants.size());
+  EXPECT_EQ(variants, (std::set<std::string>{"reduce-then-scan", "decoupled-lookback"}));
+  EXPECT_EQ(output.find("OpenGL"), 0u) << output;
+  auto [bad, message] = boids("check --stages scan,everything");
+  EXPECT_EQ(bad, 2) << message;
+  EXPECT_NE(message.find("--stages scan,everything: 'everything' is none of reduce, sort, ranges, neighbours, step, scan"),
+            std::string::npos) << message;
+}
+
+TEST(Bench, ScanRunsEveryVariantBesideTheStreamingCopy) {
+  const fs::path dir = scratch("bench-scan");
+  auto [code, output] = boids("bench --scan --sizes 4097,65537 --repeats 5 --json '" + (dir / "s.json").string() + "'");
+  ASSERT_EQ(code, 0) << output;
+  json doc = json::parse(std::ifstream(dir / "s.json"));
+  ASSERT_EQ(doc["scan"].size(), 2u * 3u);  // the copy and two variants per size
+  for (const json& r : doc["scan"]) {
+    EXPECT_TRUE(r["correct"].get<bool>()) << r.dump();
+    EXPECT_GT(r["median_us"].get<double>(), 0.0) << r.dump();
+    EXPECT_GT(r["fraction_of_copy"].get<double>(), 0.0) << r.dump();
+  }
 }
 
 TEST(Bench, ReduceWritesJsonAndCsvForEveryStrategy) {

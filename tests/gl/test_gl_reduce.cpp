@@ -8,7 +8,7 @@
 #include <cstring>
 #include <set>
 
-#include "engine/cpu/reference.hpp"
+#include "engine/verify/reference.hpp"
 #include "engine/gl/buffer.hpp"
 #include "engine/reduce/inspector.hpp"
 #include "engine/reduce/strategies.hpp"
@@ -23,7 +23,7 @@ namespace {
 
 struct Outcome {
   gpu::FlockStats stats;
-  cpu::ReferenceStats reference;
+  verify::ReferenceStats reference;
   glm::dvec3 tolerance;
 };
 
@@ -49,8 +49,8 @@ Outcome run(reduce::Strategy& strategy, const std::vector<glm::vec4>& positions)
   gl::Buffer stats("test.stats", sizeof(gpu::FlockStats));
   const float bound = boundOf(positions);
   strategy.reduce({&input, n, bound}, stats);
-  Outcome o{stats.read<gpu::FlockStats>(1)[0], cpu::referenceStats(positions), {}};
-  o.tolerance = cpu::centroidTolerance(o.reference, n, strategy.errorModel(n, bound));
+  Outcome o{stats.read<gpu::FlockStats>(1)[0], verify::referenceStats(positions), {}};
+  o.tolerance = verify::centroidTolerance(o.reference, n, strategy.errorModel(n, bound));
   return o;
 }
 
@@ -181,7 +181,7 @@ TEST_F(GlTest, TheInspectorChecksAFrameAsynchronouslyAgainstTheCpu) {
   const reduce::Report& r = *inspector.latest();
   EXPECT_EQ(r.frame, 3u);
   EXPECT_EQ(r.count, 5003u);
-  const cpu::ReferenceStats direct = cpu::referenceStats(positions);
+  const verify::ReferenceStats direct = verify::referenceStats(positions);
   EXPECT_EQ(r.cpu.centroid, direct.centroid);
   EXPECT_TRUE(r.active.pass) << r.active.strategy;
   EXPECT_EQ(r.lab.size(), reduce::strategies().size());

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "engine/cpu/reference.hpp"
+#include "engine/verify/reference.hpp"
 #include "engine/gl/program.hpp"
 #include "engine/sim/simulation.hpp"
 #include "gl_fixture.hpp"
@@ -29,11 +29,11 @@ sim::SimSettings settingsFor(std::uint32_t count, sim::WorldMode world, std::uin
 
 void expectStatsMatch(const sim::Simulation& simulation, const std::string& what) {
   const auto state = simulation.flock().read();
-  const auto ref = cpu::referenceStats(state.positions);
+  const auto ref = verify::referenceStats(state.positions);
   const auto gpu = readStats(simulation);
   const std::uint32_t n = simulation.flock().count();
   const glm::dvec3 tol =
-      cpu::centroidTolerance(ref, n, simulation.reducer().errorModel(n, simulation.coordinateBound()));
+      verify::centroidTolerance(ref, n, simulation.reducer().errorModel(n, simulation.coordinateBound()));
   for (int a = 0; a < 3; ++a) {
     EXPECT_NEAR(gpu.meanPosition[a], ref.centroid[a], tol[a]) << what << " axis " << a;
     // min and max pick one of the inputs: exact.
@@ -60,7 +60,7 @@ StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*muta
 
   gpu::SimParams params = sim::toGpu(simulation.settings());
   if (mutate) params = mutate(params);
-  const auto ref = cpu::referenceStep(before, params, glm::dvec3(stats.meanPosition));
+  const auto ref = verify::referenceStep(before, params, glm::dvec3(stats.meanPosition));
   StepComparison c;
   for (std::size_t s = 0; s < before.positions.size(); ++s) {
     const std::size_t i = order[s];
@@ -70,7 +70,7 @@ StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*muta
     }
     ++c.compared;
     const double dv = glm::length(glm::dvec3(after.velocities[s]) - ref.velocities[i]);
-    const double dp = cpu::worldDistance(glm::dvec3(after.positions[s]), ref.positions[i], params);
+    const double dp = verify::worldDistance(glm::dvec3(after.positions[s]), ref.positions[i], params);
     const double ratio = std::max(dv / ref.velocityTolerance[i], dp / ref.positionTolerance[i]);
     c.worstRatio = std::max(c.worstRatio, ratio);
     if (!(ratio <= 1.0)) ++c.failures;  // NaN fails too
@@ -329,7 +329,7 @@ TEST_F(GlTest, EveryGridSearchFindsExactlyTheNeighboursOfABruteForceSearch) {
         const gpu::SimParams params = sim::toGpu(simulation.settings());
         std::size_t compared = 0, ambiguous = 0;
         for (std::size_t i = 0; i < n; ++i) {
-          const cpu::NeighbourSet ref = cpu::referenceNeighbours(positions, i, params);
+          const verify::NeighbourSet ref = verify::referenceNeighbours(positions, i, params);
           if (ref.ambiguous) {
             ++ambiguous;
             continue;

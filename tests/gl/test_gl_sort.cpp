@@ -114,17 +114,3 @@ TEST_F(GlTest, AllKeysEqualAndAlreadySortedAndReversedInputs) {
   }
 }
 
-TEST_F(GlTest, ExclusiveScanMatchesTheCpuAtEveryLevelBoundary) {
-  grid::ExclusiveScan scan(test::shaders());
-  for (std::uint32_t n : {1u, 2u, 2047u, 2048u, 2049u, 4194303u, 4194305u}) {
-    std::vector<std::uint32_t> values(n);
-    sim::SplitMix64 rng(n);
-    for (auto& v : values) v = static_cast<std::uint32_t>(rng.next() % 5);
-    gl::Buffer buffer("test.scan", std::size_t(n) * 4);
-    buffer.upload(0, std::size_t(n) * 4, values.data());
-    scan.run(buffer, n);
-    std::vector<std::uint32_t> expected(n);
-    std::exclusive_scan(values.begin(), values.end(), expected.begin(), 0u);
-    ASSERT_EQ(buffer.read<std::uint32_t>(n), expected) << "n=" << n;
-  }
-}

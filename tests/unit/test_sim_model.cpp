@@ -5,7 +5,7 @@
 #include <cstring>
 #include <set>
 
-#include "engine/cpu/reference.hpp"
+#include "engine/verify/reference.hpp"
 #include "engine/sim/initial_state.hpp"
 #include "engine/sim/params.hpp"
 
@@ -104,7 +104,7 @@ TEST(ReferenceStep, TwoBoidsFollowTheRulesByHand) {
   const gpu::SimParams p = sim::toGpu(s);
   // Boid 0 at the origin heading +x at 0.5; boid 1 two units away on +y, heading +z at 0.5.
   auto st = twoBoids({0, 0, 0}, {0.5f, 0, 0}, {0, 2, 0}, {0, 0, 0.5f});
-  auto r = cpu::referenceStep(st, p, glm::dvec3(0));
+  auto r = verify::referenceStep(st, p, glm::dvec3(0));
   // Within all three radii (2 < 3 < 5): dv = -(0,2,0) 0.1 + (0,0,0.5) 0.1 + (0,2,0) 0.01.
   const glm::dvec3 v0 = glm::dvec3(0.5, 0, 0) + glm::dvec3(0, -0.2, 0) + glm::dvec3(0, 0, 0.05) + glm::dvec3(0, 0.02, 0);
   EXPECT_NEAR(r.velocities[0].x, v0.x, 1e-7);
@@ -122,15 +122,15 @@ TEST(ReferenceStep, NeighboursAcrossTheWrapBoundaryCountAndPositionsWrap) {
   const gpu::SimParams p = sim::toGpu(s);
   // 19.5 and -19.5 are one unit apart through the face at x = 20.
   auto st = twoBoids({19.5f, 0, 0}, {0.1f, 0, 0}, {-19.5f, 0, 0}, {0.1f, 0, 0});
-  auto r = cpu::referenceStep(st, p, glm::dvec3(0));
+  auto r = verify::referenceStep(st, p, glm::dvec3(0));
   // Boid 1 sits at +1 through the face: separation -0.1, alignment +0.1 * 0.1, cohesion +0.01.
   // Without the periodic image they would be 39 apart and v.x would stay 0.1.
   EXPECT_NEAR(r.velocities[0].x, 0.1 - 0.1 + 0.01 + 0.01, 1e-7);
   // Boid 0 moves to 19.5 + 0.2 v: still inside. Boid 1 likewise; after enough steps it wraps.
   auto moved = twoBoids({19.95f, 0, 0}, {1, 0, 0}, {0, 0, 0}, {0, 0, 1});
-  auto r2 = cpu::referenceStep(moved, p, glm::dvec3(0));
+  auto r2 = verify::referenceStep(moved, p, glm::dvec3(0));
   EXPECT_NEAR(r2.positions[0].x, 19.95 + 0.2 - 40.0, 1e-5);
-  EXPECT_NEAR(cpu::worldDistance(glm::dvec3(19.99, 0, 0), glm::dvec3(-19.99, 0, 0), p), 0.02, 1e-9);
+  EXPECT_NEAR(verify::worldDistance(glm::dvec3(19.99, 0, 0), glm::dvec3(-19.99, 0, 0), p), 0.02, 1e-9);
 }
 
 TEST(ReferenceStep, WallsPushBackAndNeverLetABoidOut) {
@@ -142,11 +142,11 @@ TEST(ReferenceStep, WallsPushBackAndNeverLetABoidOut) {
   s.centroidWeight = 0;
   const gpu::SimParams p = sim::toGpu(s);
   auto st = twoBoids({19.0f, 0, 0}, {1, 0, 0}, {-10, -10, -10}, {0, 1, 0});
-  auto r = cpu::referenceStep(st, p, glm::dvec3(0));
+  auto r = verify::referenceStep(st, p, glm::dvec3(0));
   // 3 units into the 4-unit margin: push -0.2 * 3/4 = -0.15 on x.
   EXPECT_NEAR(r.velocities[0].x, 1.0 - 0.15, 1e-6);
   auto outward = twoBoids({19.99f, 0, 0}, {1, 0, 0}, {-10, -10, -10}, {0, 1, 0});
-  auto r2 = cpu::referenceStep(outward, p, glm::dvec3(0));
+  auto r2 = verify::referenceStep(outward, p, glm::dvec3(0));
   EXPECT_LE(r2.positions[0].x, 20.0);
 }
 
@@ -157,7 +157,7 @@ TEST(ReferenceStep, SpeedIsClampedAndTheCentroidPulls) {
   s.maxSpeed = 1.0f;
   const gpu::SimParams p = sim::toGpu(s);
   auto st = twoBoids({10, 0, 0}, {3, 0, 0}, {-10, 0, 0}, {0, 0.2f, 0});
-  auto r = cpu::referenceStep(st, p, glm::dvec3(0));
+  auto r = verify::referenceStep(st, p, glm::dvec3(0));
   EXPECT_NEAR(glm::length(r.velocities[0]), 1.0, 1e-12);
   EXPECT_NEAR(r.velocities[1].x, 0.01 * 10, 1e-7);  // pulled toward the centroid at the origin
 }
@@ -167,14 +167,14 @@ TEST(ReferenceStep, FlagsNeighboursOnARadiusAsAmbiguous) {
   s.world = sim::WorldMode::Wrap;
   const gpu::SimParams p = sim::toGpu(s);
   auto st = twoBoids({0, 0, 0}, {1, 0, 0}, {3.0f, 0, 0}, {1, 0, 0});  // exactly the separation radius
-  EXPECT_EQ(cpu::referenceStep(st, p, glm::dvec3(0)).ambiguous[0], 1);
+  EXPECT_EQ(verify::referenceStep(st, p, glm::dvec3(0)).ambiguous[0], 1);
   auto clear = twoBoids({0, 0, 0}, {1, 0, 0}, {3.01f, 0, 0}, {1, 0, 0});
-  EXPECT_EQ(cpu::referenceStep(clear, p, glm::dvec3(0)).ambiguous[0], 0);
+  EXPECT_EQ(verify::referenceStep(clear, p, glm::dvec3(0)).ambiguous[0], 0);
 }
 
 TEST(ReferenceStats, CentroidAndBoundsOfKnownPoints) {
   std::vector<glm::vec4> pts = {{1, 2, 3, 1}, {-1, 4, 3, 1}, {3, 0, -3, 1}};
-  auto r = cpu::referenceStats(pts);
+  auto r = verify::referenceStats(pts);
   EXPECT_DOUBLE_EQ(r.centroid.x, 1.0);
   EXPECT_DOUBLE_EQ(r.centroid.y, 2.0);
   EXPECT_DOUBLE_EQ(r.centroid.z, 1.0);
@@ -190,7 +190,7 @@ TEST(ReferenceStats, CentroidIsExactOnCancellingInputs) {
     pts.push_back({1.0f, 0, 0, 1});
     pts.push_back({-1e8f, 0, 0, 1});
   }
-  EXPECT_NEAR(cpu::referenceStats(pts).centroid.x, 1.0 / 3.0, 1e-12);
+  EXPECT_NEAR(verify::referenceStats(pts).centroid.x, 1.0 / 3.0, 1e-12);
 }
 
 TEST(GridStats, CountsCellsAndNeighboursLikeADirectSearch) {
@@ -200,7 +200,7 @@ TEST(GridStats, CountsCellsAndNeighboursLikeADirectSearch) {
   s.worldSize = 40;
   const gpu::SimParams p = sim::toGpu(s);
   const auto positions = sim::initialState(s).positions;
-  const cpu::GridStats g = cpu::gridStats(positions, p, positions.size());  // every boid sampled
+  const verify::GridStats g = verify::gridStats(positions, p, positions.size());  // every boid sampled
   // Direct: occupied cells by the same formula, neighbours by an O(N^2) search.
   std::set<std::uint64_t> occupied;
   std::size_t pairs = 0;
@@ -213,7 +213,7 @@ TEST(GridStats, CountsCellsAndNeighboursLikeADirectSearch) {
     }
     occupied.insert(key);
     for (std::size_t j = 0; j < positions.size(); ++j) {
-      if (j != i && cpu::worldDistance(glm::dvec3(positions[i]), glm::dvec3(positions[j]), p) < std::sqrt(p.radiiSq.w)) {
+      if (j != i && verify::worldDistance(glm::dvec3(positions[i]), glm::dvec3(positions[j]), p) < std::sqrt(p.radiiSq.w)) {
         ++pairs;
       }
     }
@@ -229,7 +229,7 @@ TEST(GridStats, EveryBoidInOneCell) {
   s.count = 50;
   const gpu::SimParams p = sim::toGpu(s);
   std::vector<glm::vec4> positions(50, glm::vec4(1.0f, 2.0f, 3.0f, 1.0f));
-  const cpu::GridStats g = cpu::gridStats(positions, p);
+  const verify::GridStats g = verify::gridStats(positions, p);
   EXPECT_EQ(g.occupied, 1u);
   EXPECT_EQ(g.maxPerCell, 50u);
   EXPECT_DOUBLE_EQ(g.meanNeighbours, 49.0);

@@ -1,10 +1,10 @@
-#include "engine/cpu/reference.hpp"
+#include "engine/verify/reference.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-namespace boids::cpu {
+namespace boids::verify {
 namespace {
 
 constexpr double u = kFloatUnitRoundoff;
@@ -262,4 +262,4 @@ ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& 
   return out;
 }
 
-}  // namespace boids::cpu
+}  // namespace boids::verify

@@ -10,7 +10,7 @@
 #include "engine/reduce/strategy.hpp"
 #include "engine/sim/initial_state.hpp"
 
-namespace boids::cpu {
+namespace boids::verify {
 
 inline constexpr double kFloatUnitRoundoff = 0x1.0p-24;  // u: float rounding is within u relative
 
@@ -62,4 +62,4 @@ GridStats gridStats(const std::vector<glm::vec4>& positions, const gpu::SimParam
 // Distance between two positions in the world (periodic in the wrap-around world).
 double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params);
 
-}  // namespace boids::cpu
+}  // namespace boids::verify

@@ -1,0 +1,87 @@
+// The primitives library: every variant of every primitive, from its registry, against its CPU
+// reference and judge (engine/verify/primitives.hpp) at awkward sizes. A variant added to a
+// registry is tested here without this file changing.
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "engine/primitives/scan/scan.hpp"
+#include "engine/verify/primitives.hpp"
+#include "gl_fixture.hpp"
+
+using namespace boids;
+using test::GlTest;
+
+namespace {
+
+// 1 and 2; around a warp and a group's item count; around one tile (2048) and two levels of
+// tiles (2048^2); primes.
+const std::uint32_t kScanSizes[] = {1u, 2u, 63u, 64u, 65u, 2047u, 2048u, 2049u, 4095u, 4097u, 65537u, 1000003u, 4194305u};
+
+std::vector<std::string> scanNames() {
+  std::vector<std::string> names;
+  for (const primitives::ScanVariant& v : primitives::scans()) names.emplace_back(v.name);
+  return names;
+}
+
+}  // namespace
+
+class EveryScan : public GlTest, public ::testing::WithParamInterface<std::tuple<std::string, std::uint32_t>> {};
+
+TEST_P(EveryScan, MatchesTheCpuPrefixSumExactly) {
+  const auto [name, n] = GetParam();
+  const primitives::ScanVariant* variant = primitives::findVariant(primitives::scans(), name);
+  ASSERT_NE(variant, nullptr);
+  if (const std::string why = variant->unavailableOn(test::caps()); !why.empty()) {
+    // Unavailable must mean the driver lacks something, named in the reason (an extension).
+    EXPECT_NE(why.find("GL_"), std::string::npos) << name << ": " << why;
+    return;
+  }
+  auto scan = variant->create(test::shaders(), test::caps());
+  // Small values (counts, flags), then the largest its domain takes: any uint (sums wrap around
+  // 2^32), or values up to what keeps the total below the variant's limit. Each twice with one
+  // object: a run must not depend on what the previous one left behind.
+  const std::uint64_t limit = scan->totalLimit();
+  const std::uint32_t largest = limit == 0 ? 0u : static_cast<std::uint32_t>(std::max<std::uint64_t>(1, (limit - 1) / n));
+  for (std::uint32_t bound : {8u, largest}) {
+    const std::vector<std::uint32_t> input = verify::scanInput(n, 7, bound);
+    gl::Buffer in("test.scan.in", std::size_t(n) * 4), out("test.scan.out", std::size_t(n) * 4);
+    in.upload(0, std::size_t(n) * 4, input.data());
+    for (int run = 0; run < 2; ++run) {
+      out.zero(std::size_t(n) * 4);
+      scan->run(in, out, n);
+      const verify::Judgement j = verify::judgeScan(input, out.read<std::uint32_t>(n));
+      ASSERT_TRUE(j.pass) << name << " n=" << n << " bound=" << bound << " run " << run << ": " << j.detail;
+    }
+    EXPECT_EQ(in.read<std::uint32_t>(n), input) << "the input must be left as it was";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, EveryScan, ::testing::Combine(::testing::ValuesIn(scanNames()), ::testing::ValuesIn(kScanSizes)),
+                         [](const auto& p) {
+                           return test::paramName(std::get<0>(p.param)) + "_n" + std::to_string(std::get<1>(p.param));
+                         });
+
+TEST_F(GlTest, TheLookBackFallbackAloneGivesTheSamePrefixSums) {
+  // Every tile reducing all its predecessors' inputs itself (as a tile would after waiting on one
+  // that never publishes): correct, only slower (quadratic in tiles, so sizes stay small here).
+  auto scan = primitives::makeDecoupledLookbackAlwaysFallingBack(test::shaders(), test::caps());
+  for (std::uint32_t n : {1u, 2048u, 2049u, 6145u, 65537u}) {
+    const std::vector<std::uint32_t> input = verify::scanInput(n, 11);
+    gl::Buffer in("test.scan.in", std::size_t(n) * 4), out("test.scan.out", std::size_t(n) * 4);
+    in.upload(0, std::size_t(n) * 4, input.data());
+    scan->run(in, out, n);
+    const verify::Judgement j = verify::judgeScan(input, out.read<std::uint32_t>(n));
+    EXPECT_TRUE(j.pass) << "n=" << n << ": " << j.detail;
+  }
+}
+
+TEST_F(GlTest, AScanJudgeCatchesAnOffByOne) {
+  // The judge itself must be able to fail: one wrong sum among a million is named.
+  const std::vector<std::uint32_t> input = verify::scanInput(1000003, 3);
+  std::vector<std::uint32_t> wrong = verify::exclusiveScan(input);
+  wrong[777777] += 1;
+  const verify::Judgement j = verify::judgeScan(input, wrong);
+  EXPECT_FALSE(j.pass);
+  EXPECT_NE(j.detail.find("first difference at 777777"), std::string::npos) << j.detail;
+}
