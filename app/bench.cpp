@@ -18,6 +18,7 @@
 #include "engine/frame.hpp"
 #include "engine/grid/sort.hpp"
 #include "engine/primitives/baseline.hpp"
+#include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/scan/scan.hpp"
 #include "engine/verify/primitives.hpp"
 #include "engine/render/offscreen_target.hpp"
@@ -144,6 +145,74 @@ json scanBench(const Options& options, const gl::ShaderLibrary& shaders, const g
   return rows;
 }
 
+// bench --compact: every compaction variant keeping 1 in 1000, half and all of `n` flagged
+// elements, beside a streaming copy of `n` uints: a compaction reads a flag per element and writes at
+// most an index per element, so the copy bounds it.
+json compactBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
+  json rows = json::array();
+  std::printf("\n%-22s %10s %7s %6s %11s %11s %8s %s\n", "compact", "n", "kept", "runs", "median us", "min us", "of copy",
+              "check");
+  primitives::StreamCopy copy(shaders, caps);
+  struct Entry {
+    const primitives::CompactVariant* variant;
+    std::unique_ptr<primitives::Compact> compact;
+  };
+  std::vector<Entry> entries;
+  for (const primitives::CompactVariant& v : primitives::compactions()) {
+    if (const std::string why = v.unavailableOn(caps); !why.empty()) {
+      std::printf("%-22s unavailable: %s\n", v.name, why.c_str());
+      continue;
+    }
+    entries.push_back({&v, v.create(shaders, caps)});
+  }
+  const struct {
+    const char* name;
+    std::uint32_t oneIn;
+  } fractions[] = {{"1/1000", 1000}, {"1/2", 2}, {"1", 1}};
+  for (std::uint32_t n : options.bench.sizes) {
+    gl::Buffer flagsBuffer("bench.compact.flags", std::size_t(n) * 4), out("bench.compact.out", std::size_t(n) * 4),
+        kept("bench.compact.kept", 4);
+    const int runs = std::clamp(options.bench.repeats, kMinRuns, 200);
+    auto timed = [&](const std::function<void()>& work, int count) {
+      gl::timeRuns([&](int) { work(); }, kWarmups);
+      return gl::timeRuns([&](int) { work(); }, count);
+    };
+    const double copyMedian = gl::median(timed([&] { copy.run(flagsBuffer, out, n); }, runs));
+    std::printf("%-22s %10u %7s %6d %11.2f %11s %7.0f%% %s\n", "baseline/stream-copy", n, "-", runs, copyMedian * 1e3, "-",
+                100.0, "-");
+    rows.push_back({{"variant", "baseline/stream-copy"}, {"n", n}, {"runs", runs}, {"median_us", copyMedian * 1e3},
+                    {"baseline", true}});
+    csv += "compact,baseline/stream-copy," + std::to_string(n) + "," + std::to_string(runs) + "," +
+           std::to_string(copyMedian * 1e3) + "\n";
+    for (const auto& fraction : fractions) {
+      const std::vector<std::uint32_t> flags = verify::compactFlags(n, 1, fraction.oneIn);
+      flagsBuffer.upload(0, std::size_t(n) * 4, flags.data());
+      for (Entry& e : entries) {
+        if (const std::string why = e.compact->unavailableFor(n); !why.empty()) {
+          std::printf("%-22s %10u %7s unavailable: %s\n", e.variant->name, n, fraction.name, why.c_str());
+          continue;
+        }
+        // single-thread walks millions of elements in one invocation: a handful of runs tell.
+        const int count = std::string(e.variant->name) == "single-thread" ? kMinRuns : runs;
+        const std::vector<double> ms = timed([&, c = e.compact.get()] { c->run(flagsBuffer, n, out, kept); }, count);
+        const std::uint32_t keptCount = kept.read<std::uint32_t>(1)[0];
+        const bool correct =
+            verify::judgeCompact(flags, keptCount, out.read<std::uint32_t>(std::min(keptCount, n)), e.variant->orderDefined).pass;
+        const double med = gl::median(ms), lo = *std::min_element(ms.begin(), ms.end());
+        std::printf("%-22s %10u %7s %6d %11.2f %11.2f %7.0f%% %s\n", e.variant->name, n, fraction.name, count, med * 1e3,
+                    lo * 1e3, 100.0 * copyMedian / med, correct ? "ok" : "WRONG");
+        std::fflush(stdout);
+        rows.push_back({{"variant", e.variant->name}, {"n", n}, {"kept_fraction", fraction.name}, {"runs", count},
+                        {"median_us", med * 1e3}, {"min_us", lo * 1e3}, {"fraction_of_copy", copyMedian / med},
+                        {"baseline", false}, {"correct", correct}});
+        csv += std::string("compact,") + e.variant->name + "@" + fraction.name + "," + std::to_string(n) + "," +
+               std::to_string(count) + "," + std::to_string(med * 1e3) + "\n";
+      }
+    }
+  }
+  return rows;
+}
+
 // bench --frame: the CIS 565 scenario (rules, wrap-around world, no centroid pull, 0.03056 boids per
 // unit^3, uniform start), 20 warm-up steps, then every pass of the frame timed by the frame timer.
 json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
@@ -203,7 +272,7 @@ int runBench(const Options& options) {
     std::printf("note: %s has no meaningful GPU timers; these are CPU times around glFinish, not GPU numbers\n",
                 caps.renderer.c_str());
   }
-  json results = json::array(), sortRows, frameRows, scanRows;
+  json results = json::array(), sortRows, frameRows, scanRows, compactRows;
   std::string csv = "strategy,n,runs,median_us,min_us,p90_us,gbytes_per_s,floor_us,correct\n";
   std::string gridCsv = "bench,name,n,runs,median_us\n";
   try {
@@ -211,11 +280,12 @@ int runBench(const Options& options) {
     if (options.bench.sort) sortRows = sortBench(options, shaders, caps, gridCsv);
     if (options.bench.frame) frameRows = frameBench(options, shaders, caps, gridCsv);
     if (options.bench.scan) scanRows = scanBench(options, shaders, caps, gridCsv);
+    if (options.bench.compact) compactRows = compactBench(options, shaders, caps, gridCsv);
     if (!options.bench.reduce) {
       if (!options.bench.json.empty()) {
         writeFileAtomically(options.bench.json, json{{"renderer", caps.renderer}, {"version", caps.version},
                                                      {"gpu_timers", gpuTimers}, {"sort", sortRows}, {"frame", frameRows},
-                                                     {"scan", scanRows}}
+                                                     {"scan", scanRows}, {"compact", compactRows}}
                                                         .dump(1) + "\n");
         std::printf("json: %s\n", std::filesystem::absolute(options.bench.json).c_str());
       }
@@ -313,13 +383,13 @@ int runBench(const Options& options) {
       writeFileAtomically(options.bench.json, json{{"renderer", caps.renderer}, {"version", caps.version},
                                                    {"gpu_timers", gpuTimers}, {"floor_bandwidth_bytes_per_s", bandwidth},
                                                    {"results", results}, {"sort", sortRows}, {"frame", frameRows},
-                                                   {"scan", scanRows}}
+                                                   {"scan", scanRows}, {"compact", compactRows}}
                                                       .dump(1) + "\n");
       std::printf("json: %s\n", std::filesystem::absolute(options.bench.json).c_str());
     }
     if (!options.bench.csv.empty()) {
       writeFileAtomically(options.bench.csv,
-                          options.bench.sort || options.bench.frame || options.bench.scan ? csv + "\n" + gridCsv : csv);
+                          options.bench.sort || options.bench.frame || options.bench.scan || options.bench.compact ? csv + "\n" + gridCsv : csv);
       std::printf("csv: %s\n", std::filesystem::absolute(options.bench.csv).c_str());
     }
   } catch (const std::exception& e) {

@@ -11,6 +11,7 @@
 #include "engine/gl/timer.hpp"
 #include "engine/platform/context.hpp"
 #include "engine/grid/sort.hpp"
+#include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/scan/scan.hpp"
 #include "engine/verify/primitives.hpp"
 #include "engine/reduce/inspector.hpp"
@@ -211,6 +212,44 @@ std::vector<json> checkScans(std::vector<std::unique_ptr<primitives::Scan>>& sca
   return rows;
 }
 
+// Kept fractions a compaction is checked at: none, 1 in 1000, one half, all (flags kept one in N).
+struct KeptFraction {
+  const char* name;
+  std::uint32_t oneIn;
+};
+constexpr KeptFraction kKeptFractions[] = {{"0", 0}, {"1/1000", 1000}, {"1/2", 2}, {"1", 1}};
+
+// The compaction primitive on one case: every variant of the registry at each kept fraction, judged
+// against the CPU's indices (exactly where the variant keeps the input order, else as a set).
+std::vector<json> checkCompactions(std::vector<std::unique_ptr<primitives::Compact>>& compactions, std::uint32_t n,
+                                   std::uint64_t seed, const gl::Caps& caps, int repeats) {
+  std::vector<json> rows;
+  gl::Buffer flagsBuffer("check.compact.flags", std::size_t(n) * 4), out("check.compact.out", std::size_t(n) * 4),
+      kept("check.compact.kept", 4);
+  for (const KeptFraction& fraction : kKeptFractions) {
+    const std::vector<std::uint32_t> flags = verify::compactFlags(n, seed, fraction.oneIn);
+    flagsBuffer.upload(0, std::size_t(n) * 4, flags.data());
+    for (std::size_t k = 0; k < primitives::compactions().size(); ++k) {
+      const primitives::CompactVariant& v = primitives::compactions()[k];
+      std::string why = v.unavailableOn(caps);
+      if (why.empty()) why = compactions[k]->unavailableFor(n);
+      json row;
+      if (!why.empty()) {
+        row = {{"strategy", std::string("compact/") + v.name}, {"stage", "compact"}, {"variant", v.name},
+               {"available", false}, {"reason", why}};
+      } else {
+        const double ms = gl::median(gl::timeRuns([&](int) { compactions[k]->run(flagsBuffer, n, out, kept); }, repeats));
+        const std::uint32_t count = kept.read<std::uint32_t>(1)[0];
+        const verify::Judgement j = verify::judgeCompact(flags, count, out.read<std::uint32_t>(std::min(count, n)), v.orderDefined);
+        row = verdictRow("compact", v.name, j.pass, ms, j.detail);
+      }
+      row["kept_fraction"] = fraction.name;
+      rows.push_back(std::move(row));
+    }
+  }
+  return rows;
+}
+
 }  // namespace
 
 int runCheck(const Options& options) {
@@ -244,6 +283,12 @@ int runCheck(const Options& options) {
     if (wanted("scan")) {
       for (const primitives::ScanVariant& v : primitives::scans()) {
         scans.push_back(v.unavailableOn(caps).empty() ? v.create(shaders, caps) : nullptr);
+      }
+    }
+    std::vector<std::unique_ptr<primitives::Compact>> compactions;
+    if (wanted("compact")) {
+      for (const primitives::CompactVariant& v : primitives::compactions()) {
+        compactions.push_back(v.unavailableOn(caps).empty() ? v.create(shaders, caps) : nullptr);
       }
     }
 
@@ -302,6 +347,7 @@ int runCheck(const Options& options) {
         };
         std::vector<Case> cases;
         if (wanted("scan")) cases.push_back({0, checkScans(scans, n, seed, caps, options.check.repeats), {}});
+        if (wanted("compact")) cases.push_back({0, checkCompactions(compactions, n, seed, caps, options.check.repeats), {}});
         if (flockStages) {
           std::vector<int> frameCases = {0};
           if (frames > 0 && canStep) frameCases.push_back(frames);

@@ -236,7 +236,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
   text.add(*check, "--sizes", "Flock sizes, comma-separated, 1 to 67108864 (default 1,2,63,64,65,4095,4096,4097,65537,1000003,4194305)", "N,...");
   text.add(*check, "--seeds", "Seeds, comma-separated (default 1,2)", "S,...");
   text.add(*check, "--strategies", "Only these strategies, comma-separated (default: every one)", "NAME,...");
-  text.add(*check, "--stages", "Only these stages, comma-separated: reduce, sort, ranges, neighbours, step, scan (default: every one)",
+  text.add(*check, "--stages", "Only these stages, comma-separated: reduce, sort, ranges, neighbours, step, scan, compact (default: every one)",
            "STAGE,...");
   text.add(*check, "--repeats", "Timed runs per case, 1 to 1000 (median reported; default 3)", "N");
   text.add(*check, "--json", "Write the rows as JSON to this file (format: README)", "FILE");
@@ -246,6 +246,8 @@ ParseResult parseCommandLine(int argc, char** argv) {
   bench->add_flag("--reduce", o.bench.reduce, "Benchmark the centroid + bounds strategies");
   bench->add_flag("--sort", o.bench.sort, "Benchmark the grid's sorters on (cell, boid) pairs");
   bench->add_flag("--scan", o.bench.scan, "Benchmark every scan variant beside a streaming copy of the same bytes");
+  bench->add_flag("--compact", o.bench.compact,
+                  "Benchmark every compaction variant keeping 1 in 1000, half and all, beside a streaming copy");
   bench->add_flag("--frame", o.bench.frame,
                   "Benchmark a frame's compute passes in the CIS 565 scenario (wrap-around world, no centroid pull, "
                   "0.03056 boids per unit^3, 20 warm-up steps), and its drawing separately");
@@ -410,8 +412,8 @@ ParseResult parseCommandLine(int argc, char** argv) {
     if (check->parsed()) o.mode = Mode::Check;
     if (bench->parsed()) {
       o.mode = Mode::Bench;
-      if (!o.bench.reduce && !o.bench.sort && !o.bench.frame && !o.bench.scan) {
-        throw UsageError("bench needs something to measure: --reduce, --sort, --frame or --scan");
+      if (!o.bench.reduce && !o.bench.sort && !o.bench.frame && !o.bench.scan && !o.bench.compact) {
+        throw UsageError("bench needs something to measure: --reduce, --sort, --frame, --scan or --compact");
       }
     }
     // What a mode would silently ignore.

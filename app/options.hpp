@@ -28,13 +28,14 @@ struct CheckOptions {
 };
 
 // What `boids check --stages` can name: the centroid reduction, the grid's stages, the primitives.
-inline const std::vector<std::string> kCheckStages = {"reduce", "sort", "ranges", "neighbours", "step", "scan"};
+inline const std::vector<std::string> kCheckStages = {"reduce", "sort", "ranges", "neighbours", "step", "scan", "compact"};
 
 struct BenchOptions {
   bool reduce = false;
   bool sort = false;   // the grid's sorters on cell keys
   bool frame = false;  // the compute part of a frame, stage by stage, in the CIS 565 scenario
-  bool scan = false;   // every scan variant beside a streaming copy of the same bytes
+  bool scan = false;     // every scan variant beside a streaming copy of the same bytes
+  bool compact = false;  // every compaction variant at several kept fractions, beside the same copy
   std::vector<std::uint32_t> gridSizes = {65536, 262144, 1048576, 4194304, 16777216};
   std::vector<std::uint32_t> sizes = {65536, 1048576, 4194304, 16777216};
   std::vector<std::string> strategies;

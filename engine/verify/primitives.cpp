@@ -1,5 +1,7 @@
 #include "engine/verify/primitives.hpp"
 
+#include <algorithm>
+
 #include "engine/sim/initial_state.hpp"
 
 namespace boids::verify {
@@ -36,6 +38,42 @@ std::vector<std::uint32_t> scanInput(std::uint32_t count, std::uint64_t seed, st
     x = bound ? r % bound : r;
   }
   return v;
+}
+
+std::vector<std::uint32_t> compactFlags(std::uint32_t count, std::uint64_t seed, std::uint32_t oneIn) {
+  sim::SplitMix64 rng(seed * 0xD1B54A32D192ED03ull + count * 31ull + oneIn);
+  std::vector<std::uint32_t> flags(count, 0u);
+  if (oneIn == 0) return flags;
+  for (auto& f : flags) f = (rng.next() >> 32) % oneIn == 0 ? 1u + static_cast<std::uint32_t>(rng.next() % 7) : 0u;
+  return flags;
+}
+
+std::vector<std::uint32_t> compactReference(std::span<const std::uint32_t> flags) {
+  std::vector<std::uint32_t> kept;
+  for (std::size_t i = 0; i < flags.size(); ++i) {
+    if (flags[i] != 0) kept.push_back(static_cast<std::uint32_t>(i));
+  }
+  return kept;
+}
+
+Judgement judgeCompact(std::span<const std::uint32_t> flags, std::uint32_t gpuCount, std::span<const std::uint32_t> gpuIndices,
+                       bool orderDefined) {
+  const std::vector<std::uint32_t> expected = compactReference(flags);
+  if (gpuCount != expected.size()) {
+    return {false, "kept " + std::to_string(gpuCount) + " of " + std::to_string(flags.size()) + ", the CPU " +
+                       std::to_string(expected.size())};
+  }
+  std::vector<std::uint32_t> got(gpuIndices.begin(), gpuIndices.begin() + std::min<std::size_t>(gpuCount, gpuIndices.size()));
+  if (!orderDefined) std::sort(got.begin(), got.end());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (i >= got.size() || got[i] != expected[i]) {
+      return {false, std::string(orderDefined ? "first difference at " : "first difference (sorted) at ") + std::to_string(i) +
+                         ": " + (i < got.size() ? std::to_string(got[i]) : std::string("nothing")) + " instead of " +
+                         std::to_string(expected[i])};
+    }
+  }
+  return {true, std::to_string(expected.size()) + " of " + std::to_string(flags.size()) + " kept, " +
+                    (orderDefined ? "in input order" : "the same set")};
 }
 
 }  // namespace boids::verify

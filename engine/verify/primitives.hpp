@@ -25,4 +25,14 @@ Judgement judgeScan(std::span<const std::uint32_t> input, std::span<const std::u
 // sums wrap around 2^32).
 std::vector<std::uint32_t> scanInput(std::uint32_t count, std::uint64_t seed, std::uint32_t bound = 8);
 
+// Flags for a compaction: `count` elements, each kept (1) with probability 1 / `oneIn` from a
+// seeded generator; oneIn 0 keeps none, 1 keeps all.
+std::vector<std::uint32_t> compactFlags(std::uint32_t count, std::uint64_t seed, std::uint32_t oneIn);
+// The indices of the non-zero flags, in order.
+std::vector<std::uint32_t> compactReference(std::span<const std::uint32_t> flags);
+// The GPU's compaction of `flags`: its count exactly, and its indices as the exact sequence where
+// the variant keeps the input order, else as a set (each kept index once, nothing else).
+Judgement judgeCompact(std::span<const std::uint32_t> flags, std::uint32_t gpuCount, std::span<const std::uint32_t> gpuIndices,
+                       bool orderDefined);
+
 }  // namespace boids::verify

@@ -54,7 +54,8 @@ TEST(Check, TheFullDefaultSweepPasses) {
   for (std::uint32_t n : {1u, 2u, 63u, 64u, 65u, 4095u, 4096u, 4097u, 65537u, 1000003u}) EXPECT_TRUE(sizes.count(n)) << n;
   EXPECT_TRUE(sizes.count(4194305u)) << "no size above 4M (this GPU holds 64 MiB buffers)";
   EXPECT_TRUE(simulated) << "no case after simulated frames";
-  EXPECT_EQ(stages, (std::set<std::string>{"sort", "ranges", "neighbours", "step", "scan"})) << "grid or primitive rows missing";
+  EXPECT_EQ(stages, (std::set<std::string>{"sort", "ranges", "neighbours", "step", "scan", "compact"}))
+      << "grid or primitive rows missing";
 }
 
 TEST(Check, RowsCarryTheDocumentedFieldsAndTheDumpsReproduceTheCpuValues) {
@@ -139,8 +140,31 @@ TEST(Check, StagesRunOnlyTheNamedStagesAndScanRowsCarryTheDocumentedFields) {
   EXPECT_EQ(output.find("OpenGL"), 0u) << output;
   auto [bad, message] = boids("check --stages scan,everything");
   EXPECT_EQ(bad, 2) << message;
-  EXPECT_NE(message.find("--stages scan,everything: 'everything' is none of reduce, sort, ranges, neighbours, step, scan"),
+  EXPECT_NE(message.find("--stages scan,everything: 'everything' is none of reduce, sort, ranges, neighbours, step, scan, compact"),
             std::string::npos) << message;
+}
+
+TEST(Check, CompactRowsCoverEveryVariantAndKeptFraction) {
+  const fs::path dir = scratch("compact");
+  auto [code, output] = boids("check --stages compact --sizes 65,65537 --seeds 8 --json '" + (dir / "c.json").string() + "'");
+  ASSERT_EQ(code, 0) << output;
+  json doc = json::parse(std::ifstream(dir / "c.json"));
+  std::set<std::string> fractions, variants;
+  for (const json& row : doc["rows"]) {
+    EXPECT_EQ(row["stage"], "compact") << row.dump();
+    fractions.insert(row["kept_fraction"].get<std::string>());
+    variants.insert(row["variant"].get<std::string>());
+    if (row["available"].get<bool>()) {
+      EXPECT_TRUE(row["pass"].get<bool>()) << row.dump();
+      for (const char* field : {"stage", "variant", "n", "pass", "gpu_ms"}) EXPECT_TRUE(row.contains(field)) << field;
+    } else {
+      EXPECT_FALSE(row["reason"].get<std::string>().empty()) << row.dump();
+    }
+  }
+  EXPECT_EQ(fractions, (std::set<std::string>{"0", "1/1000", "1/2", "1"}));
+  EXPECT_EQ(variants, (std::set<std::string>{"single-thread", "group-leader", "global-atomic", "group-atomic", "subgroup-ballot",
+                                             "ballot-tiles", "scan"}));
+  EXPECT_EQ(doc["rows"].size(), 2u * 4u * 7u);
 }
 
 TEST(Bench, ScanRunsEveryVariantBesideTheStreamingCopy) {
@@ -154,6 +178,21 @@ TEST(Bench, ScanRunsEveryVariantBesideTheStreamingCopy) {
     EXPECT_GT(r["median_us"].get<double>(), 0.0) << r.dump();
     EXPECT_GT(r["fraction_of_copy"].get<double>(), 0.0) << r.dump();
   }
+}
+
+TEST(Bench, CompactRunsEveryVariantAtEachKeptFractionBesideTheCopy) {
+  const fs::path dir = scratch("bench-compact");
+  auto [code, output] = boids("bench --compact --sizes 4097 --repeats 5 --json '" + (dir / "c.json").string() + "'");
+  ASSERT_EQ(code, 0) << output;
+  json doc = json::parse(std::ifstream(dir / "c.json"));
+  int measured = 0;
+  for (const json& r : doc["compact"]) {
+    if (r["baseline"].get<bool>()) continue;
+    EXPECT_TRUE(r["correct"].get<bool>()) << r.dump();
+    EXPECT_GT(r["median_us"].get<double>(), 0.0) << r.dump();
+    ++measured;
+  }
+  EXPECT_GE(measured, 3 * 5) << "every available variant at three fractions:\n" << output;
 }
 
 TEST(Bench, ReduceWritesJsonAndCsvForEveryStrategy) {

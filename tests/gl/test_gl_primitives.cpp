@@ -5,6 +5,7 @@
 #include <tuple>
 #include <vector>
 
+#include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/scan/scan.hpp"
 #include "engine/verify/primitives.hpp"
 #include "gl_fixture.hpp"
@@ -84,4 +85,69 @@ TEST_F(GlTest, AScanJudgeCatchesAnOffByOne) {
   const verify::Judgement j = verify::judgeScan(input, wrong);
   EXPECT_FALSE(j.pass);
   EXPECT_NE(j.detail.find("first difference at 777777"), std::string::npos) << j.detail;
+}
+
+// --- compaction ---------------------------------------------------------------------------------
+
+namespace {
+
+const std::uint32_t kCompactSizes[] = {1u, 2u, 63u, 64u, 65u, 255u, 257u, 4097u, 65537u, 1000003u};
+// Kept fractions: none, 1 in 1000, one half, all.
+const std::uint32_t kOneIn[] = {0u, 1000u, 2u, 1u};
+
+std::vector<std::string> compactNames() {
+  std::vector<std::string> names;
+  for (const primitives::CompactVariant& v : primitives::compactions()) names.emplace_back(v.name);
+  return names;
+}
+
+}  // namespace
+
+class EveryCompaction : public GlTest, public ::testing::WithParamInterface<std::tuple<std::string, std::uint32_t>> {};
+
+TEST_P(EveryCompaction, KeepsExactlyTheFlaggedIndices) {
+  const auto [name, n] = GetParam();
+  const primitives::CompactVariant* variant = primitives::findVariant(primitives::compactions(), name);
+  ASSERT_NE(variant, nullptr);
+  if (const std::string why = variant->unavailableOn(test::caps()); !why.empty()) {
+    EXPECT_NE(why.find("subgroup"), std::string::npos) << name << ": " << why;  // the only one that can be
+    return;
+  }
+  auto compact = variant->create(test::shaders(), test::caps());
+  if (const std::string why = compact->unavailableFor(n); !why.empty()) {
+    EXPECT_EQ(name, "single-thread") << why;  // llvmpipe's loop budget
+    return;
+  }
+  gl::Buffer flagsBuffer("test.compact.flags", std::size_t(n) * 4), out("test.compact.out", std::size_t(n) * 4),
+      kept("test.compact.kept", 4);
+  for (std::uint32_t oneIn : kOneIn) {
+    const std::vector<std::uint32_t> flags = verify::compactFlags(n, 5, oneIn);
+    flagsBuffer.upload(0, std::size_t(n) * 4, flags.data());
+    for (int run = 0; run < 2; ++run) {  // a second run on the same object starts from a clean count
+      compact->run(flagsBuffer, n, out, kept);
+      const std::uint32_t count = kept.read<std::uint32_t>(1)[0];
+      const verify::Judgement j = verify::judgeCompact(flags, count, out.read<std::uint32_t>(std::min(count, n)), variant->orderDefined);
+      ASSERT_TRUE(j.pass) << name << " n=" << n << " one in " << oneIn << " run " << run << ": " << j.detail;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, EveryCompaction,
+                         ::testing::Combine(::testing::ValuesIn(compactNames()), ::testing::ValuesIn(kCompactSizes)),
+                         [](const auto& p) {
+                           return test::paramName(std::get<0>(p.param)) + "_n" + std::to_string(std::get<1>(p.param));
+                         });
+
+TEST_F(GlTest, ACompactionJudgeCatchesALostAndADoubledIndex) {
+  const std::vector<std::uint32_t> flags = verify::compactFlags(5000, 9, 2);
+  std::vector<std::uint32_t> kept = verify::compactReference(flags);
+  ASSERT_GT(kept.size(), 10u);
+  EXPECT_TRUE(verify::judgeCompact(flags, std::uint32_t(kept.size()), kept, true).pass);
+  std::vector<std::uint32_t> shuffled(kept.rbegin(), kept.rend());
+  EXPECT_TRUE(verify::judgeCompact(flags, std::uint32_t(kept.size()), shuffled, false).pass);
+  EXPECT_FALSE(verify::judgeCompact(flags, std::uint32_t(kept.size()), shuffled, true).pass) << "order matters when defined";
+  std::vector<std::uint32_t> doubled = kept;
+  doubled[3] = doubled[4];
+  EXPECT_FALSE(verify::judgeCompact(flags, std::uint32_t(kept.size()), doubled, false).pass);
+  EXPECT_FALSE(verify::judgeCompact(flags, std::uint32_t(kept.size() - 1), kept, false).pass);
 }

@@ -1,0 +1,142 @@
+#include "engine/primitives/compact/compact.hpp"
+
+#include <memory>
+#include <string>
+
+#include "engine/gl/dispatch.hpp"
+#include "engine/gl/program.hpp"
+#include "engine/primitives/scan/scan.hpp"
+#include "shaders/primitives/compact/compact_slots.h"
+
+namespace boids::primitives {
+namespace {
+
+constexpr std::uint32_t kGroup = 256;
+// Groups in flight for the grid-stride variants: enough to fill the GPU, few enough that each
+// invocation walks several elements (and the group-wide variants pay their global atomic per step).
+constexpr std::uint64_t kMostGroups = 8192;
+
+enum Kind { SingleThread = 0, GroupLeader = 1, GlobalAtomic = 2, GroupAtomic = 3, SubgroupBallot = 4, BallotTiles = 7 };
+constexpr std::uint32_t kBallotItems = 8;  // ballot-tiles: elements per invocation a step (compact.comp's ITEMS)
+
+gl::Program compactProgram(const gl::ShaderLibrary& lib, int variant) {
+  return gl::Program::compute(lib, "primitives/compact/compact.comp",
+                              {{"GROUP_SIZE", std::to_string(kGroup)}, {"VARIANT", std::to_string(variant)},
+                               {"ITEMS", std::to_string(kBallotItems)}});
+}
+
+void barriers() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT); }
+
+void bindCommon(const gl::Buffer& flags, const gl::Buffer& output, const gl::Buffer& kept) {
+  flags.bindBase(GL_SHADER_STORAGE_BUFFER, COMPACT_SLOT_FLAGS);
+  output.bindBase(GL_SHADER_STORAGE_BUFFER, COMPACT_SLOT_OUT);
+  kept.bindBase(GL_SHADER_STORAGE_BUFFER, COMPACT_SLOT_COUNT);
+}
+
+// The one-kernel variants: the counter zeroed, one dispatch.
+class OneKernel final : public Compact {
+ public:
+  OneKernel(const gl::ShaderLibrary& lib, const gl::Caps& caps, Kind kind)
+      : caps_(caps), kind_(kind), program_(compactProgram(lib, kind)) {}
+
+  void run(const gl::Buffer& flags, std::uint32_t count, const gl::Buffer& output, const gl::Buffer& kept) override {
+    kept.zero(4);
+    if (count == 0) return;
+    bindCommon(flags, output, kept);
+    program_.use();
+    glUniform1ui(COMPACT_LOC_COUNT, count);
+    const std::uint32_t perInvocation = kind_ == BallotTiles ? kBallotItems : 1;
+    glDispatchCompute(kind_ == SingleThread ? 1 : gl::groupsFor(count, kGroup, caps_, perInvocation, kMostGroups), 1, 1);
+    barriers();
+  }
+
+  std::string unavailableFor(std::uint32_t count) const override {
+    if (kind_ == SingleThread && caps_.loopIterationLimit > 0 && count > caps_.loopIterationLimit) {
+      return "one invocation would loop " + std::to_string(count) + " times; this driver stops loops after " +
+             std::to_string(caps_.loopIterationLimit) + " iterations";
+    }
+    return {};
+  }
+
+ private:
+  const gl::Caps& caps_;
+  Kind kind_;
+  gl::Program program_;
+};
+
+// Order-keeping: 1 or 0 per element, their exclusive scan (the scan primitive), each kept element
+// to its slot.
+class ScanCompact final : public Compact {
+ public:
+  ScanCompact(const gl::ShaderLibrary& lib, const gl::Caps& caps)
+      : caps_(caps),
+        flagPass_(compactProgram(lib, 5)),
+        scatter_(compactProgram(lib, 6)),
+        scan_(findVariant(scans(), kDefaultScan)->create(lib, caps)) {}
+
+  void run(const gl::Buffer& flags, std::uint32_t count, const gl::Buffer& output, const gl::Buffer& kept) override {
+    kept.zero(4);
+    if (count == 0) return;
+    if (keep_.size() < std::size_t(count) * 4) {
+      keep_ = gl::Buffer("compact.scan.keep", std::size_t(count) * 4);
+      slots_ = gl::Buffer("compact.scan.slots", std::size_t(count) * 4);
+    }
+    const GLuint groups = gl::groupsFor(count, kGroup, caps_, 1, kMostGroups);
+    bindCommon(flags, output, kept);
+    keep_.bindBase(GL_SHADER_STORAGE_BUFFER, COMPACT_SLOT_KEEP);
+    flagPass_.use();
+    glUniform1ui(COMPACT_LOC_COUNT, count);
+    glDispatchCompute(groups, 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    scan_->run(keep_, slots_, count);  // binds its own buffers
+    bindCommon(flags, output, kept);
+    keep_.bindBase(GL_SHADER_STORAGE_BUFFER, COMPACT_SLOT_KEEP);
+    slots_.bindBase(GL_SHADER_STORAGE_BUFFER, COMPACT_SLOT_SLOTS);
+    scatter_.use();
+    glUniform1ui(COMPACT_LOC_COUNT, count);
+    glDispatchCompute(groups, 1, 1);
+    barriers();
+  }
+
+ private:
+  const gl::Caps& caps_;
+  gl::Program flagPass_, scatter_;
+  std::unique_ptr<Scan> scan_;
+  gl::Buffer keep_, slots_;
+};
+
+template <Kind K>
+std::unique_ptr<Compact> make(const gl::ShaderLibrary& lib, const gl::Caps& caps) {
+  return std::make_unique<OneKernel>(lib, caps, K);
+}
+
+std::string ballotMissing(const gl::Caps& caps) { return caps.subgroupBallotMissing; }
+
+const CompactVariant kCompactions[] = {
+    {"single-thread", "one invocation walks every element: the baseline that shows why not", true, make<SingleThread>},
+    {"group-leader",
+     "one invocation per group counts its group's kept elements serially in shared memory and hands out their "
+     "slots; one global atomicAdd per group",
+     false, make<GroupLeader>},
+    {"global-atomic", "every kept element takes its slot with one atomicAdd on one counter", false, make<GlobalAtomic>},
+    {"group-atomic",
+     "a shared-memory atomicAdd gives each kept element its slot in its group; one global atomicAdd per group for "
+     "the group's base, barriers between",
+     false, make<GroupAtomic>},
+    {"subgroup-ballot", "a ballot and a bit count per subgroup give each kept element its slot; one atomicAdd per subgroup",
+     false, make<SubgroupBallot>, ballotMissing},
+    {"ballot-tiles",
+     "8 elements per invocation a step, a ballot per subgroup for each, the subgroups' counts combined in shared "
+     "memory: one atomicAdd per 2048 elements",
+     false, make<BallotTiles>, ballotMissing},
+    {"scan", "1 or 0 per element, their exclusive scan, each kept element to its slot: keeps the input order", true,
+     [](const gl::ShaderLibrary& lib, const gl::Caps& caps) -> std::unique_ptr<Compact> {
+       return std::make_unique<ScanCompact>(lib, caps);
+     }},
+};
+
+}  // namespace
+
+std::span<const CompactVariant> compactions() { return kCompactions; }
+
+}  // namespace boids::primitives
