@@ -16,7 +16,7 @@
 #include "engine/sim/flock.hpp"
 #include "engine/sim/initial_state.hpp"
 #include "engine/frame.hpp"
-#include "engine/grid/sort.hpp"
+#include "engine/primitives/sort/sort.hpp"
 #include "engine/primitives/baseline.hpp"
 #include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/scan/scan.hpp"
@@ -63,12 +63,12 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
     settings.worldSize = sim::worldSizeForCount(n);
     sim::Simulation simulation(shaders, caps, settings);
     simulation.hash();  // the real keys of this flock
-    const std::size_t bytes = std::size_t(grid::sortCapacity(n)) * 8;
+    const std::size_t bytes = std::size_t(primitives::sortCapacity(n)) * 8;
     gl::Buffer pristine("bench.sort.unsorted", bytes), work("bench.sort.work", bytes);
     pristine.copyFrom(simulation.grid().pairs(), std::size_t(n) * 8);
     const std::vector<glm::uvec2> unsorted = pristine.read<glm::uvec2>(n);
     const std::uint32_t keys = static_cast<std::uint32_t>(sim::gridGeometry(settings).cellCount());
-    for (const grid::SorterInfo& info : grid::sorters()) {
+    for (const primitives::SortVariant& info : primitives::sorters()) {
       auto sorter = info.create(shaders, caps);
       const int runs = std::clamp(options.bench.repeats, kMinRuns, 60);
       std::vector<double> ms;
@@ -81,7 +81,7 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
       std::vector<glm::uvec2> got = work.read<glm::uvec2>(n), expected = unsorted;
       auto less = [](const glm::uvec2& a, const glm::uvec2& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); };
       std::sort(expected.begin(), expected.end(), less);
-      if (!info.orderedByValueWithinKey) std::stable_sort(got.begin(), got.end(), less);
+      if (!info.orderDefined) std::stable_sort(got.begin(), got.end(), less);
       const bool correct = got == expected;
       const double med = gl::median(ms) * 1e3;
       std::printf("%-16s %10u %6d %11.1f %11.1f %11.1f %s\n", info.name, n, runs, med,

@@ -10,7 +10,7 @@
 #include "engine/verify/reference.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/platform/context.hpp"
-#include "engine/grid/sort.hpp"
+#include "engine/primitives/sort/sort.hpp"
 #include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/scan/scan.hpp"
 #include "engine/verify/primitives.hpp"
@@ -95,7 +95,7 @@ json verdictRow(const std::string& stage, const std::string& variant, bool pass,
 // the double-precision reference (samples of large flocks).
 struct GridCheck {  // built once: compiling programs costs more than checking a case on llvmpipe
   sim::Simulation simulation;
-  std::vector<std::unique_ptr<grid::Sorter>> sorters;
+  std::vector<std::unique_ptr<primitives::Sorter>> sorters;
 };
 
 std::vector<json> checkGrid(GridCheck& check, sim::SimSettings s, const std::vector<glm::vec4>& positions,
@@ -112,17 +112,17 @@ std::vector<json> checkGrid(GridCheck& check, sim::SimSettings s, const std::vec
   std::sort(expected.begin(), expected.end(), less);
   const std::uint32_t keys = static_cast<std::uint32_t>(sim::gridGeometry(s).cellCount());
 
-  for (std::size_t k = 0; k < grid::sorters().size(); ++k) {  // sort
-    const grid::SorterInfo& info = grid::sorters()[k];
-    grid::Sorter* sorter = check.sorters[k].get();
-    gl::Buffer work("check.sort", std::size_t(grid::sortCapacity(n)) * 8);
+  for (std::size_t k = 0; k < primitives::sorters().size(); ++k) {  // sort
+    const primitives::SortVariant& info = primitives::sorters()[k];
+    primitives::Sorter* sorter = check.sorters[k].get();
+    gl::Buffer work("check.sort", std::size_t(primitives::sortCapacity(n)) * 8);
     work.upload(0, std::size_t(n) * 8, unsorted.data());
     const double ms = gl::median(gl::timeRuns([&](int) { sorter->sort(work, n, keys); }, 1));
     std::vector<glm::uvec2> got = work.read<glm::uvec2>(n);
     bool keysSorted = std::is_sorted(got.begin(), got.end(), [](auto a, auto b) { return a.x < b.x; });
-    if (!info.orderedByValueWithinKey) std::sort(got.begin(), got.end(), less);
+    if (!info.orderDefined) std::sort(got.begin(), got.end(), less);
     rows.push_back(verdictRow("sort", info.name, keysSorted && got == expected, ms,
-                              info.orderedByValueWithinKey ? "equal to std::sort on (key, index)"
+                              info.orderDefined ? "equal to std::sort on (key, index)"
                                                            : "sorted by key and a permutation of the input"));
   }
 
@@ -320,7 +320,7 @@ int runCheck(const Options& options) {
         const sim::FlockState state = simulation->flock().read();
         if (!gridCheck) {
           gridCheck.emplace(GridCheck{sim::Simulation(shaders, caps, simulation->settings()), {}});
-          for (const grid::SorterInfo& info : grid::sorters()) gridCheck->sorters.push_back(info.create(shaders, caps));
+          for (const primitives::SortVariant& info : primitives::sorters()) gridCheck->sorters.push_back(info.create(shaders, caps));
         }
         for (json& row : checkGrid(*gridCheck, simulation->settings(), state.positions, state.velocities)) {
           if (wanted(row["stage"].get<std::string>().c_str())) caseRows.push_back(std::move(row));

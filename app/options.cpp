@@ -11,7 +11,7 @@
 #include "app/capture.hpp"
 #include "app/files.hpp"
 #include "app/text.hpp"
-#include "engine/grid/sort.hpp"
+#include "engine/primitives/sort/sort.hpp"
 #include "engine/reduce/strategy.hpp"
 
 namespace boids::app {

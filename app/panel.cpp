@@ -7,7 +7,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "engine/grid/sort.hpp"
+#include "engine/primitives/sort/sort.hpp"
 
 namespace boids::app {
 namespace {
@@ -283,14 +283,14 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
       state.app.sim.cells = cells ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
     }
     if (ImGui::BeginCombo("sort", state.app.sort.c_str())) {
-      for (const grid::SorterInfo& s : grid::sorters()) {
+      for (const primitives::SortVariant& s : primitives::sorters()) {
         if (ImGui::Selectable(s.name, state.app.sort == s.name)) state.app.sort = s.name;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.description);
       }
       ImGui::EndCombo();
     }
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", grid::kFastestMeasured);
+    ImGui::TextDisabled("%s", primitives::kFastestMeasured);
     ImGui::PopTextWrapPos();
     const sim::GridGeometry g = sim::gridGeometry(state.app.sim);
     ImGui::TextDisabled("%u^3 cells of edge %.3g", g.cellsPerAxis, g.edge);

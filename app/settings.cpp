@@ -7,14 +7,14 @@
 #include <numbers>
 
 #include "app/text.hpp"
-#include "engine/grid/sort.hpp"
+#include "engine/primitives/sort/sort.hpp"
 #include "engine/reduce/strategy.hpp"
 
 namespace boids::app {
 
 using nlohmann::json;
 
-AppSettings::AppSettings() : reduce(reduce::kDefaultStrategy), sort(grid::kDefaultSorter) {}
+AppSettings::AppSettings() : reduce(reduce::kDefaultStrategy), sort(primitives::kDefaultSorter) {}
 
 namespace {
 
@@ -28,7 +28,7 @@ std::vector<std::string> strategyNames() {
 
 std::vector<std::string> sorterNames() {
   std::vector<std::string> names;
-  for (const grid::SorterInfo& s : grid::sorters()) names.emplace_back(s.name);
+  for (const primitives::SortVariant& s : primitives::sorters()) names.emplace_back(s.name);
   return names;
 }
 

@@ -24,7 +24,7 @@ SpatialGrid::SpatialGrid(const gl::ShaderLibrary& library, const gl::Caps& caps,
 }
 
 void SpatialGrid::setSorter(std::string_view name) {
-  const SorterInfo* info = findSorter(name);
+  const primitives::SortVariant* info = primitives::findSorter(name);
   if (!info) throw std::invalid_argument("unknown sorter '" + std::string(name) + "'");
   if (info == sorterInfo_) return;
   sorter_ = info->create(library_, caps_);
@@ -42,13 +42,13 @@ void SpatialGrid::reloadShaders(const gl::ShaderLibrary& library) {
 void SpatialGrid::hash(const sim::Flock& flock, const sim::GridGeometry& geometry) {
   count_ = flock.count();
   cellCount_ = static_cast<std::uint32_t>(geometry.cellCount());
-  const std::size_t pairBytes = std::size_t(sortCapacity(count_)) * sizeof(std::uint32_t) * 2;
+  const std::size_t pairBytes = std::size_t(primitives::sortCapacity(count_)) * sizeof(std::uint32_t) * 2;
   if (pairs_.size() != pairBytes) pairs_ = gl::Buffer("grid.pairs", pairBytes);
   const std::size_t startBytes = (std::size_t(cellCount_) + 1) * sizeof(std::uint32_t);
   if (starts_.size() < startBytes) starts_ = gl::Buffer("grid.cellStarts", startBytes);
 
   flock.positions().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
-  pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
+  pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_GRID_PAIRS);
   programs_.hash.use();
   glDispatchCompute(groupsFor(count_), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // pairs -> the sort
@@ -57,10 +57,10 @@ void SpatialGrid::hash(const sim::Flock& flock, const sim::GridGeometry& geometr
 void SpatialGrid::sort() { sorter_->sort(pairs_, count_, cellCount_); }
 
 void SpatialGrid::ranges() {
-  pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
+  pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_GRID_PAIRS);
   starts_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CELL_STARTS);
   programs_.ranges.use();
-  glUniform2ui(LOC_SORT_COUNT, count_, cellCount_);
+  glUniform2ui(LOC_GRID_COUNTS, count_, cellCount_);
   glDispatchCompute(groupsFor(cellCount_ + 1), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // starts -> the step
 }
@@ -71,19 +71,19 @@ void SpatialGrid::reorder(const sim::Flock& flock) {
     sortedPos_ = gl::Buffer("grid.sortedPositions", bytes);
     sortedVel_ = gl::Buffer("grid.sortedVelocities", bytes);
   }
-  pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
+  pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_GRID_PAIRS);
   flock.positions().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
   flock.velocities().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
   sortedPos_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORTED_POS);
   sortedVel_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORTED_VEL);
   programs_.reorder.use();
-  glUniform1ui(LOC_SORT_COUNT, count_);
+  glUniform1ui(LOC_GRID_COUNTS, count_);
   glDispatchCompute(groupsFor(count_), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // sorted copies -> the step
 }
 
 void SpatialGrid::bindForStep(bool coherent) const {
-  pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
+  pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_GRID_PAIRS);
   starts_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CELL_STARTS);
   if (coherent) {
     sortedPos_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORTED_POS);

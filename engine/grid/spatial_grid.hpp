@@ -8,7 +8,7 @@
 
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/program.hpp"
-#include "engine/grid/sort.hpp"
+#include "engine/primitives/sort/sort.hpp"
 #include "engine/sim/flock.hpp"
 #include "engine/sim/params.hpp"
 
@@ -16,11 +16,11 @@ namespace boids::grid {
 
 class SpatialGrid {
  public:
-  SpatialGrid(const gl::ShaderLibrary& library, const gl::Caps& caps, std::string_view sorter = kDefaultSorter);
+  SpatialGrid(const gl::ShaderLibrary& library, const gl::Caps& caps, std::string_view sorter = primitives::kDefaultSorter);
 
   // Throws std::invalid_argument (keeping the current one) for an unknown sorter.
   void setSorter(std::string_view name);
-  const SorterInfo& sorter() const { return *sorterInfo_; }
+  const primitives::SortVariant& sorter() const { return *sorterInfo_; }
   void reloadShaders(const gl::ShaderLibrary& library);
 
   // The passes, in order. Each reads what the one before wrote and ends with its barrier.
@@ -47,8 +47,8 @@ class SpatialGrid {
   gl::ShaderLibrary library_;
   gl::Caps caps_;
   Programs programs_;
-  const SorterInfo* sorterInfo_ = nullptr;
-  std::unique_ptr<Sorter> sorter_;
+  const primitives::SortVariant* sorterInfo_ = nullptr;
+  std::unique_ptr<primitives::Sorter> sorter_;
   gl::Buffer pairs_, starts_, sortedPos_, sortedVel_;
   std::uint32_t count_ = 0, cellCount_ = 0;
 };

@@ -13,8 +13,7 @@
 #define SSBO_PARTIALS_OUT 6 // the next level of a multi-pass reduction
 #define SSBO_REDUCE_ACCUM 7 // global accumulators and counters of the atomic and single-pass reductions
 #define SSBO_CAMERA 8       // CameraState: written by the CPU (orbit) or by the follow pass
-#define SSBO_SORT_PAIRS 9   // uvec2 (key, value) pairs being sorted
-#define SSBO_SORT_SCRATCH 10 // a second pair buffer, counts or offsets of a sort
+#define SSBO_GRID_PAIRS 9   // uvec2 (cell, boid) pairs the grid hashes, sorts (primitives/sort binds them itself) and reads
 #define SSBO_CELL_STARTS 11 // uint per grid cell + 1: first sorted slot of its boids (grid_ranges.comp)
 #define SSBO_SORTED_POS 12  // positions gathered into sorted order (the coherent grid)
 #define SSBO_SORTED_VEL 13
@@ -35,9 +34,7 @@
 #define LOC_CAMERA_FOLLOW 6       // smoothing (0..1 per frame), zoom factor, 1 to jump, unused
 #define LOC_MARKER_CPU 7          // the CPU centroid (w 1 when known)
 #define LOC_MARKER_SIZE 8         // half length of a marker's arms
-#define LOC_SORT_COUNT 9          // pairs to sort (the rest up to the power of two are padding)
-#define LOC_SORT_STAGE 10         // bitonic: (k, j) = size of the sequences being merged, compare distance
-#define LOC_SORT_KEYS 11          // counting sort: number of distinct keys
+#define LOC_GRID_COUNTS 9         // the grid's passes: boids (and cells, where a pass needs them)
 
 // Vertex attributes of the boid mesh
 #define ATTR_POSITION 0

@@ -1,13 +1,13 @@
 #version 430 core
 // Grid stage 1, hash: each boid's cell key, paired with the boid's index for the sort.
-// Reads SSBO_POS_IN, UBO_SIM_PARAMS; writes SSBO_SORT_PAIRS[0 .. count).
+// Reads SSBO_POS_IN, UBO_SIM_PARAMS; writes SSBO_GRID_PAIRS[0 .. count).
 layout(local_size_x = 256) in;
 #include "common/bindings.h"
 #include "common/sim_params.h"
 
 layout(std140, binding = UBO_SIM_PARAMS) uniform SimParamsBlock { SimParams u_sim; };
 layout(std430, binding = SSBO_POS_IN) readonly buffer PosIn { vec4 b_pos[]; };
-layout(std430, binding = SSBO_SORT_PAIRS) writeonly buffer Pairs { uvec2 b_pairs[]; };
+layout(std430, binding = SSBO_GRID_PAIRS) writeonly buffer Pairs { uvec2 b_pairs[]; };
 #include "grid/grid_cells.glsl"
 
 void main() {

@@ -5,13 +5,13 @@
 // when equal - and cells x0..x1 of one row of the grid hold [starts[key(x0)], starts[key(x1) + 1]),
 // one contiguous run for the step. One invocation per cell: no clearing pass, no serial walk
 // over the empty cells of a sparse flock.
-// Reads SSBO_SORT_PAIRS; writes SSBO_CELL_STARTS[0 .. cellCount].
+// Reads SSBO_GRID_PAIRS; writes SSBO_CELL_STARTS[0 .. cellCount].
 layout(local_size_x = 256) in;
 #include "common/bindings.h"
 
-layout(std430, binding = SSBO_SORT_PAIRS) readonly buffer Pairs { uvec2 b_pairs[]; };
+layout(std430, binding = SSBO_GRID_PAIRS) readonly buffer Pairs { uvec2 b_pairs[]; };
 layout(std430, binding = SSBO_CELL_STARTS) writeonly buffer Starts { uint b_starts[]; };
-layout(location = LOC_SORT_COUNT) uniform uvec2 u_sizes;  // (boids, cells)
+layout(location = LOC_GRID_COUNTS) uniform uvec2 u_sizes;  // (boids, cells)
 
 void main() {
   for (uint c = gl_GlobalInvocationID.x; c <= u_sizes.y; c += gl_NumWorkGroups.x * 256u) {

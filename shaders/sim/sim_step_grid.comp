@@ -9,7 +9,7 @@
 //               frame to frame, so next frame's gathers read nearly consecutive boids;
 //   COHERENT 0: read through the sorted index from the flock's own buffers, written back at each
 //               boid's own index (scattered).
-// Reads SSBO_SORT_PAIRS, SSBO_CELL_STARTS, SSBO_SORTED_* or SSBO_POS_IN/VEL_IN, SSBO_FLOCK_STATS,
+// Reads SSBO_GRID_PAIRS, SSBO_CELL_STARTS, SSBO_SORTED_* or SSBO_POS_IN/VEL_IN, SSBO_FLOCK_STATS,
 // UBO_SIM_PARAMS; writes SSBO_POS_OUT, SSBO_VEL_OUT.
 
 #ifndef COHERENT
@@ -29,7 +29,7 @@ layout(local_size_x = GROUP_SIZE) in;
 #include "common/flock_stats.h"
 
 layout(std140, binding = UBO_SIM_PARAMS) uniform SimParamsBlock { SimParams u_sim; };
-layout(std430, binding = SSBO_SORT_PAIRS) readonly buffer Pairs { uvec2 b_pairs[]; };
+layout(std430, binding = SSBO_GRID_PAIRS) readonly buffer Pairs { uvec2 b_pairs[]; };
 layout(std430, binding = SSBO_CELL_STARTS) readonly buffer Starts { uint b_starts[]; };
 #if COHERENT
 layout(std430, binding = SSBO_SORTED_POS) readonly buffer SortedPos { vec4 b_sortedPos[]; };

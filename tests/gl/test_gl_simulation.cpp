@@ -257,8 +257,8 @@ TEST_F(GlTest, SwitchingSortersMidFlightLeavesTheTrajectoryBitIdentical) {
   // Every sorter produces one order (and the coherent step one storage order): a flock that
   // switches sorters every few frames flies exactly like one that never does.
   std::vector<const char*> names;
-  for (const grid::SorterInfo& info : grid::sorters()) {
-    ASSERT_TRUE(info.orderedByValueWithinKey) << info.name << ": the bit-for-bit promise needs std::sort's order";
+  for (const primitives::SortVariant& info : primitives::sorters()) {
+    ASSERT_TRUE(info.orderDefined) << info.name << ": the bit-for-bit promise needs std::sort's order";
     names.push_back(info.name);
   }
   ASSERT_GE(names.size(), 4u);
@@ -281,7 +281,7 @@ TEST_F(GlTest, EverySorterGivesTheSameFlockBitForBitOnEveryRun) {
   // The README's promise (same seed, count and frames: the same flock) for each sorter alone: two
   // runs of a dense flock, whose cells hold many boids (where arrival order would show), compared
   // bit for bit. Both grid searches: the scattered step reads neighbours in sorted order too.
-  for (const grid::SorterInfo& info : grid::sorters()) {
+  for (const primitives::SortVariant& info : primitives::sorters()) {
     for (sim::Neighbours search : {sim::Neighbours::GridCoherent, sim::Neighbours::GridScattered}) {
       auto run = [&] {
         sim::SimSettings s = settingsFor(4000, sim::WorldMode::Wrap);

@@ -9,7 +9,7 @@
 #include "engine/frame.hpp"
 #include "engine/gl/handles.hpp"
 #include "engine/gl/readback.hpp"
-#include "engine/grid/sort.hpp"
+#include "engine/primitives/sort/sort.hpp"
 #include "engine/reduce/strategy.hpp"
 #include "engine/render/offscreen_target.hpp"
 #include "engine/sim/simulation.hpp"
@@ -92,7 +92,7 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
   auto settleOnTheDefaults = [&] {
     sim::SimSettings d = moderateFlock(count);
     simulation.apply(d);
-    simulation.setSorter(grid::kDefaultSorter);
+    simulation.setSorter(primitives::kDefaultSorter);
     simulation.setReduceStrategy(reduce::kDefaultStrategy);
     for (int k = 0; k < 3; ++k) simulation.step();
     while (inspector.busy()) inspector.poll();
@@ -116,7 +116,7 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
       next.neighbours = searches[rng() % 3];
       next.cells = rng() % 2 ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
       simulation.apply(next);
-      simulation.setSorter(grid::sorters()[rng() % grid::sorters().size()].name);
+      simulation.setSorter(primitives::sorters()[rng() % primitives::sorters().size()].name);
       simulation.setReduceStrategy(strategies[rng() % strategies.size()]);
       if (f % (5 * kSweepEvery) == 0) {
         simulation.injectNonFinite(2);

@@ -4,7 +4,7 @@
 
 #include <glm/vec2.hpp>
 
-#include "engine/grid/sort.hpp"
+#include "engine/primitives/sort/sort.hpp"
 #include "engine/sim/initial_state.hpp"
 #include "gl_fixture.hpp"
 
@@ -31,19 +31,19 @@ class EverySorter : public GlTest, public ::testing::WithParamInterface<std::tup
 
 TEST_P(EverySorter, SortsLikeStdSort) {
   const auto [name, n] = GetParam();
-  const grid::SorterInfo* info = grid::findSorter(name);
+  const primitives::SortVariant* info = primitives::findSorter(name);
   ASSERT_NE(info, nullptr);
   auto sorter = info->create(test::shaders(), test::caps());
   // Few keys (many ties), then about one key per pair.
   for (std::uint32_t keyCount : {std::max(n / 8, 1u), n + 1}) {
     const std::vector<Pair> input = randomPairs(n, keyCount, n + keyCount);
-    gl::Buffer pairs("test.pairs", std::size_t(grid::sortCapacity(n)) * sizeof(Pair));
+    gl::Buffer pairs("test.pairs", std::size_t(primitives::sortCapacity(n)) * sizeof(Pair));
     pairs.upload(0, input.size() * sizeof(Pair), input.data());
     sorter->sort(pairs, n, keyCount);
     std::vector<Pair> gpu = pairs.read<Pair>(n);
     std::vector<Pair> expected = input;
     std::sort(expected.begin(), expected.end(), less);
-    if (info->orderedByValueWithinKey) {
+    if (info->orderDefined) {
       ASSERT_EQ(gpu, expected) << name << " n=" << n << " keys=" << keyCount;
     } else {
       // Sorted by key, and a permutation of the input: the same multiset once ordered by value too.
@@ -66,15 +66,15 @@ TEST_F(GlTest, BitonicVariantsWithSmallTilesTakeEveryMultiPassPath) {
   // With a 64-pair tile and at most 4 rows per transposed tile, a stage of a few thousand pairs
   // already needs several column passes (a 1M-pair stage does with the real shape): every path of
   // the pass planning runs here at sizes the tests can afford, against std::sort.
-  const std::pair<grid::BitonicVariant, const char*> variants[] = {{grid::BitonicVariant::Shared, "shared"},
-                                                                   {grid::BitonicVariant::Transpose, "transpose"}};
+  const std::pair<primitives::BitonicVariant, const char*> variants[] = {{primitives::BitonicVariant::Shared, "shared"},
+                                                                   {primitives::BitonicVariant::Transpose, "transpose"}};
   for (const auto& [variant, name] : variants) {
     for (std::uint32_t tile : {64u, 256u}) {
       for (std::uint32_t rows : {2u, 4u, 64u}) {
-        auto sorter = grid::makeBitonic(test::shaders(), variant, tile, rows);
+        auto sorter = primitives::makeBitonic(test::shaders(), variant, tile, rows);
         for (std::uint32_t n : {1u, 65u, 4097u, 65537u}) {
           const std::vector<Pair> input = randomPairs(n, std::max(n / 3, 1u), n * 7 + rows);
-          gl::Buffer pairs("test.pairs", std::size_t(grid::sortCapacity(n)) * sizeof(Pair));
+          gl::Buffer pairs("test.pairs", std::size_t(primitives::sortCapacity(n)) * sizeof(Pair));
           pairs.upload(0, input.size() * sizeof(Pair), input.data());
           sorter->sort(pairs, n, n);
           std::vector<Pair> expected = input;
@@ -87,14 +87,14 @@ TEST_F(GlTest, BitonicVariantsWithSmallTilesTakeEveryMultiPassPath) {
 }
 
 TEST_F(GlTest, BitonicRefusesShapesItCannotRun) {
-  EXPECT_THROW(grid::makeBitonic(test::shaders(), grid::BitonicVariant::Transpose, 96, 4), std::invalid_argument);
-  EXPECT_THROW(grid::makeBitonic(test::shaders(), grid::BitonicVariant::Transpose, 2 * grid::kSortTile, 4),
+  EXPECT_THROW(primitives::makeBitonic(test::shaders(), primitives::BitonicVariant::Transpose, 96, 4), std::invalid_argument);
+  EXPECT_THROW(primitives::makeBitonic(test::shaders(), primitives::BitonicVariant::Transpose, 2 * primitives::kSortTile, 4),
                std::invalid_argument);
-  EXPECT_THROW(grid::makeBitonic(test::shaders(), grid::BitonicVariant::Transpose, 256, 512), std::invalid_argument);
+  EXPECT_THROW(primitives::makeBitonic(test::shaders(), primitives::BitonicVariant::Transpose, 256, 512), std::invalid_argument);
 }
 
 TEST_F(GlTest, AllKeysEqualAndAlreadySortedAndReversedInputs) {
-  for (const grid::SorterInfo& info : grid::sorters()) {
+  for (const primitives::SortVariant& info : primitives::sorters()) {
     auto sorter = info.create(test::shaders(), test::caps());
     const std::uint32_t n = 5003;
     for (int pattern = 0; pattern < 3; ++pattern) {
@@ -103,12 +103,12 @@ TEST_F(GlTest, AllKeysEqualAndAlreadySortedAndReversedInputs) {
         const std::uint32_t key = pattern == 0 ? 7u : pattern == 1 ? i : n - 1 - i;
         input[i] = Pair(key, i);
       }
-      gl::Buffer pairs("test.pairs", std::size_t(grid::sortCapacity(n)) * sizeof(Pair));
+      gl::Buffer pairs("test.pairs", std::size_t(primitives::sortCapacity(n)) * sizeof(Pair));
       pairs.upload(0, input.size() * sizeof(Pair), input.data());
       sorter->sort(pairs, n, n);
       std::vector<Pair> gpu = pairs.read<Pair>(n), expected = input;
       std::sort(expected.begin(), expected.end(), less);
-      if (!info.orderedByValueWithinKey) std::sort(gpu.begin(), gpu.end(), less);
+      if (!info.orderDefined) std::sort(gpu.begin(), gpu.end(), less);
       EXPECT_EQ(gpu, expected) << info.name << " pattern " << pattern;
     }
   }

@@ -8,28 +8,28 @@
 // for each of them: k^2 reads per key, cheap for cells of tens of boids, and never more than the
 // grid step reads anyway (each boid reads every boid of the 27 or 8 cells around it, its own cell's
 // k among them), so a flock packed into few cells is slow in the step first.
-//   MODE 0: count   SSBO_SORT_PAIRS -> SSBO_SORT_SCRATCH[key] (zeroed before)
-//   MODE 1: scatter SSBO_SORT_PAIRS -> SSBO_PARTIALS_OUT (pairs by key), via SSBO_SORT_SCRATCH
+//   MODE 0: count   SORT_SLOT_PAIRS -> SORT_SLOT_COUNTS[key] (zeroed before)
+//   MODE 1: scatter SORT_SLOT_PAIRS -> SORT_SLOT_SCATTERED (pairs by key), via SORT_SLOT_COUNTS
 //           (each key's first slot before, its end after)
-//   MODE 2: rank    SSBO_PARTIALS_OUT -> SSBO_SORT_PAIRS (pairs by key, then value), via the ends
+//   MODE 2: rank    SORT_SLOT_SCATTERED -> SORT_SLOT_PAIRS (pairs by key, then value), via the ends
 
 #ifndef MODE
 #define MODE 0
 #endif
 
 layout(local_size_x = 256) in;
-#include "common/bindings.h"
+#include "primitives/sort/sort_slots.h"
 
 #if MODE == 2
-layout(std430, binding = SSBO_SORT_PAIRS) writeonly buffer Pairs { uvec2 b_pairs[]; };
-layout(std430, binding = SSBO_SORT_SCRATCH) readonly buffer Ends { uint b_ends[]; };
-layout(std430, binding = SSBO_PARTIALS_OUT) readonly buffer Scattered { uvec2 b_scattered[]; };
+layout(std430, binding = SORT_SLOT_PAIRS) writeonly buffer Pairs { uvec2 b_pairs[]; };
+layout(std430, binding = SORT_SLOT_COUNTS) readonly buffer Ends { uint b_ends[]; };
+layout(std430, binding = SORT_SLOT_SCATTERED) readonly buffer Scattered { uvec2 b_scattered[]; };
 #else
-layout(std430, binding = SSBO_SORT_PAIRS) readonly buffer Pairs { uvec2 b_pairs[]; };
-layout(std430, binding = SSBO_SORT_SCRATCH) buffer Counts { uint b_counts[]; };
-layout(std430, binding = SSBO_PARTIALS_OUT) writeonly buffer Sorted { uvec2 b_sorted[]; };
+layout(std430, binding = SORT_SLOT_PAIRS) readonly buffer Pairs { uvec2 b_pairs[]; };
+layout(std430, binding = SORT_SLOT_COUNTS) buffer Counts { uint b_counts[]; };
+layout(std430, binding = SORT_SLOT_SCATTERED) writeonly buffer Sorted { uvec2 b_sorted[]; };
 #endif
-layout(location = LOC_SORT_COUNT) uniform uint u_count;
+layout(location = SORT_LOC_COUNT) uniform uint u_count;
 
 void main() {
   for (uint i = gl_GlobalInvocationID.x; i < u_count; i += gl_NumWorkGroups.x * 256u) {

@@ -12,7 +12,7 @@
 //           merge of TILE consecutive pairs (bitonic-shared's tile merge); with lo >= TILE it is
 //           the transpose formulation's column sort (bitonic-transpose), reading runs of C >= 4
 //           consecutive pairs (whole 32-byte memory sectors).
-// Reads and writes SSBO_SORT_PAIRS.
+// Reads and writes SORT_SLOT_PAIRS.
 
 #ifndef TILE
 #define TILE 4096  // pairs per shared-memory tile, a power of two (32 KiB of uvec2)
@@ -29,12 +29,12 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-#include "common/bindings.h"
-#include "grid/sort_common.glsl"
+#include "primitives/sort/sort_slots.h"
+#include "primitives/sort/sort_common.glsl"
 
-layout(std430, binding = SSBO_SORT_PAIRS) buffer Pairs { uvec2 b_pairs[]; };
+layout(std430, binding = SORT_SLOT_PAIRS) buffer Pairs { uvec2 b_pairs[]; };
 // MODE 0: (k, j, exchanges in a step = padded length / 2); MODE 2: (k, hi, lo); MODE 1: unused
-layout(location = LOC_SORT_STAGE) uniform uvec3 u_stage;
+layout(location = SORT_LOC_STAGE) uniform uvec3 u_stage;
 
 #if MODE == 0
 void main() {

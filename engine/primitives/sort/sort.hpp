@@ -14,8 +14,9 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/program.hpp"
 #include "engine/gl/shader_library.hpp"
+#include "engine/primitives/registry.hpp"
 
-namespace boids::grid {
+namespace boids::primitives {
 
 inline constexpr std::uint32_t kSortTile = 4096;  // pairs per shared-memory tile: 32 KiB, GL's minimum
 inline constexpr const char* kDefaultSorter = "bitonic-transpose";  // the fastest bitonic variant (PERFORMANCE.md)
@@ -39,15 +40,10 @@ class Sorter {
   virtual std::string unavailableFor(std::uint32_t /*count*/) const { return {}; }
 };
 
-struct SorterInfo {
-  const char* name;
-  const char* description;
-  bool orderedByValueWithinKey;  // true: exactly std::sort's order on (key, value)
-  std::unique_ptr<Sorter> (*create)(const gl::ShaderLibrary& library, const gl::Caps& caps);
-};
-
-std::span<const SorterInfo> sorters();
-const SorterInfo* findSorter(std::string_view name);
+// orderDefined: exactly std::sort's order on (key, value).
+using SortVariant = Variant<Sorter>;
+std::span<const SortVariant> sorters();
+const SortVariant* findSorter(std::string_view name);
 
 // The bitonic variants with a chosen tile (a power of two from 64 to kSortTile) and a chosen most
 // rows per transposed tile: the registry uses kSortTile and kSortTile / kSortMinRun; tests shrink
@@ -56,4 +52,4 @@ enum class BitonicVariant { Global, Shared, Transpose };
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, BitonicVariant variant,
                                     std::uint32_t tile = kSortTile, std::uint32_t maxRows = kSortTile / kSortMinRun);
 
-}  // namespace boids::grid
+}  // namespace boids::primitives

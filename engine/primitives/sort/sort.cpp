@@ -1,13 +1,13 @@
-#include "engine/grid/sort.hpp"
+#include "engine/primitives/sort/sort.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
 
 #include "engine/primitives/scan/scan.hpp"
-#include "shaders/common/bindings.h"
+#include "shaders/primitives/sort/sort_slots.h"
 
-namespace boids::grid {
+namespace boids::primitives {
 namespace {
 
 constexpr std::uint32_t kGroup = 256;
@@ -21,9 +21,9 @@ void storageBarrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
 
 void pad(const gl::Program& padProgram, const gl::Buffer& pairs, std::uint32_t count, std::uint32_t capacity) {
   if (capacity == count) return;
-  pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
+  pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
   padProgram.use();
-  glUniform2ui(LOC_SORT_COUNT, count, capacity);
+  glUniform2ui(SORT_LOC_COUNT, count, capacity);
   glDispatchCompute(groupsFor(capacity - count), 1, 1);
   storageBarrier();
 }
@@ -32,7 +32,7 @@ constexpr std::uint32_t kItemBits = 3;  // tile passes: 8 pairs per invocation i
 
 gl::Program bitonicProgram(const gl::ShaderLibrary& lib, int mode, std::uint32_t tile) {
   const std::uint32_t group = mode == 0 ? kGroup : tile >> kItemBits;
-  return gl::Program::compute(lib, "grid/bitonic.comp",
+  return gl::Program::compute(lib, "primitives/sort/bitonic.comp",
                               {{"MODE", std::to_string(mode)},
                                {"GROUP_SIZE", std::to_string(group)},
                                {"ITEM_BITS", std::to_string(kItemBits)},
@@ -57,12 +57,12 @@ class Bitonic final : public Sorter {
         step_(bitonicProgram(lib, 0, tile)),
         tileSort_(bitonicProgram(lib, 1, tile)),
         tilePass_(bitonicProgram(lib, 2, tile)),
-        pad_(gl::Program::compute(lib, "grid/sort_pad.comp")) {}
+        pad_(gl::Program::compute(lib, "primitives/sort/sort_pad.comp")) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t /*keyCount*/) override {
     const std::uint32_t n = sortCapacity(count);
     pad(pad_, pairs, count, n);
-    pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
+    pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
     if (variant_ == BitonicVariant::Global) {
       for (std::uint32_t k = 2; k <= n; k <<= 1) {
         for (std::uint32_t j = k >> 1; j > 0; j >>= 1) globalStep(n, k, j);
@@ -90,14 +90,14 @@ class Bitonic final : public Sorter {
  private:
   void globalStep(std::uint32_t n, std::uint32_t k, std::uint32_t j) {
     step_.use();
-    glUniform3ui(LOC_SORT_STAGE, k, j, n / 2);
+    glUniform3ui(SORT_LOC_STAGE, k, j, n / 2);
     glDispatchCompute(groupsFor(n / 2), 1, 1);
     storageBarrier();
   }
 
   void tilePass(std::uint32_t n, std::uint32_t k, std::uint32_t hi, std::uint32_t lo) {
     tilePass_.use();
-    glUniform3ui(LOC_SORT_STAGE, k, hi, lo);
+    glUniform3ui(SORT_LOC_STAGE, k, hi, lo);
     glDispatchCompute(n / tile_, 1, 1);
     storageBarrier();
   }
@@ -111,10 +111,10 @@ class Bitonic final : public Sorter {
 class Counting final : public Sorter {
  public:
   Counting(const gl::ShaderLibrary& lib, const gl::Caps& caps)
-      : count_(gl::Program::compute(lib, "grid/counting_sort.comp", {{"MODE", "0"}})),
-        scatter_(gl::Program::compute(lib, "grid/counting_sort.comp", {{"MODE", "1"}})),
-        rank_(gl::Program::compute(lib, "grid/counting_sort.comp", {{"MODE", "2"}})),
-        scan_(primitives::findVariant(primitives::scans(), primitives::kDefaultScan)->create(lib, caps)) {}
+      : count_(gl::Program::compute(lib, "primitives/sort/counting_sort.comp", {{"MODE", "0"}})),
+        scatter_(gl::Program::compute(lib, "primitives/sort/counting_sort.comp", {{"MODE", "1"}})),
+        rank_(gl::Program::compute(lib, "primitives/sort/counting_sort.comp", {{"MODE", "2"}})),
+        scan_(findVariant(scans(), kDefaultScan)->create(lib, caps)) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t keyCount) override {
     if (counts_.size() < std::size_t(keyCount) * 4) {
@@ -124,33 +124,33 @@ class Counting final : public Sorter {
     if (sorted_.size() < std::size_t(count) * 8) sorted_ = gl::Buffer("sort.counting.sorted", std::size_t(count) * 8);
     counts_.zero(std::size_t(keyCount) * 4);
 
-    pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
-    counts_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_SCRATCH);
+    pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
+    counts_.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_COUNTS);
     count_.use();
-    glUniform1ui(LOC_SORT_COUNT, count);
+    glUniform1ui(SORT_LOC_COUNT, count);
     glDispatchCompute(groupsFor(count), 1, 1);
     storageBarrier();
     scan_->run(counts_, offsets_, keyCount);  // counts -> first slot of every key (binds its own buffers)
-    pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_PAIRS);
-    offsets_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORT_SCRATCH);
-    sorted_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_PARTIALS_OUT);
+    pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
+    offsets_.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_COUNTS);
+    sorted_.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_SCATTERED);
     scatter_.use();
-    glUniform1ui(LOC_SORT_COUNT, count);
+    glUniform1ui(SORT_LOC_COUNT, count);
     glDispatchCompute(groupsFor(count), 1, 1);
     storageBarrier();
     rank_.use();  // each pair from its arrival slot to its rank by value: back in `pairs`, stable
-    glUniform1ui(LOC_SORT_COUNT, count);
+    glUniform1ui(SORT_LOC_COUNT, count);
     glDispatchCompute(groupsFor(count), 1, 1);
     storageBarrier();
   }
 
  private:
   gl::Program count_, scatter_, rank_;
-  std::unique_ptr<primitives::Scan> scan_;
+  std::unique_ptr<Scan> scan_;
   gl::Buffer counts_, offsets_, sorted_;
 };
 
-const SorterInfo kSorters[] = {
+const SortVariant kSorters[] = {
     {"bitonic-global", "Batcher's network, one dispatch per compare-exchange step: the textbook baseline", true,
      [](const gl::ShaderLibrary& lib, const gl::Caps&) { return makeBitonic(lib, BitonicVariant::Global); }},
     {"bitonic-shared",
@@ -175,7 +175,7 @@ std::uint32_t sortCapacity(std::uint32_t count) {
   return std::max<std::uint32_t>(std::bit_ceil(std::max(count, 1u)), kSortTile);
 }
 
-std::span<const SorterInfo> sorters() { return kSorters; }
+std::span<const SortVariant> sorters() { return kSorters; }
 
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, BitonicVariant variant, std::uint32_t tile,
                                     std::uint32_t maxRows) {
@@ -186,11 +186,6 @@ std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, BitonicVar
   return std::make_unique<Bitonic>(library, variant, tile, maxRows);
 }
 
-const SorterInfo* findSorter(std::string_view name) {
-  for (const SorterInfo& s : kSorters) {
-    if (name == s.name) return &s;
-  }
-  return nullptr;
-}
+const SortVariant* findSorter(std::string_view name) { return findVariant(sorters(), name); }
 
-}  // namespace boids::grid
+}  // namespace boids::primitives

@@ -1,0 +1,14 @@
+#version 430 core
+// Fills the pairs past the real ones, up to the sorted length, with the sentinel.
+// Writes SORT_SLOT_PAIRS[count .. padded).
+layout(local_size_x = 256) in;
+#include "primitives/sort/sort_slots.h"
+#include "primitives/sort/sort_common.glsl"
+
+layout(std430, binding = SORT_SLOT_PAIRS) writeonly buffer Pairs { uvec2 b_pairs[]; };
+layout(location = SORT_LOC_COUNT) uniform uvec2 u_range;  // [count, padded)
+
+void main() {
+  uint i = u_range.x + gl_GlobalInvocationID.x;
+  if (i < u_range.y) b_pairs[i] = kSentinel;
+}
