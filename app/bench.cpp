@@ -251,11 +251,17 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
     for (const gl::PassStats& p : timer.stats()) {
       std::printf("  %-8s %9.4f ms\n", p.name.c_str(), p.medianMs);
       row["passes"][p.name] = p.medianMs;
-      if (p.name != "render" && p.name != "camera") compute += p.medianMs;
+      for (const PassInfo& info : kPasses) {
+        if (info.compute && p.name == info.name) compute += p.medianMs;
+      }
       csv += "frame," + p.name + "," + std::to_string(n) + "," + std::to_string(frames) + "," +
              std::to_string(p.medianMs * 1e3) + "\n";
     }
-    std::printf("  %-8s %9.4f ms  (reduce + hash + sort + ranges + reorder + step)\n", "compute", compute);
+    std::string computeNames;
+    for (const PassInfo& info : kPasses) {
+      if (info.compute) computeNames += (computeNames.empty() ? "" : " + ") + std::string(info.name);
+    }
+    std::printf("  %-8s %9.4f ms  (%s)\n", "compute", compute, computeNames.c_str());
     row["compute_ms"] = compute;
     rows.push_back(row);
     std::fflush(stdout);

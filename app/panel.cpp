@@ -7,6 +7,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "engine/frame.hpp"
 #include "engine/primitives/sort/sort.hpp"
 
 namespace boids::app {
@@ -123,13 +124,25 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
 
 // The compute stages of recent frames stacked in columns, one colour per stage.
 void stackedStages(const gl::FrameTimer& timer, float scale) {
-  static const std::pair<const char*, ImU32> kStages[] = {
-      {"reduce", IM_COL32(230, 140, 40, 255)}, {"hash", IM_COL32(120, 200, 255, 255)},
-      {"sort", IM_COL32(240, 80, 90, 255)},    {"ranges", IM_COL32(250, 220, 90, 255)},
-      {"reorder", IM_COL32(170, 120, 240, 255)}, {"step", IM_COL32(90, 210, 120, 255)}};
+  // A colour per pass of the frame's table (engine/frame.hpp); the compute passes are stacked.
+  auto colourOf = [](Pass pass) -> ImU32 {
+    switch (pass) {
+      case Pass::Reduce: return IM_COL32(230, 140, 40, 255);
+      case Pass::Hash: return IM_COL32(120, 200, 255, 255);
+      case Pass::Sort: return IM_COL32(240, 80, 90, 255);
+      case Pass::Ranges: return IM_COL32(250, 220, 90, 255);
+      case Pass::Reorder: return IM_COL32(170, 120, 240, 255);
+      case Pass::Step: return IM_COL32(90, 210, 120, 255);
+      default: return IM_COL32(200, 200, 200, 255);
+    }
+  };
+  std::vector<std::pair<const char*, ImU32>> stages;
+  for (const PassInfo& info : kPasses) {
+    if (info.compute) stages.emplace_back(info.name, colourOf(info.pass));
+  }
   std::vector<const std::deque<float>*> series;
   std::size_t frames = 0;
-  for (const auto& [name, colour] : kStages) {
+  for (const auto& [name, colour] : stages) {
     const std::deque<float>* h = nullptr;
     for (std::size_t i = 0; i < timer.passes().size(); ++i) {
       if (timer.passes()[i] == name) h = &timer.history(i);
@@ -159,14 +172,14 @@ void stackedStages(const gl::FrameTimer& timer, float scale) {
     for (std::size_t s = 0; s < series.size(); ++s) {
       const float height = valueAt(series[s], f) / top * size.y;
       draw->AddRectFilled(ImVec2(origin.x + column * f, y - height), ImVec2(origin.x + column * (f + 1), y),
-                          kStages[s].second);
+                          stages[s].second);
       y -= height;
     }
   }
   ImGui::Dummy(size);
-  for (std::size_t s = 0; s < std::size(kStages); ++s) {
+  for (std::size_t s = 0; s < std::size(stages); ++s) {
     if (s) ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kStages[s].second), "%s", kStages[s].first);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(stages[s].second), "%s", stages[s].first);
   }
   ImGui::TextDisabled("stacked stage times, top %.3f ms", top);
 }

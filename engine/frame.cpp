@@ -1,12 +1,27 @@
 #include "engine/frame.hpp"
 
+#include "engine/gl/debug.hpp"
+
 namespace boids {
+namespace {
+
+// One pass: timed by the frame timer and labelled as a debug group, both under the table's name.
+class PassScope {
+ public:
+  PassScope(gl::FrameTimer& timer, Pass pass) : timer_(timer.scope(passInfo(pass).name)), group_(passInfo(pass).name) {}
+
+ private:
+  gl::FrameTimer::Scope timer_;
+  gl::DebugGroup group_;
+};
+
+}  // namespace
 
 void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::FrameTimer& timer,
               const FrameView& view) {
   timer.beginFrame();
   {  // positions -> centroid + bounds by the chosen strategy, left on the GPU (every frame, paused or not)
-    auto t = timer.scope("reduce");
+    PassScope t(timer, Pass::Reduce);
     simulation.reduce();
   }
   if (view.inspector && view.compareAll) {  // every other strategy on the same positions, each timed
@@ -19,33 +34,33 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
                                     simulation.usesGrid() ? &params : nullptr);
   }
   {  // orbit camera from the CPU, or the follow camera framing the bounds on the GPU
-    auto t = timer.scope("camera");
+    PassScope t(timer, Pass::Camera);
     renderer.placeCamera(view.camera, view.viewport, view.render, simulation.stats());
   }
   if (view.simulate) {
     if (simulation.usesGrid()) {  // the spatial grid, rebuilt from this frame's positions
       {
-        auto t = timer.scope("hash");  // positions -> (cell key, boid index)
+        PassScope t(timer, Pass::Hash);  // positions -> (cell key, boid index)
         simulation.hash();
       }
       {
-        auto t = timer.scope("sort");  // pairs in cell order (the chosen sorter)
+        PassScope t(timer, Pass::Sort);  // pairs in cell order (the chosen sorter)
         simulation.sortCells();
       }
       {
-        auto t = timer.scope("ranges");  // where each cell starts in the sorted pairs
+        PassScope t(timer, Pass::Ranges);  // where each cell starts in the sorted pairs
         simulation.cellRanges();
       }
       if (simulation.settings().neighbours == sim::Neighbours::GridCoherent) {
-        auto t = timer.scope("reorder");  // positions, velocities gathered into cell order
+        PassScope t(timer, Pass::Reorder);  // positions, velocities gathered into cell order
         simulation.reorder();
       }
     }
-    auto t = timer.scope("step");  // neighbours (grid cells or every boid), centroid -> next state
+    PassScope t(timer, Pass::Step);  // neighbours (grid cells or every boid), centroid -> next state
     simulation.integrate();
   }
   {  // sky, world box, one instanced mesh per boid pulled from the storage buffers, markers
-    auto t = timer.scope("render");
+    PassScope t(timer, Pass::Render);
     render::GridView grid;
     if (simulation.usesGrid() && simulation.grid().cellCount() > 0) {
       simulation.bindParams();  // the overlay reads the grid's geometry from SimParams

@@ -11,6 +11,28 @@
 
 namespace boids {
 
+// The passes of a frame, in order, written once: the name each is timed under (gl::FrameTimer),
+// shown under (the panel), benchmarked under (bench --frame) and labelled under in a capture
+// (glPushDebugGroup), and what it does.
+enum class Pass { Reduce, Camera, Hash, Sort, Ranges, Reorder, Step, Render };
+struct PassInfo {
+  Pass pass;
+  const char* name;
+  const char* what;
+  bool compute;  // part of the simulation's compute (the panel's stacked plot, bench --frame's compute sum)
+};
+inline constexpr PassInfo kPasses[] = {
+    {Pass::Reduce, "reduce", "positions -> the flock's centroid and bounds, by the chosen strategy, left on the GPU", true},
+    {Pass::Camera, "camera", "the orbit camera from the CPU, or the follow camera framing the bounds on the GPU", false},
+    {Pass::Hash, "hash", "positions -> (cell key, boid index) pairs", true},
+    {Pass::Sort, "sort", "the pairs in cell order, by the chosen sorter", true},
+    {Pass::Ranges, "ranges", "where each cell starts in the sorted pairs", true},
+    {Pass::Reorder, "reorder", "positions and velocities gathered into cell order (the coherent grid)", true},
+    {Pass::Step, "step", "neighbours (grid cells or every boid) and the centroid -> the next state", true},
+    {Pass::Render, "render", "sky, world box, an instanced mesh per boid from the storage buffers, markers", false},
+};
+constexpr const PassInfo& passInfo(Pass p) { return kPasses[static_cast<int>(p)]; }
+
 struct FrameView {
   bool simulate = true;       // false while paused: no step (the reduction still runs)
   unsigned framebuffer = 0;   // where to draw: 0 is the window

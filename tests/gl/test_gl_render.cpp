@@ -65,6 +65,11 @@ TEST_F(GlTest, FrameScriptRunsReduceStepAndRenderInsideTimerScopes) {
   EXPECT_EQ(simulation.steps(), 5u);
   ASSERT_EQ(timer.passes(),
             (std::vector<std::string>{"reduce", "camera", "hash", "sort", "ranges", "reorder", "step", "render"}));
+  std::vector<std::string> table;
+  for (const PassInfo& p : kPasses) table.emplace_back(p.name);
+  EXPECT_EQ(timer.passes(), table) << "the timer's passes are the frame table's, in its order";
+  // Each pass is a named debug group that GL debug output reported (what a capture shows).
+  for (const PassInfo& p : kPasses) EXPECT_EQ(gl::debugStats().groups.count(p.name), 1u) << p.name;
   auto stats = timer.stats();
   EXPECT_EQ(stats[0].samples, 6u);  // the reduction runs while paused too
   for (std::size_t pass = 2; pass <= 6; ++pass) EXPECT_EQ(stats[pass].samples, 5u) << stats[pass].name;
