@@ -9,10 +9,10 @@
 #include "app/files.hpp"
 #include "app/modes.hpp"
 #include "engine/verify/reference.hpp"
-#include "engine/reduce/baseline.hpp"
+#include "engine/centroid/baseline.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/platform/context.hpp"
-#include "engine/reduce/strategy.hpp"
+#include "engine/centroid/strategy.hpp"
 #include "engine/sim/flock.hpp"
 #include "engine/sim/initial_state.hpp"
 #include "engine/frame.hpp"
@@ -305,7 +305,7 @@ int runBench(const Options& options) {
     std::printf("floor = N x 16 B at %.1f TB/s (nominal H200 read rate through GL compute); the baselines "
                 "show the fixed cost of one dispatch + barrier, and what a plain streaming read reaches here\n\n",
                 bandwidth * 1e-12);
-    reduce::Baselines baselines(shaders);
+    centroid::Baselines baselines(shaders, caps);
     std::printf("%-20s %10s %6s %11s %11s %11s %9s %10s %s\n", "strategy", "n", "runs", "median us", "min us", "p90 us",
                 "GB/s", "floor us", "check");
     gl::Buffer stats("bench.stats", sizeof(gpu::FlockStats));
@@ -344,12 +344,12 @@ int runBench(const Options& options) {
                            {"median_us", med}, {"min_us", lo}, {"p90_us", percentile(ms, 0.9) * 1e3},
                            {"gbytes_per_s", gbs}, {"floor_us", floorUs}});
       }
-      for (const reduce::StrategyInfo& info : reduce::strategies()) {
+      for (const centroid::StrategyInfo& info : centroid::strategies()) {
         const auto& only = options.bench.strategies;
         if (!only.empty() && std::find(only.begin(), only.end(), info.name) == only.end()) continue;
         json r = {{"strategy", info.name}, {"n", n}};
-        std::string why = info.unavailableReason(caps);
-        std::unique_ptr<reduce::Strategy> strategy;
+        std::string why = info.unavailableOn(caps);
+        std::unique_ptr<centroid::Strategy> strategy;
         if (why.empty()) {
           strategy = info.create(shaders, caps);
           why = strategy->unavailableFor(n);

@@ -14,7 +14,7 @@
 #include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/scan/scan.hpp"
 #include "engine/verify/primitives.hpp"
-#include "engine/reduce/inspector.hpp"
+#include "engine/centroid/inspector.hpp"
 #include "engine/sim/simulation.hpp"
 
 namespace boids::app {
@@ -47,15 +47,15 @@ sim::SimSettings settingsFor(const Options& options, std::uint32_t n, std::uint6
 }
 
 // One strategy on one case: the row of the table and of the JSON.
-json checkEntry(reduce::LabEntry& entry, const reduce::Input& input, const verify::ReferenceStats& ref, int repeats) {
+json checkEntry(centroid::LabEntry& entry, const centroid::Input& input, const verify::ReferenceStats& ref, int repeats) {
   json row = {{"strategy", entry.info->name}, {"bounds_method", entry.info->bounds}};
-  if (const std::string why = reduce::Lab::unavailableFor(entry, input.count); !why.empty()) {
+  if (const std::string why = centroid::Lab::unavailableFor(entry, input.count); !why.empty()) {
     row["available"] = false;
     row["reason"] = why;
     return row;
   }
   const std::vector<double> ms = gl::timeRuns([&](int) { entry.strategy->reduce(input, entry.stats); }, repeats);
-  const reduce::Verdict v = reduce::judge(entry.info->name, entry.stats.read<gpu::FlockStats>(1)[0], ref, input.count,
+  const centroid::Verdict v = centroid::judge(entry.info->name, entry.stats.read<gpu::FlockStats>(1)[0], ref, input.count,
                                           entry.strategy->errorModel(input.count, input.coordinateBound));
   row["available"] = true;
   row["detail"] = entry.strategy->detail();
@@ -276,7 +276,7 @@ int runCheck(const Options& options) {
     const gl::ShaderLibrary shaders = loadShaders(options);
     if (!options.check.dump.empty()) std::filesystem::create_directories(options.check.dump);
 
-    reduce::Lab lab(shaders, caps, wanted("reduce") ? options.check.strategies : std::vector<std::string>{});
+    centroid::Lab lab(shaders, caps, wanted("reduce") ? options.check.strategies : std::vector<std::string>{});
     std::optional<sim::Simulation> simulation;  // one for every case: apply() re-seeds it
     std::optional<GridCheck> gridCheck;
     std::vector<std::unique_ptr<primitives::Scan>> scans;
@@ -312,9 +312,9 @@ int runCheck(const Options& options) {
         writeFileAtomically(options.check.dump / dumpName,
                             std::string_view(reinterpret_cast<const char*>(positions.data()), positions.size() * sizeof(glm::vec4)));
       }
-      const reduce::Input input = simulation->reduceInput();
+      const centroid::Input input = simulation->reduceInput();
       if (wanted("reduce")) {
-        for (reduce::LabEntry& e : lab.entries()) caseRows.push_back(checkEntry(e, input, ref, options.check.repeats));
+        for (centroid::LabEntry& e : lab.entries()) caseRows.push_back(checkEntry(e, input, ref, options.check.repeats));
       }
       if (gridStages && options.check.strategies.empty() && n <= kGridCheckLimit) {
         const sim::FlockState state = simulation->flock().read();

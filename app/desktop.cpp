@@ -91,7 +91,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
     std::unique_ptr<Scene> scene = makeScene(options, caps);
     sim::Simulation& simulation = scene->simulation;
     render::BoidRenderer& renderer = scene->renderer;
-    reduce::Inspector& inspector = scene->inspector;
+    centroid::Inspector& inspector = scene->inspector;
     std::string shaderOrigin = scene->shaders.origin();
     gl::FrameTimer timer(kFrameHistory);
     ImGuiSession imgui(*window, window->contentScale());

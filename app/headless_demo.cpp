@@ -60,7 +60,7 @@ int runHeadlessDemo(Options options) {
                 static_cast<unsigned long long>(flock.seed));
     std::printf("neighbours: %s", sim::neighboursName(options.settings.sim.neighbours));
     if (simulation.usesGrid()) {
-      const sim::GridGeometry g = sim::gridGeometry(options.settings.sim);
+      const grid::Geometry g = sim::gridGeometry(options.settings.sim);
       std::printf(" grid, %u^3 cells of %.3g, %u-cell search, sort %s", g.cellsPerAxis, g.edge,
                   static_cast<unsigned>(options.settings.sim.cells), simulation.grid().sorter().name);
     }
@@ -112,12 +112,12 @@ int runHeadlessDemo(Options options) {
     // The same check the panel runs: the centroid and bounds of the final positions (the last
     // frame stepped after its reduction, so reduce them once more) against the CPU.
     simulation.reduce();
-    reduce::Inspector& inspector = scene->inspector;
+    centroid::Inspector& inspector = scene->inspector;
     inspector.requestSnapshot(simulation.reduceInput(), simulation.reduceStrategy(), simulation.reducer(),
                               simulation.stats(), false, simulation.steps());
     gl::finish();  // the run is over; waiting here stalls nothing
     while (!inspector.poll()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    const reduce::Verdict& v = inspector.latest()->active;
+    const centroid::Verdict& v = inspector.latest()->active;
     std::printf("centroid check (%s): %s, error %.2e, tolerance %.2e, bounds %s\n", v.strategy.c_str(),
                 v.pass ? "pass" : "FAIL", std::max({v.error.x, v.error.y, v.error.z}),
                 std::min({v.tolerance.x, v.tolerance.y, v.tolerance.z}), v.boundsExact ? "exact" : "differ");

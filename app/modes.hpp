@@ -6,7 +6,7 @@
 #include "app/options.hpp"
 #include "engine/gl/caps.hpp"
 #include "engine/gl/shader_library.hpp"
-#include "engine/reduce/inspector.hpp"
+#include "engine/centroid/inspector.hpp"
 #include "engine/render/boid_renderer.hpp"
 #include "engine/sim/simulation.hpp"
 
@@ -47,7 +47,7 @@ struct Scene {
   gl::ShaderLibrary shaders;
   sim::Simulation simulation;
   render::BoidRenderer renderer;
-  reduce::Inspector inspector;
+  centroid::Inspector inspector;
   std::string shaderFallback;  // why --shader-dir's shaders were not used, when they were not
   Scene(const gl::ShaderLibrary& library, const gl::Caps& caps, const AppSettings& settings);
 };

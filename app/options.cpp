@@ -12,7 +12,7 @@
 #include "app/files.hpp"
 #include "app/text.hpp"
 #include "engine/primitives/sort/sort.hpp"
-#include "engine/reduce/strategy.hpp"
+#include "engine/centroid/strategy.hpp"
 
 namespace boids::app {
 
@@ -226,7 +226,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
 
   auto* demo = cli.add_subcommand("demo", "Run the headless demo (EGL, offscreen) even when a display is available");
   std::vector<std::string> strategyNames;
-  for (const reduce::StrategyInfo& s : reduce::strategies()) strategyNames.emplace_back(s.name);
+  for (const centroid::StrategyInfo& s : centroid::strategies()) strategyNames.emplace_back(s.name);
 
   auto* check = cli.add_subcommand(
       "check",

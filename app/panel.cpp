@@ -36,8 +36,8 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
                       PanelActions& actions) {
   // The strategy: every one listed; those this context cannot run are greyed with the reason.
   if (ImGui::BeginCombo("strategy", state.app.reduce.c_str())) {
-    for (const reduce::StrategyInfo& s : reduce::strategies()) {
-      const std::string why = s.unavailableReason(caps);
+    for (const centroid::StrategyInfo& s : centroid::strategies()) {
+      const std::string why = s.unavailableOn(caps);
       ImGui::BeginDisabled(!why.empty());
       if (ImGui::Selectable(s.name, state.app.reduce == s.name)) state.app.reduce = s.name;
       ImGui::EndDisabled();
@@ -63,8 +63,8 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
   ImGui::SameLine();
   actions.checkNow = ImGui::Button("check now");
   if (view.report && *view.report) {
-    const reduce::Report& r = **view.report;
-    const reduce::Verdict& v = r.active;
+    const centroid::Report& r = **view.report;
+    const centroid::Verdict& v = r.active;
     ImGui::TextColored(v.pass ? kPass : kFail, v.pass ? "PASS" : "FAIL");
     ImGui::SameLine();
     ImGui::Text("frame %llu, %u boids, %s", static_cast<unsigned long long>(r.frame), r.count, v.strategy.c_str());
@@ -95,15 +95,15 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
   ImGui::TableSetupColumn("verdict");
   ImGui::TableHeadersRow();
   const bool haveLab = view.report && *view.report && !(*view.report)->lab.empty();
-  for (const reduce::StrategyInfo& s : reduce::strategies()) {
+  for (const centroid::StrategyInfo& s : centroid::strategies()) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(s.name);
     ImGui::TableNextColumn();
     if (const gl::PassStats* p = timeOf(s.name)) ImGui::Text("%.4f", p->medianMs); else ImGui::TextDisabled("-");
-    const reduce::Verdict* v = nullptr;
+    const centroid::Verdict* v = nullptr;
     if (haveLab) {
-      for (const reduce::Verdict& x : (*view.report)->lab) {
+      for (const centroid::Verdict& x : (*view.report)->lab) {
         if (x.strategy == s.name) v = &x;
       }
     }
@@ -305,7 +305,7 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", primitives::kFastestMeasured);
     ImGui::PopTextWrapPos();
-    const sim::GridGeometry g = sim::gridGeometry(state.app.sim);
+    const grid::Geometry g = sim::gridGeometry(state.app.sim);
     ImGui::TextDisabled("%u^3 cells of edge %.3g", g.cellsPerAxis, g.edge);
     ImGui::Checkbox("show occupied cells", &state.app.render.showCells);
     if (reduction.report && *reduction.report && (*reduction.report)->grid) {

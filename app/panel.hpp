@@ -9,7 +9,7 @@
 
 #include "engine/gl/caps.hpp"
 #include "engine/gl/timer.hpp"
-#include "engine/reduce/inspector.hpp"
+#include "engine/centroid/inspector.hpp"
 #include "engine/render/boid_renderer.hpp"
 #include "app/settings_file.hpp"
 #include "engine/sim/params.hpp"
@@ -37,10 +37,10 @@ struct PanelState {
 
 // What the reduction section shows, from the engine.
 struct ReductionView {
-  const reduce::StrategyInfo* active = nullptr;
+  const centroid::StrategyInfo* active = nullptr;
   std::string activeDetail;
   std::string activeUnavailable;    // set when the flock outgrew the asked-for strategy
-  const std::optional<reduce::Report>* report = nullptr;
+  const std::optional<centroid::Report>* report = nullptr;
   bool checkInFlight = false;
 };
 

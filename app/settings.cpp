@@ -8,13 +8,13 @@
 
 #include "app/text.hpp"
 #include "engine/primitives/sort/sort.hpp"
-#include "engine/reduce/strategy.hpp"
+#include "engine/centroid/strategy.hpp"
 
 namespace boids::app {
 
 using nlohmann::json;
 
-AppSettings::AppSettings() : reduce(reduce::kDefaultStrategy), sort(primitives::kDefaultSorter) {}
+AppSettings::AppSettings() : reduce(centroid::kDefaultStrategy), sort(primitives::kDefaultSorter) {}
 
 namespace {
 
@@ -22,7 +22,7 @@ constexpr double kDegrees = 180.0 / std::numbers::pi;
 
 std::vector<std::string> strategyNames() {
   std::vector<std::string> names;
-  for (const reduce::StrategyInfo& s : reduce::strategies()) names.emplace_back(s.name);
+  for (const centroid::StrategyInfo& s : centroid::strategies()) names.emplace_back(s.name);
   return names;
 }
 

@@ -4,7 +4,7 @@
 #include <glm/vec2.hpp>
 
 #include "engine/gl/timer.hpp"
-#include "engine/reduce/inspector.hpp"
+#include "engine/centroid/inspector.hpp"
 #include "engine/render/boid_renderer.hpp"
 #include "engine/render/camera.hpp"
 #include "engine/sim/simulation.hpp"
@@ -39,7 +39,7 @@ struct FrameView {
   glm::ivec2 viewport{0};
   render::OrbitCamera camera;
   render::RenderSettings render;
-  reduce::Inspector* inspector = nullptr;  // optional: the lab and the CPU checks
+  centroid::Inspector* inspector = nullptr;  // optional: the lab and the CPU checks
   bool compareAll = false;    // run every strategy on this frame's positions
   bool snapshot = false;      // copy this frame back for a CPU check (ignored while one is in flight)
 };

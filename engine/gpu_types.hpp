@@ -21,5 +21,5 @@ using uint = std::uint32_t;
 static_assert(sizeof(SimParams) % 16 == 0 && offsetof(SimParams, boidCount) == 80);
 static_assert(sizeof(RenderParams) % 16 == 0 && offsetof(RenderParams, boidScale) == 32);
 static_assert(sizeof(CameraState) == 96);
-static_assert(sizeof(FlockStats) == 48 && sizeof(ReducePartial) == 48);
+static_assert(sizeof(FlockStats) == 48);
 }  // namespace boids::gpu

@@ -70,4 +70,24 @@ Program Program::build(const ShaderLibrary& library, std::initializer_list<Shade
   return result;
 }
 
+std::size_t Program::storageArrayStride(const std::string& block) const {
+  const GLuint index = glGetProgramResourceIndex(name_.id(), GL_SHADER_STORAGE_BLOCK, block.c_str());
+  if (index == GL_INVALID_INDEX) return 0;
+  const GLenum count = GL_NUM_ACTIVE_VARIABLES;
+  GLint variables = 0;
+  glGetProgramResourceiv(name_.id(), GL_SHADER_STORAGE_BLOCK, index, 1, &count, 1, nullptr, &variables);
+  if (variables < 1) return 0;
+  std::vector<GLint> members(static_cast<std::size_t>(variables));
+  const GLenum active = GL_ACTIVE_VARIABLES;
+  glGetProgramResourceiv(name_.id(), GL_SHADER_STORAGE_BLOCK, index, 1, &active, variables, nullptr, members.data());
+  // An array of structs: the top-level stride (a member's own GL_ARRAY_STRIDE would be its
+  // array's, if any). An array of a plain type: drivers report 0 there and the stride as the
+  // variable's GL_ARRAY_STRIDE.
+  const GLenum properties[] = {GL_TOP_LEVEL_ARRAY_STRIDE, GL_ARRAY_STRIDE};
+  GLint strides[2] = {0, 0};
+  glGetProgramResourceiv(name_.id(), GL_BUFFER_VARIABLE, static_cast<GLuint>(members[0]), 2, properties, 2, nullptr, strides);
+  const GLint stride = strides[0] > 0 ? strides[0] : strides[1];
+  return static_cast<std::size_t>(std::max(stride, 0));
+}
+
 }  // namespace boids::gl

@@ -31,16 +31,14 @@ class Program {
   }
 
   void use() const { glUseProgram(name_.id()); }
+  // Bytes per element of the one array in shader storage block `block` as the linker laid it out
+  // (its top-level array stride: a generic kernel's ACC_TYPE, say); 0 when the block is not active.
+  std::size_t storageArrayStride(const std::string& block) const;
   GLuint id() const { return name_.id(); }
   explicit operator bool() const { return static_cast<bool>(name_); }
 
  private:
   ProgramName name_;
 };
-
-// Dispatch helper: enough groups of `groupSize` invocations to cover `count` items.
-inline GLuint groupsFor(std::size_t count, std::size_t groupSize) {
-  return static_cast<GLuint>((count + groupSize - 1) / groupSize);
-}
 
 }  // namespace boids::gl

@@ -87,12 +87,12 @@ PreprocessedSource ShaderLibrary::preprocess(std::string_view path, const Define
 
   std::string rest((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::vector<std::string> stack;
-  expand(std::string(path), rest, 2, out.text, out.files, stack);
+  expand(std::string(path), rest, 2, defines, out.text, out.files, stack);
   return out;
 }
 
-void ShaderLibrary::expand(const std::string& path, std::string_view text, int firstLine, std::string& out,
-                           std::vector<std::string>& files, std::vector<std::string>& stack) const {
+void ShaderLibrary::expand(const std::string& path, std::string_view text, int firstLine, const Defines& defines,
+                           std::string& out, std::vector<std::string>& files, std::vector<std::string>& stack) const {
   if (std::find(stack.begin(), stack.end(), path) != stack.end() || stack.size() > kMaxIncludeDepth) {
     std::string chain;
     for (const auto& s : stack) chain += s + " -> ";
@@ -104,6 +104,8 @@ void ShaderLibrary::expand(const std::string& path, std::string_view text, int f
   out += "#line " + std::to_string(firstLine) + " " + std::to_string(index) + "\n";
 
   static const std::regex kInclude(R"(^\s*#\s*include\s+"([^"]+)\"\s*$)");
+  // #include NAME: the file named by an injected define (NAME "path"), e.g. a reduction's payload.
+  static const std::regex kIncludeDefine(R"(^\s*#\s*include\s+([A-Za-z_][A-Za-z_0-9]*)\s*$)");
   static const std::regex kPragmaOnce(R"(^\s*#\s*pragma\s+once\s*$)");
   std::istringstream in{std::string(text)};
   std::string line;
@@ -111,16 +113,28 @@ void ShaderLibrary::expand(const std::string& path, std::string_view text, int f
   while (std::getline(in, line)) {
     ++lineNo;
     std::smatch m;
-    if (std::regex_match(line, m, kInclude)) {
+    std::string named;
+    if (std::regex_match(line, m, kIncludeDefine)) {
+      auto it = std::find_if(defines.begin(), defines.end(), [&](const auto& d) { return d.first == m[1].str(); });
+      const bool quoted = it != defines.end() && it->second.size() >= 2 && it->second.front() == '"' && it->second.back() == '"';
+      if (!quoted) {
+        throw std::runtime_error(path + ":" + std::to_string(lineNo) + ": #include " + m[1].str() +
+                                 " needs the program's defines to give " + m[1].str() + " as a quoted file name");
+      }
+      named = it->second.substr(1, it->second.size() - 2);
+    } else if (std::regex_match(line, m, kInclude)) {
+      named = m[1].str();
+    }
+    if (!named.empty()) {
       // Resolve against the including file's folder first, then against shaders/.
-      std::string target = normalise(parentOf(path) + m[1].str());
-      if (!find(target)) target = normalise(m[1].str());
+      std::string target = normalise(parentOf(path) + named);
+      if (!find(target)) target = normalise(named);
       if (!find(target)) {
-        throw std::runtime_error(path + ":" + std::to_string(lineNo) + ": #include \"" + m[1].str() +
-                                 "\" not found in " + origin_);
+        throw std::runtime_error(path + ":" + std::to_string(lineNo) + ": #include \"" + named + "\" not found in " +
+                                 origin_);
       }
       // Include guards in the shared headers make repeated includes harmless.
-      expand(target, *find(target), 1, out, files, stack);
+      expand(target, *find(target), 1, defines, out, files, stack);
       out += "#line " + std::to_string(lineNo + 1) + " " + std::to_string(index) + "\n";
     } else if (std::regex_match(line, kPragmaOnce)) {
       out += "\n";

@@ -1,7 +1,8 @@
 #pragma once
 // Shader sources by path (embedded at build time, or read from disk for live reload), with the
 // small preprocessor GLSL lacks: #include "path" of shared files (C++ and GLSL share
-// shaders/common/*.h), #define injection from C++ constants, and #line directives so that a
+// shaders/common/*.h), #include NAME of the file an injected define names (how a generic kernel
+// takes its payload), #define injection from C++ constants, and #line directives so that a
 // driver's error log can be mapped back to file and line.
 #include <filesystem>
 #include <map>
@@ -37,7 +38,7 @@ class ShaderLibrary {
 
  private:
   // Appends text (the file at path, from its line firstLine on) with includes expanded.
-  void expand(const std::string& path, std::string_view text, int firstLine, std::string& out,
+  void expand(const std::string& path, std::string_view text, int firstLine, const Defines& defines, std::string& out,
               std::vector<std::string>& files, std::vector<std::string>& stack) const;
 
   std::map<std::string, std::string, std::less<>> files_;

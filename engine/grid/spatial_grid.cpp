@@ -1,22 +1,25 @@
 #include "engine/grid/spatial_grid.hpp"
 
-#include <algorithm>
 #include <stdexcept>
 
+#include "engine/gl/dispatch.hpp"
 #include "shaders/common/bindings.h"
 
 namespace boids::grid {
 namespace {
 
-constexpr GLuint kMaxGroups = 65535;
-GLuint groupsFor(std::uint32_t items) { return std::clamp<GLuint>((items + 255) / 256, 1, kMaxGroups); }
+constexpr std::uint32_t kGroup = 256;
+constexpr std::uint32_t kMostGroups = 65535;  // grid-stride kernels: more groups only queue up
 
 }  // namespace
 
 SpatialGrid::Programs SpatialGrid::build(const gl::ShaderLibrary& library) {
-  return {gl::Program::compute(library, "grid/grid_hash.comp"), gl::Program::compute(library, "grid/grid_ranges.comp"),
-          gl::Program::compute(library, "grid/grid_reorder.comp")};
+  const gl::Defines group = {{"GROUP_SIZE", std::to_string(kGroup)}};
+  return {gl::Program::compute(library, "grid/grid_hash.comp", group), gl::Program::compute(library, "grid/grid_ranges.comp", group),
+          gl::Program::compute(library, "grid/grid_reorder.comp", group)};
 }
+
+GLuint SpatialGrid::groupsFor(std::uint64_t items) const { return gl::groupsFor(items, kGroup, caps_, 1, kMostGroups); }
 
 SpatialGrid::SpatialGrid(const gl::ShaderLibrary& library, const gl::Caps& caps, std::string_view sorter)
     : library_(library), caps_(caps), programs_(build(library)) {
@@ -39,15 +42,15 @@ void SpatialGrid::reloadShaders(const gl::ShaderLibrary& library) {
   library_ = library;
 }
 
-void SpatialGrid::hash(const sim::Flock& flock, const sim::GridGeometry& geometry) {
-  count_ = flock.count();
+void SpatialGrid::hash(const gl::Buffer& positions, std::uint32_t count, const Geometry& geometry) {
+  count_ = count;
   cellCount_ = static_cast<std::uint32_t>(geometry.cellCount());
   const std::size_t pairBytes = std::size_t(primitives::sortCapacity(count_)) * sizeof(std::uint32_t) * 2;
   if (pairs_.size() != pairBytes) pairs_ = gl::Buffer("grid.pairs", pairBytes);
   const std::size_t startBytes = (std::size_t(cellCount_) + 1) * sizeof(std::uint32_t);
   if (starts_.size() < startBytes) starts_ = gl::Buffer("grid.cellStarts", startBytes);
 
-  flock.positions().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+  positions.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
   pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_GRID_PAIRS);
   programs_.hash.use();
   glDispatchCompute(groupsFor(count_), 1, 1);
@@ -65,15 +68,15 @@ void SpatialGrid::ranges() {
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // starts -> the step
 }
 
-void SpatialGrid::reorder(const sim::Flock& flock) {
+void SpatialGrid::reorder(const gl::Buffer& positions, const gl::Buffer& velocities) {
   const std::size_t bytes = std::size_t(count_) * 16;
   if (sortedPos_.size() != bytes) {
     sortedPos_ = gl::Buffer("grid.sortedPositions", bytes);
     sortedVel_ = gl::Buffer("grid.sortedVelocities", bytes);
   }
   pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_GRID_PAIRS);
-  flock.positions().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
-  flock.velocities().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
+  positions.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+  velocities.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
   sortedPos_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORTED_POS);
   sortedVel_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORTED_VEL);
   programs_.reorder.use();

@@ -7,10 +7,10 @@
 #include <string_view>
 
 #include "engine/gl/buffer.hpp"
+#include "engine/gl/caps.hpp"
 #include "engine/gl/program.hpp"
+#include "engine/grid/geometry.hpp"
 #include "engine/primitives/sort/sort.hpp"
-#include "engine/sim/flock.hpp"
-#include "engine/sim/params.hpp"
 
 namespace boids::grid {
 
@@ -24,11 +24,12 @@ class SpatialGrid {
   void reloadShaders(const gl::ShaderLibrary& library);
 
   // The passes, in order. Each reads what the one before wrote and ends with its barrier.
-  // SimParams must be bound at UBO_SIM_PARAMS.
-  void hash(const sim::Flock& flock, const sim::GridGeometry& geometry);  // positions -> (key, index)
-  void sort();                                                              // pairs by (key, index)
+  // SimParams must be bound at UBO_SIM_PARAMS (the cell formula, shaders/grid/grid_cells.glsl, is
+  // the step's too).
+  void hash(const gl::Buffer& positions, std::uint32_t count, const Geometry& geometry);  // -> (key, index)
+  void sort();    // pairs by (key, index)
   void ranges();  // sorted pairs -> where each cell's boids start (cellCount + 1 uints)
-  void reorder(const sim::Flock& flock);                                    // -> positions/velocities in cell order
+  void reorder(const gl::Buffer& positions, const gl::Buffer& velocities);  // -> copies in cell order
 
   // Binds what the grid step reads (pairs, cell starts, and the sorted copies when coherent).
   void bindForStep(bool coherent) const;
@@ -43,6 +44,7 @@ class SpatialGrid {
     gl::Program hash, ranges, reorder;
   };
   static Programs build(const gl::ShaderLibrary& library);
+  GLuint groupsFor(std::uint64_t items) const;
 
   gl::ShaderLibrary library_;
   gl::Caps caps_;

@@ -1,8 +1,11 @@
 #pragma once
-// One shape for the variants of every primitive (reduce, scan, compact, sort): a name, a line
-// saying what it does, whether the order of its output is defined, whether this context can run
-// it, and how to make one. The lab, the tests, `boids check` and `boids bench` iterate these lists,
-// so a variant added to one is tested, checked and timed without anyone editing a list.
+// One shape for the variants of every primitive (reduce, scan, compact, sort) and of the centroid
+// lab built on them: a name, a line saying what it does, whether the order of its output is
+// defined, whether this context can run it, and how to make one (from the shader library, the
+// context's caps and whatever the primitive is generic over, e.g. a reduction's payload). The
+// lab, the tests, `boids check` and `boids bench` iterate these lists, so a variant added to one
+// is tested, checked and timed without anyone editing a list.
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -13,20 +16,22 @@
 
 namespace boids::primitives {
 
-template <class Interface>
+template <class Interface, class... Generic>
 struct Variant {
   const char* name;
   const char* description;
-  bool orderDefined;  // true: the output is one exact sequence (judged as such); false: judged as a set
-  std::unique_ptr<Interface> (*create)(const gl::ShaderLibrary& library, const gl::Caps& caps);
-  std::string (*unavailable)(const gl::Caps& caps) = nullptr;  // why it cannot run here; null: it always can
+  // true: the output is one exact sequence, judged as such (for a reduction: its combine order is
+  // fixed, so a rerun gives the same bits); false: judged as a set.
+  bool orderDefined;
+  std::function<std::unique_ptr<Interface>(const gl::ShaderLibrary&, const gl::Caps&, Generic...)> create;
+  std::function<std::string(const gl::Caps&)> unavailable = nullptr;  // why it cannot run here; null: it always can
 
   std::string unavailableOn(const gl::Caps& caps) const { return unavailable ? unavailable(caps) : std::string(); }
 };
 
-template <class Interface>
-const Variant<Interface>* findVariant(std::span<const Variant<Interface>> variants, std::string_view name) {
-  for (const Variant<Interface>& v : variants) {
+template <class Entry>
+const Entry* findVariant(std::span<const Entry> variants, std::string_view name) {
+  for (const Entry& v : variants) {
     if (name == v.name) return &v;
   }
   return nullptr;

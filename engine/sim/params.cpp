@@ -85,14 +85,14 @@ gpu::SimParams toGpu(const SimSettings& s) {
   g.wallStrength = s.wallStrength;
   g.boidCount = s.count;
   g.worldMode = static_cast<std::uint32_t>(s.world);
-  const GridGeometry grid = gridGeometry(s);
+  const grid::Geometry grid = gridGeometry(s);
   g.grid = {grid.edge, 1.0f / grid.edge, static_cast<float>(grid.cellsPerAxis), 0.0f};
   g.cellsPerAxis = grid.cellsPerAxis;
   g.cellSearch = static_cast<std::uint32_t>(s.cells);
   return g;
 }
 
-GridGeometry gridGeometry(const SimSettings& s) {
+grid::Geometry gridGeometry(const SimSettings& s) {
   const float radius = std::max({s.separationRadius, s.alignmentRadius, s.cohesionRadius});
   const double reach = (s.cells == CellSearch::Cells8 ? 2.0 : 1.0) * radius * (1.0 + 1e-4);
   // At most 2^10 per axis keeps a cell key (x + n (y + n z)) far inside 32 bits.

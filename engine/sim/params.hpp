@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/grid/geometry.hpp"
 #include "engine/gpu_types.hpp"
 
 namespace boids::sim {
@@ -37,15 +38,8 @@ struct SimSettings {
   CellSearch cells = CellSearch::Cells27;
 };
 
-// The grid over the world cube: cells per axis and their edge. The edge is at least the search
-// reach (the largest radius for 27 cells, twice it for 8) plus a 1e-4 relative margin, so that a
-// neighbour within the radius can never land two cells away through the rounding of a cell index.
-struct GridGeometry {
-  std::uint32_t cellsPerAxis;
-  float edge;
-  std::uint64_t cellCount() const { return std::uint64_t(cellsPerAxis) * cellsPerAxis * cellsPerAxis; }
-};
-GridGeometry gridGeometry(const SimSettings& s);
+// The grid for these settings (engine/grid/geometry.hpp says what it guarantees).
+grid::Geometry gridGeometry(const SimSettings& s);
 
 // One float setting: its key (command line, presets), label, help, range. Ranges keep the model
 // meaningful: radii stay under a quarter of the cube (so the nearest periodic image is the only

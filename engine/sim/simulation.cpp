@@ -24,20 +24,20 @@ Simulation::Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, c
       params_("sim.params", sizeof(gpu::SimParams)),
       stats_("sim.flockStats", sizeof(gpu::FlockStats)),
       health_("sim.health", sizeof(std::uint32_t), &kZero),
-      stepper_(library),
-      gridStepper_(library),
+      stepper_(library, caps),
+      gridStepper_(library, caps),
       grid_(library, caps),
       library_(library) {
   reducer_ = createStrategy(library, reduceStrategy);
-  strategyInfo_ = reduce::findStrategy(reduceStrategy);
+  strategyInfo_ = centroid::findStrategy(reduceStrategy);
   reduce();  // the stats buffer is valid from the start, whatever runs first
 }
 
-std::unique_ptr<reduce::Strategy> Simulation::createStrategy(const gl::ShaderLibrary& library,
+std::unique_ptr<centroid::Strategy> Simulation::createStrategy(const gl::ShaderLibrary& library,
                                                              std::string_view name) const {
-  const reduce::StrategyInfo* info = reduce::findStrategy(name);
+  const centroid::StrategyInfo* info = centroid::findStrategy(name);
   if (!info) throw std::invalid_argument("unknown reduction strategy '" + std::string(name) + "'");
-  if (std::string why = info->unavailableReason(caps_); !why.empty()) {
+  if (std::string why = info->unavailableOn(caps_); !why.empty()) {
     throw std::invalid_argument("reduction strategy '" + std::string(name) + "' is unavailable: " + why);
   }
   return info->create(library, caps_);
@@ -46,7 +46,7 @@ std::unique_ptr<reduce::Strategy> Simulation::createStrategy(const gl::ShaderLib
 void Simulation::setReduceStrategy(std::string_view name) {
   if (strategyInfo_ && name == strategyInfo_->name) return;
   reducer_ = createStrategy(library_, name);
-  strategyInfo_ = reduce::findStrategy(name);
+  strategyInfo_ = centroid::findStrategy(name);
   fallbackReason_.clear();
 }
 
@@ -69,8 +69,8 @@ void Simulation::reset() {
 
 void Simulation::reloadShaders(const gl::ShaderLibrary& library) {
   auto reducer = createStrategy(library, strategyInfo_->name);
-  BruteForceStepper stepper(library);
-  GridStepper gridStepper(library);
+  BruteForceStepper stepper(library, caps_);
+  GridStepper gridStepper(library, caps_);
   grid_.reloadShaders(library);
   reducer_ = std::move(reducer);
   stepper_ = std::move(stepper);
@@ -82,7 +82,7 @@ void Simulation::reduce() {
   // A strategy may be unable to take this many boids (the mipmap's texture limit): fall back to
   // the default rather than leave the stats stale, and say so through reduceStrategy().
   if (std::string why = reducer_->unavailableFor(flock_.count()); !why.empty()) {
-    setReduceStrategy(reduce::kDefaultStrategy);
+    setReduceStrategy(centroid::kDefaultStrategy);
     fallbackReason_ = std::move(why);
   }
   reducer_->reduce(reduceInput(), stats_);
@@ -96,12 +96,12 @@ void Simulation::bindParams() {
 
 void Simulation::hash() {
   bindParams();
-  grid_.hash(flock_, gridGeometry(settings_));
+  grid_.hash(flock_.positions(), flock_.count(), gridGeometry(settings_));
 }
 
 void Simulation::sortCells() { grid_.sort(); }
 void Simulation::cellRanges() { grid_.ranges(); }
-void Simulation::reorder() { grid_.reorder(flock_); }
+void Simulation::reorder() { grid_.reorder(flock_.positions(), flock_.velocities()); }
 
 void Simulation::integrate() {
   bindParams();
@@ -139,10 +139,10 @@ std::vector<std::uint32_t> Simulation::lastOrder() const {
 std::vector<glm::uvec4> Simulation::auditNeighbours() {
   const bool coherent = settings_.neighbours != Neighbours::GridScattered;
   bindParams();
-  grid_.hash(flock_, gridGeometry(settings_));
+  grid_.hash(flock_.positions(), flock_.count(), gridGeometry(settings_));
   grid_.sort();
   grid_.ranges();
-  if (coherent) grid_.reorder(flock_);
+  if (coherent) grid_.reorder(flock_.positions(), flock_.velocities());
   gl::Buffer out("sim.neighbourAudit", std::size_t(flock_.count()) * sizeof(glm::uvec4));
   gridStepper_.audit(flock_, stats_, grid_, coherent, out);
   return out.read<glm::uvec4>(flock_.count());

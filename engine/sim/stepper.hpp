@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "engine/gl/buffer.hpp"
+#include "engine/gl/caps.hpp"
 #include "engine/gl/program.hpp"
 #include "engine/grid/spatial_grid.hpp"
 #include "engine/sim/flock.hpp"
@@ -14,7 +15,7 @@ class BruteForceStepper {
  public:
   static constexpr std::uint32_t kGroupSize = 128;
 
-  explicit BruteForceStepper(const gl::ShaderLibrary& library);
+  BruteForceStepper(const gl::ShaderLibrary& library, const gl::Caps& caps);
   void reload(const gl::ShaderLibrary& library);
 
   // Reads the flock's current state, the SimParams block bound at UBO_SIM_PARAMS and `stats`
@@ -23,6 +24,7 @@ class BruteForceStepper {
   void step(Flock& flock, const gl::Buffer& stats);
 
  private:
+  gl::Caps caps_;
   gl::Program program_;
 };
 
@@ -30,7 +32,7 @@ class GridStepper {
  public:
   static constexpr std::uint32_t kGroupSize = 128;
 
-  explicit GridStepper(const gl::ShaderLibrary& library);
+  GridStepper(const gl::ShaderLibrary& library, const gl::Caps& caps);
   // As BruteForceStepper::step, with the neighbours from `grid` (coherent: from its sorted copies).
   void step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent);
   // The grid's neighbour sets instead of a step: per boid (by its slot), the count and two hashes
@@ -39,6 +41,9 @@ class GridStepper {
              const gl::Buffer& out);
 
  private:
+  GLuint groupsFor(std::uint32_t count) const;
+
+  gl::Caps caps_;
   gl::Program coherent_, scattered_, auditCoherent_, auditScattered_;
 };
 

@@ -8,17 +8,7 @@ namespace boids::verify {
 namespace {
 
 constexpr double u = kFloatUnitRoundoff;
-// GLSL 4.60 section 4.7.1 allows 2.5 ULP for a / b and 2 ULP for inversesqrt (length, normalize);
-// each such operation is charged 4u, a rounded + or * is charged u.
-constexpr double kDivision = 4 * u;
-
-// gamma_n = n u / (1 - n u): the relative error bound of n rounded additions in a row
-// (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed., section 3.1). It only holds
-// for n u < 1; past that (a sequential float sum of 2^24 values) worst-case analysis bounds nothing.
-double gamma(std::size_t n) {
-  const double nu = static_cast<double>(n) * u;
-  return nu < 1.0 ? nu / (1.0 - nu) : std::numeric_limits<double>::infinity();
-}
+constexpr double kDivision = kDivisionError;
 
 double maxAbs(glm::dvec3 v) { return std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)}); }
 
@@ -55,7 +45,7 @@ ReferenceStats referenceStats(const std::vector<glm::vec4>& positions) {
   return s;
 }
 
-glm::dvec3 centroidTolerance(const ReferenceStats& stats, std::size_t count, const reduce::ErrorModel& model) {
+glm::dvec3 centroidTolerance(const ReferenceStats& stats, std::size_t count, const ErrorModel& model) {
   // Each position reaches the total through at most `additions` rounded float additions, so the
   // float sum is within gamma(additions) * sum|p| of the exact one, whatever the order or tree
   // shape (Higham, section 4.2); a fixed-point stage adds its quantisation, sumQuantum. Dividing by

@@ -7,12 +7,10 @@
 #include <glm/vec3.hpp>
 
 #include "engine/gpu_types.hpp"
-#include "engine/reduce/strategy.hpp"
 #include "engine/sim/initial_state.hpp"
+#include "engine/verify/error_model.hpp"
 
 namespace boids::verify {
-
-inline constexpr double kFloatUnitRoundoff = 0x1.0p-24;  // u: float rounding is within u relative
 
 struct ReferenceStats {
   glm::dvec3 centroid{0}, boundsMin{0}, boundsMax{0};
@@ -24,7 +22,7 @@ ReferenceStats referenceStats(const std::vector<glm::vec4>& positions);
 
 // Bound on |GPU centroid - exact centroid| per axis for a reduction with this error model (see
 // reference.cpp for the derivation).
-glm::dvec3 centroidTolerance(const ReferenceStats& stats, std::size_t count, const reduce::ErrorModel& model);
+glm::dvec3 centroidTolerance(const ReferenceStats& stats, std::size_t count, const ErrorModel& model);
 
 struct ReferenceStep {
   std::vector<glm::dvec3> positions, velocities;

@@ -8,10 +8,7 @@
 #define SSBO_VEL_IN 1       // vec4 per boid: xyz velocity, w unused (0)
 #define SSBO_POS_OUT 2
 #define SSBO_VEL_OUT 3
-#define SSBO_FLOCK_STATS 4  // FlockStats: centroid and bounds, written by the reduction
-#define SSBO_PARTIALS 5     // per-group partial results of a reduction
-#define SSBO_PARTIALS_OUT 6 // the next level of a multi-pass reduction
-#define SSBO_REDUCE_ACCUM 7 // global accumulators and counters of the atomic and single-pass reductions
+#define SSBO_FLOCK_STATS 4  // FlockStats: centroid and bounds (the centroid strategies write it through their own slot)
 #define SSBO_CAMERA 8       // CameraState: written by the CPU (orbit) or by the follow pass
 #define SSBO_GRID_PAIRS 9   // uvec2 (cell, boid) pairs the grid hashes, sorts (primitives/sort binds them itself) and reads
 #define SSBO_CELL_STARTS 11 // uint per grid cell + 1: first sorted slot of its boids (grid_ranges.comp)
@@ -24,12 +21,6 @@
 #define UBO_RENDER_PARAMS 1
 
 // Uniform locations (explicit, so no look-up by name is ever needed)
-#define LOC_REDUCE_INPUT_COUNT 0  // number of inputs of a reduction pass
-#define LOC_REDUCE_BOID_COUNT 1   // flock size, the divisor of the centroid
-#define LOC_REDUCE_SCALE 2        // fixed-point scale of the atomic reduction (a power of two)
-#define LOC_REDUCE_SIDE 3         // side of the mipmap reduction's square texture
-#define LOC_REDUCE_LEVEL 4        // last mip level of the mipmap reduction
-
 #define LOC_CAMERA_ORBIT 5        // yaw, pitch, vertical field of view, aspect
 #define LOC_CAMERA_FOLLOW 6       // smoothing (0..1 per frame), zoom factor, 1 to jump, unused
 #define LOC_MARKER_CPU 7          // the CPU centroid (w 1 when known)

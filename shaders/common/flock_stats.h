@@ -8,11 +8,4 @@ struct FlockStats {
   vec4 boundsMax;     // xyz
 };
 
-// One workgroup's share of a reduction.
-struct ReducePartial {
-  vec4 sum;  // xyz sum of positions, w how many were summed
-  vec4 lo;
-  vec4 hi;
-};
-
 #endif

@@ -6,7 +6,10 @@
 // one contiguous run for the step. One invocation per cell: no clearing pass, no serial walk
 // over the empty cells of a sparse flock.
 // Reads SSBO_GRID_PAIRS; writes SSBO_CELL_STARTS[0 .. cellCount].
-layout(local_size_x = 256) in;
+#ifndef GROUP_SIZE
+#define GROUP_SIZE 256
+#endif
+layout(local_size_x = GROUP_SIZE) in;
 #include "common/bindings.h"
 
 layout(std430, binding = SSBO_GRID_PAIRS) readonly buffer Pairs { uvec2 b_pairs[]; };
@@ -14,7 +17,7 @@ layout(std430, binding = SSBO_CELL_STARTS) writeonly buffer Starts { uint b_star
 layout(location = LOC_GRID_COUNTS) uniform uvec2 u_sizes;  // (boids, cells)
 
 void main() {
-  for (uint c = gl_GlobalInvocationID.x; c <= u_sizes.y; c += gl_NumWorkGroups.x * 256u) {
+  for (uint c = gl_GlobalInvocationID.x; c <= u_sizes.y; c += gl_NumWorkGroups.x * uint(GROUP_SIZE)) {
     uint lo = 0u, hi = u_sizes.x;  // the answer lies in [lo, hi]
     while (lo < hi) {
       uint mid = (lo + hi) >> 1u;

@@ -28,9 +28,8 @@ layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_
 shared vec4 g_pos[GROUP_SIZE];
 shared vec4 g_vel[GROUP_SIZE];
 
-void main() {
+void stepGroup(uint i) {
   uint count = u_sim.boidCount;
-  uint i = gl_GlobalInvocationID.x;
   uint lane = gl_LocalInvocationID.x;
   bool isBoid = i < count;  // the last group may run past the flock
   vec3 p = isBoid ? b_posIn[i].xyz : vec3(0);
@@ -55,4 +54,13 @@ void main() {
   repairNonFinite(p, v, newPos, newVel, i);
   b_posOut[i] = vec4(newPos, 1.0);
   b_velOut[i] = vec4(newVel, 0.0);
+}
+
+void main() {
+  // Group-stride, so a dispatch clamped to the context's group count still steps every boid; the
+  // bound is the same for the whole group, which keeps the barriers in uniform control flow.
+  uint stride = gl_NumWorkGroups.x * uint(GROUP_SIZE);
+  for (uint first = gl_WorkGroupID.x * uint(GROUP_SIZE); first < u_sim.boidCount; first += stride) {
+    stepGroup(first + gl_LocalInvocationID.x);
+  }
 }

@@ -107,16 +107,16 @@ TEST(Check, RowsCarryTheDocumentedFieldsAndTheDumpsReproduceTheCpuValues) {
 }
 
 TEST(Check, AWrongGpuResultFailsTheCheckWithExitCodeOne) {
-  // A copy of the shaders whose group reduction skips the first item of every run.
+  // A copy of the shaders whose reductions skip the first item of every invocation's run.
   const fs::path dir = scratch("broken");
   fs::copy(BOIDS_SHADER_DIR, dir / "shaders", fs::copy_options::recursive | fs::copy_options::overwrite_existing);
-  const fs::path kernel = dir / "shaders/reduce/group_reduce.comp";
+  const fs::path kernel = dir / "shaders/primitives/reduce/reduce_io.glsl";
   std::ifstream original(kernel);
   std::string text((std::istreambuf_iterator<char>(original)), std::istreambuf_iterator<char>());
   original.close();
-  const std::string from = "uint k = gl_GlobalInvocationID.x;";
+  const std::string from = "uint k = first;";
   ASSERT_NE(text.find(from), std::string::npos);
-  text.replace(text.find(from), from.size(), "uint k = gl_GlobalInvocationID.x + 1u;");
+  text.replace(text.find(from), from.size(), "uint k = first + 1u;");
   std::ofstream(kernel) << text;
   auto [code, output] = boids("check --shader-dir '" + (dir / "shaders").string() + "' --sizes 4097 --seeds 1 --strategies tree");
   EXPECT_EQ(code, 1) << output;

@@ -4,7 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cstdint>
+#include <span>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "engine/gl/caps.hpp"
 #include "engine/gl/debug.hpp"
@@ -20,6 +24,23 @@ inline std::string paramName(std::string s) {
   for (char& c : s) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
   return s;
 }
+
+// The names in a registry (primitives::Variant or an extension of it), in its order: what the
+// tests are instantiated over, so a variant added to a registry is tested without a list edited.
+template <class Entry>
+std::vector<std::string> namesOf(std::span<const Entry> registry) {
+  std::vector<std::string> names;
+  for (const Entry& e : registry) names.emplace_back(e.name);
+  return names;
+}
+
+// The gtest name of a (variant, size) parameter: "tree_n65537".
+struct VariantAndSize {
+  template <class Info>
+  std::string operator()(const Info& info) const {
+    return paramName(std::get<0>(info.param)) + "_n" + std::to_string(std::get<1>(info.param));
+  }
+};
 
 class GlTest : public ::testing::Test {
  protected:

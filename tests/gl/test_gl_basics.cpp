@@ -1,6 +1,7 @@
 // The context, the shared layouts, shader errors, RAII handles and the timer.
 #include <glm/vec4.hpp>
 
+#include "engine/centroid/strategy.hpp"
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/embedded_shaders.hpp"
 #include "engine/gl/program.hpp"
@@ -80,18 +81,20 @@ void main() {
 TEST_F(GlTest, EveryShippedShaderCompilesWithItsDefaultDefines) {
   // Every compute shader alone, every vertex shader with the fragment shader of the same name.
   // subgroup.comp needs GL_KHR_shader_subgroup: where the driver lacks it, it must fail to build.
+  // The reduce primitive's kernels take the centroid payload (every other shader ignores it).
   const gl::ShaderLibrary& lib = test::shaders();
+  const gl::Defines payload = {centroid::kPayload.define()};
   int built = 0;
   for (const gl::EmbeddedFile& f : gl::embeddedShaderFiles()) {
     const std::string path(f.path);
     if (path.ends_with(".comp")) {
-      const bool needsSubgroups = path == "reduce/subgroup.comp";
+      const bool needsSubgroups = path == "primitives/reduce/subgroup.comp";
       if (needsSubgroups && !test::caps().has("GL_KHR_shader_subgroup")) {
-        EXPECT_THROW(gl::Program::compute(lib, path), gl::ShaderError);
+        EXPECT_THROW(gl::Program::compute(lib, path, payload), gl::ShaderError);
         gl::resetDebugStats();
         continue;
       }
-      EXPECT_NO_THROW(gl::Program::compute(lib, path)) << path;
+      EXPECT_NO_THROW(gl::Program::compute(lib, path, payload)) << path;
       ++built;
     } else if (path.ends_with(".vert")) {
       const std::string frag = path.substr(0, path.size() - 5) + ".frag";

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/primitives/compact/compact.hpp"
+#include "engine/primitives/reduce/reduce.hpp"
 #include "engine/primitives/scan/scan.hpp"
 #include "engine/verify/primitives.hpp"
 #include "gl_fixture.hpp"
@@ -18,12 +19,6 @@ namespace {
 // 1 and 2; around a warp and a group's item count; around one tile (2048) and two levels of
 // tiles (2048^2); primes.
 const std::uint32_t kScanSizes[] = {1u, 2u, 63u, 64u, 65u, 2047u, 2048u, 2049u, 4095u, 4097u, 65537u, 1000003u, 4194305u};
-
-std::vector<std::string> scanNames() {
-  std::vector<std::string> names;
-  for (const primitives::ScanVariant& v : primitives::scans()) names.emplace_back(v.name);
-  return names;
-}
 
 }  // namespace
 
@@ -58,10 +53,9 @@ TEST_P(EveryScan, MatchesTheCpuPrefixSumExactly) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Sizes, EveryScan, ::testing::Combine(::testing::ValuesIn(scanNames()), ::testing::ValuesIn(kScanSizes)),
-                         [](const auto& p) {
-                           return test::paramName(std::get<0>(p.param)) + "_n" + std::to_string(std::get<1>(p.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Sizes, EveryScan,
+                         ::testing::Combine(::testing::ValuesIn(test::namesOf(primitives::scans())), ::testing::ValuesIn(kScanSizes)),
+                         test::VariantAndSize());
 
 TEST_F(GlTest, TheLookBackFallbackAloneGivesTheSamePrefixSums) {
   // Every tile reducing all its predecessors' inputs itself (as a tile would after waiting on one
@@ -95,12 +89,6 @@ const std::uint32_t kCompactSizes[] = {1u, 2u, 63u, 64u, 65u, 255u, 257u, 4097u,
 // Kept fractions: none, 1 in 1000, one half, all.
 const std::uint32_t kOneIn[] = {0u, 1000u, 2u, 1u};
 
-std::vector<std::string> compactNames() {
-  std::vector<std::string> names;
-  for (const primitives::CompactVariant& v : primitives::compactions()) names.emplace_back(v.name);
-  return names;
-}
-
 }  // namespace
 
 class EveryCompaction : public GlTest, public ::testing::WithParamInterface<std::tuple<std::string, std::uint32_t>> {};
@@ -133,10 +121,9 @@ TEST_P(EveryCompaction, KeepsExactlyTheFlaggedIndices) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, EveryCompaction,
-                         ::testing::Combine(::testing::ValuesIn(compactNames()), ::testing::ValuesIn(kCompactSizes)),
-                         [](const auto& p) {
-                           return test::paramName(std::get<0>(p.param)) + "_n" + std::to_string(std::get<1>(p.param));
-                         });
+                         ::testing::Combine(::testing::ValuesIn(test::namesOf(primitives::compactions())),
+                                            ::testing::ValuesIn(kCompactSizes)),
+                         test::VariantAndSize());
 
 TEST_F(GlTest, ACompactionJudgeCatchesALostAndADoubledIndex) {
   const std::vector<std::uint32_t> flags = verify::compactFlags(5000, 9, 2);
@@ -151,3 +138,73 @@ TEST_F(GlTest, ACompactionJudgeCatchesALostAndADoubledIndex) {
   EXPECT_FALSE(verify::judgeCompact(flags, std::uint32_t(kept.size()), doubled, false).pass);
   EXPECT_FALSE(verify::judgeCompact(flags, std::uint32_t(kept.size() - 1), kept, false).pass);
 }
+
+// --- reduction ----------------------------------------------------------------------------------
+
+namespace {
+
+// A second payload beside the centroid's, to show that no reduce kernel hard-wires one: the sum
+// (modulo 2^32) and the largest of a uint input, with the count the kernels were told. Integer
+// combines are exact in any order, so the result must equal the CPU's to the bit: a skipped or
+// doubled item changes the sum (the inputs are seeded random uints).
+constexpr const char* kSumMaxPayload = R"(
+layout(std430, binding = REDUCE_SLOT_INPUT) readonly buffer In { uint b_in[]; };
+layout(std430, binding = REDUCE_SLOT_OUTPUT) writeonly buffer Out { uvec4 b_out; };
+uvec2 sumMax(uvec2 a, uvec2 b) { return uvec2(a.x + b.x, max(a.y, b.y)); }
+#define ACC_TYPE uvec2
+#define ACC_IDENTITY uvec2(0u)
+#define ACC_COMBINE(a, b) sumMax(a, b)
+#define ACC_LOAD(k) uvec2(b_in[k])
+#define ACC_STORE(a) b_out = uvec4(a, u_total, 1u)
+#ifdef REDUCE_SUBGROUPS
+#define ACC_SUBGROUP_COMBINE(a) uvec2(subgroupAdd(a.x), subgroupMax(a.y))
+#endif
+)";
+constexpr primitives::ReducePayload kSumMax{"test/sum_max_payload.glsl"};
+
+const gl::ShaderLibrary& shadersWithSumMax() {
+  static const gl::ShaderLibrary lib = [] {
+    gl::ShaderLibrary l = test::shaders();
+    l.add(kSumMax.shader, kSumMaxPayload);
+    return l;
+  }();
+  return lib;
+}
+
+}  // namespace
+
+class EveryReduce : public GlTest, public ::testing::WithParamInterface<std::tuple<std::string, std::uint32_t>> {};
+
+TEST_P(EveryReduce, SumsAndMaximaOfUintsExactlyOnASecondPayload) {
+  const auto [name, n] = GetParam();
+  const primitives::ReduceVariant* variant = primitives::findVariant(primitives::reductions(), name);
+  ASSERT_NE(variant, nullptr);
+  if (const std::string why = variant->unavailableOn(test::caps()); !why.empty()) {
+    EXPECT_NE(why.find("subgroup"), std::string::npos) << name << ": " << why;  // the only one that can be
+    return;
+  }
+  auto reduce = variant->create(shadersWithSumMax(), test::caps(), kSumMax);
+  if (const std::string why = reduce->unavailableFor(n); !why.empty()) {
+    EXPECT_GT(test::caps().loopIterationLimit, 0u) << why;  // only llvmpipe's loop budget may refuse a size
+    return;
+  }
+  const std::vector<std::uint32_t> input = verify::scanInput(n, 13, 0);  // any uint
+  std::uint32_t sum = 0, largest = 0;
+  for (std::uint32_t v : input) sum += v, largest = std::max(largest, v);
+  gl::Buffer in("test.reduce.in", std::size_t(n) * 4), out("test.reduce.out", 16);
+  in.upload(0, std::size_t(n) * 4, input.data());
+  for (int run = 0; run < 2; ++run) {  // a second run must not depend on what the first left behind
+    out.zero(16);
+    reduce->run(&in, n, out);
+    const std::vector<std::uint32_t> got = out.read<std::uint32_t>(4);
+    ASSERT_EQ(got[0], sum) << name << " n=" << n << " run " << run;
+    ASSERT_EQ(got[1], largest) << name << " n=" << n << " run " << run;
+    ASSERT_EQ(got[2], n) << name << ": u_total";
+    ASSERT_EQ(got[3], 1u) << name << ": ACC_STORE did not run";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, EveryReduce,
+                         ::testing::Combine(::testing::ValuesIn(test::namesOf(primitives::reductions())),
+                                            ::testing::Values(1u, 2u, 63u, 64u, 65u, 257u, 4097u, 65537u, 1000003u)),
+                         test::VariantAndSize());

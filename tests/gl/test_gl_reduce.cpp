@@ -10,8 +10,8 @@
 
 #include "engine/verify/reference.hpp"
 #include "engine/gl/buffer.hpp"
-#include "engine/reduce/inspector.hpp"
-#include "engine/reduce/strategies.hpp"
+#include "engine/centroid/inspector.hpp"
+#include "engine/centroid/strategies.hpp"
 #include "engine/sim/simulation.hpp"
 #include "engine/sim/initial_state.hpp"
 #include "gl_fixture.hpp"
@@ -43,7 +43,7 @@ float boundOf(const std::vector<glm::vec4>& p) {
   return b;
 }
 
-Outcome run(reduce::Strategy& strategy, const std::vector<glm::vec4>& positions) {
+Outcome run(centroid::Strategy& strategy, const std::vector<glm::vec4>& positions) {
   const auto n = static_cast<std::uint32_t>(positions.size());
   auto input = gl::Buffer::fromSpan(std::string_view("test.positions"), std::span<const glm::vec4>(positions));
   gl::Buffer stats("test.stats", sizeof(gpu::FlockStats));
@@ -71,9 +71,9 @@ class EveryStrategy : public GlTest, public ::testing::WithParamInterface<std::t
 
 TEST_P(EveryStrategy, MatchesTheReferenceAndRepeatsExactly) {
   const auto [name, n] = GetParam();
-  const reduce::StrategyInfo* info = reduce::findStrategy(name);
+  const centroid::StrategyInfo* info = centroid::findStrategy(name);
   ASSERT_NE(info, nullptr);
-  if (const std::string why = info->unavailableReason(test::caps()); !why.empty()) {
+  if (const std::string why = info->unavailableOn(test::caps()); !why.empty()) {
     // Unavailable must mean the driver lacks what the strategy needs, said in the reason.
     EXPECT_EQ(name, "subgroup") << why;
     EXPECT_FALSE(test::caps().has("GL_KHR_shader_subgroup") && why.find("not exposed") != std::string::npos) << why;
@@ -99,32 +99,30 @@ TEST_P(EveryStrategy, MatchesTheReferenceAndRepeatsExactly) {
 
 INSTANTIATE_TEST_SUITE_P(
     Sizes, EveryStrategy,
-    ::testing::Combine(::testing::Values("additive-blend", "mipmap", "single-thread", "two-pass-64/row",
-                                         "two-pass-64/column", "groupshared-single", "recursive-multipass", "tree",
-                                         "subgroup", "atomic", "single-pass"),
+    ::testing::Combine(::testing::ValuesIn(test::namesOf(centroid::strategies())),
                        ::testing::Values(1u, 2u, 63u, 64u, 65u, 255u, 257u, 1023u, 1025u, 4095u, 4097u, 65537u,
                                          1000003u)),
-    [](const auto& p) { return test::paramName(std::get<0>(p.param)) + "_n" + std::to_string(std::get<1>(p.param)); });
+    test::VariantAndSize());
 
 TEST_F(GlTest, TheRegistryNamesEveryStrategyOnceWithADescription) {
   std::set<std::string> names;
-  for (const reduce::StrategyInfo& s : reduce::strategies()) {
+  for (const centroid::StrategyInfo& s : centroid::strategies()) {
     EXPECT_TRUE(names.insert(s.name).second) << s.name;
     EXPECT_GT(std::strlen(s.description), 20u) << s.name;
     EXPECT_GT(std::strlen(s.bounds), 5u) << s.name;
-    EXPECT_EQ(reduce::findStrategy(s.name), &s);
+    EXPECT_EQ(centroid::findStrategy(s.name), &s);
   }
-  EXPECT_EQ(names.size(), 11u);
-  EXPECT_NE(reduce::findStrategy(reduce::kDefaultStrategy), nullptr);
-  EXPECT_EQ(reduce::findStrategy("no-such-strategy"), nullptr);
+  EXPECT_EQ(names.size(), primitives::reductions().size() + 3) << "every reduce variant, additive-blend, mipmap, atomic";
+  EXPECT_NE(centroid::findStrategy(centroid::kDefaultStrategy), nullptr);
+  EXPECT_EQ(centroid::findStrategy("no-such-strategy"), nullptr);
 }
 
 TEST_F(GlTest, EveryStrategyHandlesAFlockFarFromTheOrigin) {
   // A flock far off-centre: large sums against a small spread, the hard case for float sums and
   // for the fixed-point range of the atomic strategy.
   const auto positions = positionsFor(65537, 3, glm::vec3(1000.0f, -2000.0f, 500.0f));
-  for (const reduce::StrategyInfo& info : reduce::strategies()) {
-    if (!info.unavailableReason(test::caps()).empty()) continue;  // covered by EveryStrategy
+  for (const centroid::StrategyInfo& info : centroid::strategies()) {
+    if (!info.unavailableOn(test::caps()).empty()) continue;  // covered by EveryStrategy
     auto strategy = info.create(test::shaders(), test::caps());
     expectMatches(run(*strategy, positions), 65537, std::string(info.name) + " off-centre");
   }
@@ -134,11 +132,11 @@ TEST_F(GlTest, BothAtomicPathsAgreeBitForBitWhereBothRun) {
   // The split 32-bit path runs everywhere; the 64-bit one where GL_NV_shader_atomic_int64 is.
   // Integer sums do not depend on order, so the two must give identical bits.
   const auto positions = positionsFor(100003, 4, glm::vec3(3.0f, -1.0f, 0.5f));
-  auto split = reduce::makeAtomic(test::shaders(), false);
+  auto split = centroid::makeAtomic(test::shaders(), test::caps(), false);
   const Outcome a = run(*split, positions);
   expectMatches(a, 100003, "atomic, split words");
-  if (reduce::hasInt64Atomics(test::caps())) {
-    auto wide = reduce::makeAtomic(test::shaders(), true);
+  if (centroid::hasInt64Atomics(test::caps())) {
+    auto wide = centroid::makeAtomic(test::shaders(), test::caps(), true);
     const Outcome b = run(*wide, positions);
     expectMatches(b, 100003, "atomic, int64");
     EXPECT_EQ(std::memcmp(&a.stats, &b.stats, sizeof(gpu::FlockStats)), 0);
@@ -149,7 +147,7 @@ TEST_F(GlTest, ATooSmallToleranceWouldCatchAWrongCentroid) {
   // The comparison is not hollow: shift one boid by a little more than the tolerance allows and
   // the tree's answer no longer matches the reference of the unshifted flock.
   auto positions = positionsFor(4097, 5);
-  auto tree = reduce::makeTree(test::shaders());
+  auto tree = centroid::findStrategy("tree")->create(test::shaders(), test::caps());
   const Outcome exact = run(*tree, positions);
   positions[17].x += static_cast<float>(4 * exact.tolerance.x * 4097);
   const Outcome moved = run(*tree, positions);
@@ -161,7 +159,7 @@ TEST_F(GlTest, TheInspectorChecksAFrameAsynchronouslyAgainstTheCpu) {
   s.count = 5003;
   s.worldSize = sim::worldSizeForCount(s.count);
   sim::Simulation simulation(test::shaders(), test::caps(), s);
-  reduce::Inspector inspector(test::shaders(), test::caps());
+  centroid::Inspector inspector(test::shaders(), test::caps());
   for (int f = 0; f < 3; ++f) simulation.step();
   simulation.reduce();
   inspector.lab().runAll(simulation.reduceInput(), nullptr);
@@ -178,12 +176,12 @@ TEST_F(GlTest, TheInspectorChecksAFrameAsynchronouslyAgainstTheCpu) {
     if (!done) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   ASSERT_TRUE(done) << "no report after the GPU finished";
-  const reduce::Report& r = *inspector.latest();
+  const centroid::Report& r = *inspector.latest();
   EXPECT_EQ(r.frame, 3u);
   EXPECT_EQ(r.count, 5003u);
   const verify::ReferenceStats direct = verify::referenceStats(positions);
   EXPECT_EQ(r.cpu.centroid, direct.centroid);
   EXPECT_TRUE(r.active.pass) << r.active.strategy;
-  EXPECT_EQ(r.lab.size(), reduce::strategies().size());
-  for (const reduce::Verdict& v : r.lab) EXPECT_TRUE(!v.available || v.pass) << v.strategy;
+  EXPECT_EQ(r.lab.size(), centroid::strategies().size());
+  for (const centroid::Verdict& v : r.lab) EXPECT_TRUE(!v.available || v.pass) << v.strategy;
 }

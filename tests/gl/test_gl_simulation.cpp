@@ -90,8 +90,8 @@ void expectStepMatches(sim::Simulation& simulation, const std::string& what) {
 
 TEST_F(GlTest, EveryAvailableStrategyCanDriveTheSimulationAndUnknownOnesAreRefused) {
   sim::Simulation simulation(test::shaders(), test::caps(), settingsFor(3000, sim::WorldMode::Walls));
-  for (const reduce::StrategyInfo& info : reduce::strategies()) {
-    if (!info.unavailableReason(test::caps()).empty()) {
+  for (const centroid::StrategyInfo& info : centroid::strategies()) {
+    if (!info.unavailableOn(test::caps()).empty()) {
       EXPECT_THROW(simulation.setReduceStrategy(info.name), std::invalid_argument) << info.name;
       continue;
     }
@@ -157,7 +157,7 @@ TEST_F(GlTest, BoidsOnCellFacesEdgesAndCornersFindEveryNeighbour) {
       s.neighbours = search.neighbours;
       s.cells = search.cells;
       sim::Simulation simulation(test::shaders(), test::caps(), s);
-      const sim::GridGeometry g = sim::gridGeometry(s);
+      const grid::Geometry g = sim::gridGeometry(s);
       auto state = simulation.flock().read();
       for (std::size_t i = 0; i < state.positions.size(); ++i) {
         // 9 x 9 x 9 lattice points: cell planes, and points a third of a cell off them.

@@ -10,7 +10,7 @@
 #include "engine/gl/handles.hpp"
 #include "engine/gl/readback.hpp"
 #include "engine/primitives/sort/sort.hpp"
-#include "engine/reduce/strategy.hpp"
+#include "engine/centroid/strategy.hpp"
 #include "engine/render/offscreen_target.hpp"
 #include "engine/sim/simulation.hpp"
 #include "gl_fixture.hpp"
@@ -73,7 +73,7 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
   sim::SimSettings s = moderateFlock(count);
   sim::Simulation simulation(test::shaders(), test::caps(), s);
   render::BoidRenderer renderer(test::shaders());
-  reduce::Inspector inspector(test::shaders(), test::caps());
+  centroid::Inspector inspector(test::shaders(), test::caps());
   render::OffscreenTarget target({96, 64}, 1);
   gl::FrameTimer timer(64);
   gl::AsyncReadback health;
@@ -81,8 +81,8 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
   auto uniform = [&](float lo, float hi) { return std::uniform_real_distribution<float>(lo, hi)(rng); };
 
   std::vector<std::string> strategies;
-  for (const reduce::StrategyInfo& info : reduce::strategies()) {
-    if (info.unavailableReason(test::caps()).empty()) strategies.emplace_back(info.name);
+  for (const centroid::StrategyInfo& info : centroid::strategies()) {
+    if (info.unavailableOn(test::caps()).empty()) strategies.emplace_back(info.name);
   }
   std::int64_t objectsAfterWarmUp = 0;
   std::size_t bytesAfterWarmUp = 0;
@@ -93,7 +93,7 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
     sim::SimSettings d = moderateFlock(count);
     simulation.apply(d);
     simulation.setSorter(primitives::kDefaultSorter);
-    simulation.setReduceStrategy(reduce::kDefaultStrategy);
+    simulation.setReduceStrategy(centroid::kDefaultStrategy);
     for (int k = 0; k < 3; ++k) simulation.step();
     while (inspector.busy()) inspector.poll();
     gl::finish();

@@ -1,4 +1,4 @@
-// The grid's sorters against std::sort, and the scan against a CPU prefix sum, at awkward sizes.
+// Every sorter of the registry against std::sort at awkward sizes, and the bitonic pass planning.
 #include <algorithm>
 #include <numeric>
 
@@ -23,7 +23,6 @@ std::vector<Pair> randomPairs(std::uint32_t n, std::uint32_t keyCount, std::uint
 }
 
 bool less(const Pair& a, const Pair& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
-
 
 }  // namespace
 
@@ -55,12 +54,10 @@ TEST_P(EverySorter, SortsLikeStdSort) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, EverySorter,
-                         ::testing::Combine(::testing::Values("bitonic-global", "bitonic-shared", "bitonic-transpose", "counting"),
+                         ::testing::Combine(::testing::ValuesIn(test::namesOf(primitives::sorters())),
                                             ::testing::Values(1u, 2u, 3u, 63u, 64u, 65u, 2047u, 2048u, 2049u, 4097u,
                                                               65537u, 262147u)),
-                         [](const auto& p) {
-                           return test::paramName(std::get<0>(p.param)) + "_n" + std::to_string(std::get<1>(p.param));
-                         });
+                         test::VariantAndSize());
 
 TEST_F(GlTest, BitonicVariantsWithSmallTilesTakeEveryMultiPassPath) {
   // With a 64-pair tile and at most 4 rows per transposed tile, a stage of a few thousand pairs
@@ -71,7 +68,7 @@ TEST_F(GlTest, BitonicVariantsWithSmallTilesTakeEveryMultiPassPath) {
   for (const auto& [variant, name] : variants) {
     for (std::uint32_t tile : {64u, 256u}) {
       for (std::uint32_t rows : {2u, 4u, 64u}) {
-        auto sorter = primitives::makeBitonic(test::shaders(), variant, tile, rows);
+        auto sorter = primitives::makeBitonic(test::shaders(), test::caps(), variant, tile, rows);
         for (std::uint32_t n : {1u, 65u, 4097u, 65537u}) {
           const std::vector<Pair> input = randomPairs(n, std::max(n / 3, 1u), n * 7 + rows);
           gl::Buffer pairs("test.pairs", std::size_t(primitives::sortCapacity(n)) * sizeof(Pair));
@@ -87,10 +84,10 @@ TEST_F(GlTest, BitonicVariantsWithSmallTilesTakeEveryMultiPassPath) {
 }
 
 TEST_F(GlTest, BitonicRefusesShapesItCannotRun) {
-  EXPECT_THROW(primitives::makeBitonic(test::shaders(), primitives::BitonicVariant::Transpose, 96, 4), std::invalid_argument);
-  EXPECT_THROW(primitives::makeBitonic(test::shaders(), primitives::BitonicVariant::Transpose, 2 * primitives::kSortTile, 4),
+  EXPECT_THROW(primitives::makeBitonic(test::shaders(), test::caps(), primitives::BitonicVariant::Transpose, 96, 4), std::invalid_argument);
+  EXPECT_THROW(primitives::makeBitonic(test::shaders(), test::caps(), primitives::BitonicVariant::Transpose, 2 * primitives::kSortTile, 4),
                std::invalid_argument);
-  EXPECT_THROW(primitives::makeBitonic(test::shaders(), primitives::BitonicVariant::Transpose, 256, 512), std::invalid_argument);
+  EXPECT_THROW(primitives::makeBitonic(test::shaders(), test::caps(), primitives::BitonicVariant::Transpose, 256, 512), std::invalid_argument);
 }
 
 TEST_F(GlTest, AllKeysEqualAndAlreadySortedAndReversedInputs) {

@@ -8,6 +8,8 @@
 #include "engine/gl/shader_library.hpp"
 
 using boids::gl::annotateLog;
+using boids::gl::Defines;
+using boids::gl::PreprocessedSource;
 using boids::gl::ShaderLibrary;
 
 namespace {
@@ -95,6 +97,30 @@ TEST(ShaderLibrary, MissingFileMissingIncludeMissingVersionAndCyclesAreErrors) {
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("cycle"), std::string::npos) << e.what();
   }
+}
+
+TEST(ShaderLibrary, IncludeOfADefineTakesTheFileItNamesAndRefusesAnUnnamedOne) {
+  ShaderLibrary lib = smallLibrary();
+  lib.add("payload/sum.glsl", "#define ACC_TYPE uint\n");
+  lib.add("payload/max.glsl", "#define ACC_TYPE float\n");
+  lib.add("kernel/k.comp", "#version 430\n#include PAYLOAD\nvoid main() {}\n");
+  const PreprocessedSource sum = lib.preprocess("kernel/k.comp", {{"PAYLOAD", "\"payload/sum.glsl\""}});
+  EXPECT_NE(sum.text.find("#define ACC_TYPE uint"), std::string::npos) << sum.text;
+  EXPECT_EQ(sum.text.find("ACC_TYPE float"), std::string::npos) << sum.text;
+  EXPECT_NE(std::find(sum.files.begin(), sum.files.end(), "payload/sum.glsl"), sum.files.end());
+  const PreprocessedSource max = lib.preprocess("kernel/k.comp", {{"PAYLOAD", "\"payload/max.glsl\""}});
+  EXPECT_NE(max.text.find("#define ACC_TYPE float"), std::string::npos) << max.text;
+  for (const Defines& bad : {Defines{}, Defines{{"PAYLOAD", "payload/sum.glsl"}}}) {
+    try {
+      lib.preprocess("kernel/k.comp", bad);
+      FAIL() << "an include of an undefined or unquoted name was accepted";
+    } catch (const std::runtime_error& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("kernel/k.comp:2"), std::string::npos) << what;
+      EXPECT_NE(what.find("PAYLOAD"), std::string::npos) << what;
+    }
+  }
+  EXPECT_THROW(lib.preprocess("kernel/k.comp", {{"PAYLOAD", "\"payload/none.glsl\""}}), std::runtime_error);
 }
 
 TEST(ShaderLibrary, AnnotatesMesaAndNvidiaLogLocations) {

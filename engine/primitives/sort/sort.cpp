@@ -4,28 +4,33 @@
 #include <bit>
 #include <stdexcept>
 
+#include "engine/gl/dispatch.hpp"
 #include "engine/primitives/scan/scan.hpp"
 #include "shaders/primitives/sort/sort_slots.h"
 
 namespace boids::primitives {
 namespace {
 
-constexpr std::uint32_t kGroup = 256;
-constexpr GLuint kMaxGroups = 65535;
-
-GLuint groupsFor(std::uint64_t invocations) {
-  return static_cast<GLuint>(std::clamp<std::uint64_t>((invocations + kGroup - 1) / kGroup, 1, kMaxGroups));
-}
+constexpr std::uint32_t kGroup = 256;  // the grid-stride passes (global steps, padding, counting)
+constexpr std::uint32_t kMostGroups = 65535;  // grid-stride: more groups only queue up
+const gl::Defines kGroupDefine = {{"GROUP_SIZE", std::to_string(kGroup)}};
 
 void storageBarrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
 
-void pad(const gl::Program& padProgram, const gl::Buffer& pairs, std::uint32_t count, std::uint32_t capacity) {
+// One grid-stride pass of `program` over `invocations` items, then its barrier.
+void gridPass(const gl::Program& program, const gl::Caps& caps, std::uint64_t invocations) {
+  program.use();
+  glDispatchCompute(gl::groupsFor(invocations, kGroup, caps, 1, kMostGroups), 1, 1);
+  storageBarrier();
+}
+
+void pad(const gl::Program& padProgram, const gl::Caps& caps, const gl::Buffer& pairs, std::uint32_t count,
+         std::uint32_t capacity) {
   if (capacity == count) return;
   pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
   padProgram.use();
   glUniform2ui(SORT_LOC_COUNT, count, capacity);
-  glDispatchCompute(groupsFor(capacity - count), 1, 1);
-  storageBarrier();
+  gridPass(padProgram, caps, capacity - count);
 }
 
 constexpr std::uint32_t kItemBits = 3;  // tile passes: 8 pairs per invocation in registers (fastest of 2, 3, 4 on the H200)
@@ -50,18 +55,20 @@ gl::Program bitonicProgram(const gl::ShaderLibrary& lib, int mode, std::uint32_t
 //              once a stage spans more than tile x maxRows pairs.
 class Bitonic final : public Sorter {
  public:
-  Bitonic(const gl::ShaderLibrary& lib, BitonicVariant variant, std::uint32_t tile, std::uint32_t maxRows)
-      : variant_(variant),
+  Bitonic(const gl::ShaderLibrary& lib, const gl::Caps& caps, BitonicVariant variant, std::uint32_t tile,
+          std::uint32_t maxRows)
+      : caps_(caps),
+        variant_(variant),
         tile_(tile),
         maxRows_(maxRows),
         step_(bitonicProgram(lib, 0, tile)),
         tileSort_(bitonicProgram(lib, 1, tile)),
         tilePass_(bitonicProgram(lib, 2, tile)),
-        pad_(gl::Program::compute(lib, "primitives/sort/sort_pad.comp")) {}
+        pad_(gl::Program::compute(lib, "primitives/sort/sort_pad.comp", kGroupDefine)) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t /*keyCount*/) override {
     const std::uint32_t n = sortCapacity(count);
-    pad(pad_, pairs, count, n);
+    pad(pad_, caps_, pairs, count, n);
     pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
     if (variant_ == BitonicVariant::Global) {
       for (std::uint32_t k = 2; k <= n; k <<= 1) {
@@ -87,12 +94,21 @@ class Bitonic final : public Sorter {
     }
   }
 
+  std::string unavailableFor(std::uint32_t count) const override {
+    // The tile passes dispatch one group per tile, not grid-stride.
+    const std::uint64_t tiles = sortCapacity(count) / tile_;
+    if (variant_ != BitonicVariant::Global && tiles > std::uint64_t(caps_.maxComputeGroupCountX)) {
+      return std::to_string(tiles) + " tiles need as many groups, over this context's GL_MAX_COMPUTE_WORK_GROUP_COUNT of " +
+             std::to_string(caps_.maxComputeGroupCountX);
+    }
+    return {};
+  }
+
  private:
   void globalStep(std::uint32_t n, std::uint32_t k, std::uint32_t j) {
     step_.use();
     glUniform3ui(SORT_LOC_STAGE, k, j, n / 2);
-    glDispatchCompute(groupsFor(n / 2), 1, 1);
-    storageBarrier();
+    gridPass(step_, caps_, n / 2);
   }
 
   void tilePass(std::uint32_t n, std::uint32_t k, std::uint32_t hi, std::uint32_t lo) {
@@ -102,6 +118,7 @@ class Bitonic final : public Sorter {
     storageBarrier();
   }
 
+  const gl::Caps& caps_;
   BitonicVariant variant_;
   std::uint32_t tile_, maxRows_;
   gl::Program step_, tileSort_, tilePass_, pad_;
@@ -111,9 +128,10 @@ class Bitonic final : public Sorter {
 class Counting final : public Sorter {
  public:
   Counting(const gl::ShaderLibrary& lib, const gl::Caps& caps)
-      : count_(gl::Program::compute(lib, "primitives/sort/counting_sort.comp", {{"MODE", "0"}})),
-        scatter_(gl::Program::compute(lib, "primitives/sort/counting_sort.comp", {{"MODE", "1"}})),
-        rank_(gl::Program::compute(lib, "primitives/sort/counting_sort.comp", {{"MODE", "2"}})),
+      : caps_(caps),
+        count_(countingProgram(lib, 0)),
+        scatter_(countingProgram(lib, 1)),
+        rank_(countingProgram(lib, 2)),
         scan_(findVariant(scans(), kDefaultScan)->create(lib, caps)) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t keyCount) override {
@@ -126,25 +144,28 @@ class Counting final : public Sorter {
 
     pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
     counts_.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_COUNTS);
-    count_.use();
-    glUniform1ui(SORT_LOC_COUNT, count);
-    glDispatchCompute(groupsFor(count), 1, 1);
-    storageBarrier();
+    pass(count_, count);
     scan_->run(counts_, offsets_, keyCount);  // counts -> first slot of every key (binds its own buffers)
     pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
     offsets_.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_COUNTS);
     sorted_.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_SCATTERED);
-    scatter_.use();
-    glUniform1ui(SORT_LOC_COUNT, count);
-    glDispatchCompute(groupsFor(count), 1, 1);
-    storageBarrier();
-    rank_.use();  // each pair from its arrival slot to its rank by value: back in `pairs`, stable
-    glUniform1ui(SORT_LOC_COUNT, count);
-    glDispatchCompute(groupsFor(count), 1, 1);
-    storageBarrier();
+    pass(scatter_, count);
+    pass(rank_, count);  // each pair from its arrival slot to its rank by value: back in `pairs`, stable
   }
 
  private:
+  static gl::Program countingProgram(const gl::ShaderLibrary& lib, int mode) {
+    gl::Defines defines = kGroupDefine;
+    defines.emplace_back("MODE", std::to_string(mode));
+    return gl::Program::compute(lib, "primitives/sort/counting_sort.comp", defines);
+  }
+  void pass(const gl::Program& program, std::uint32_t count) const {
+    program.use();
+    glUniform1ui(SORT_LOC_COUNT, count);
+    gridPass(program, caps_, count);
+  }
+
+  const gl::Caps& caps_;
   gl::Program count_, scatter_, rank_;
   std::unique_ptr<Scan> scan_;
   gl::Buffer counts_, offsets_, sorted_;
@@ -152,15 +173,15 @@ class Counting final : public Sorter {
 
 const SortVariant kSorters[] = {
     {"bitonic-global", "Batcher's network, one dispatch per compare-exchange step: the textbook baseline", true,
-     [](const gl::ShaderLibrary& lib, const gl::Caps&) { return makeBitonic(lib, BitonicVariant::Global); }},
+     [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Global); }},
     {"bitonic-shared",
      "tiles of 4096 sorted in shared memory; a global dispatch per stride above a tile, the strides below it in one "
      "shared-memory merge",
-     true, [](const gl::ShaderLibrary& lib, const gl::Caps&) { return makeBitonic(lib, BitonicVariant::Shared); }},
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Shared); }},
     {"bitonic-transpose",
      "as bitonic-shared, but the strides above a tile run in shared memory too, on tiles of matrix columns "
      "transposed on load: two passes per stage (three past 4M pairs), any size",
-     true, [](const gl::ShaderLibrary& lib, const gl::Caps&) { return makeBitonic(lib, BitonicVariant::Transpose); }},
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Transpose); }},
     {"counting",
      "atomic counts per key, exclusive scan, atomic scatter, then each pair ranked by value within its key (stable: "
      "std::sort's order); linear time plus k^2 reads for a key of k pairs",
@@ -177,13 +198,13 @@ std::uint32_t sortCapacity(std::uint32_t count) {
 
 std::span<const SortVariant> sorters() { return kSorters; }
 
-std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, BitonicVariant variant, std::uint32_t tile,
-                                    std::uint32_t maxRows) {
+std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,
+                                    std::uint32_t tile, std::uint32_t maxRows) {
   if (!std::has_single_bit(tile) || tile < 64 || tile > kSortTile || !std::has_single_bit(maxRows) || maxRows < 2 ||
       maxRows > tile)
     throw std::invalid_argument("bitonic sort: tile " + std::to_string(tile) + " with " + std::to_string(maxRows) +
                                 " rows is not a supported shape");
-  return std::make_unique<Bitonic>(library, variant, tile, maxRows);
+  return std::make_unique<Bitonic>(library, caps, variant, tile, maxRows);
 }
 
 const SortVariant* findSorter(std::string_view name) { return findVariant(sorters(), name); }

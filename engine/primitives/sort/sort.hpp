@@ -1,6 +1,6 @@
 #pragma once
 // GPU sorts of (key, value) pairs, the heart of the spatial grid: interchangeable variants behind
-// one interface, listed in a registry like the reduction strategies. Every variant orders by key,
+// one interface, listed in the primitives' registry template. Every variant orders by key,
 // then value (a total order: values are unique boid indices), so they all produce exactly
 // std::sort's sequence, and switching sorters never changes the flock.
 #include <cstdint>
@@ -49,7 +49,7 @@ const SortVariant* findSorter(std::string_view name);
 // rows per transposed tile: the registry uses kSortTile and kSortTile / kSortMinRun; tests shrink
 // them to reach the multi-pass paths of large arrays at small sizes.
 enum class BitonicVariant { Global, Shared, Transpose };
-std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, BitonicVariant variant,
+std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,
                                     std::uint32_t tile = kSortTile, std::uint32_t maxRows = kSortTile / kSortMinRun);
 
 }  // namespace boids::primitives

@@ -17,7 +17,10 @@
 #define MODE 0
 #endif
 
-layout(local_size_x = 256) in;
+#ifndef GROUP_SIZE
+#define GROUP_SIZE 256
+#endif
+layout(local_size_x = GROUP_SIZE) in;
 #include "primitives/sort/sort_slots.h"
 
 #if MODE == 2
@@ -32,7 +35,7 @@ layout(std430, binding = SORT_SLOT_SCATTERED) writeonly buffer Sorted { uvec2 b_
 layout(location = SORT_LOC_COUNT) uniform uint u_count;
 
 void main() {
-  for (uint i = gl_GlobalInvocationID.x; i < u_count; i += gl_NumWorkGroups.x * 256u) {
+  for (uint i = gl_GlobalInvocationID.x; i < u_count; i += gl_NumWorkGroups.x * uint(GROUP_SIZE)) {
 #if MODE == 0
     atomicAdd(b_counts[b_pairs[i].x], 1u);
 #elif MODE == 1

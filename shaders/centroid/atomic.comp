@@ -1,9 +1,10 @@
 #version 430 core
 // Strategy atomic: each workgroup reduces its share in shared memory, then its first invocation
-// adds the group's result to global accumulators with one atomic per value (reduce/atomic_accum.glsl).
+// adds the group's result to global accumulators with one atomic per value (centroid/atomic_accum.glsl).
 // A second dispatch (FINISH 1, one invocation) turns the accumulators into FlockStats and resets
 // them for the next frame.
-// Pass 0 reads SSBO_POS_IN, adds into SSBO_REDUCE_ACCUM; pass 1 reads and resets it, writes SSBO_FLOCK_STATS.
+// Built on the reduce primitive's group tree with the centroid payload (REDUCE_PAYLOAD).
+// Pass 0 reads the positions, adds into CENTROID_SLOT_ACCUM; pass 1 reads and resets it, writes the stats.
 
 #ifndef GROUP_SIZE
 #define GROUP_SIZE 256
@@ -19,15 +20,13 @@
 
 #if FINISH
 layout(local_size_x = 1) in;
-#define WRITES_STATS
 #else
 layout(local_size_x = GROUP_SIZE) in;
-#define READS_POSITIONS
 #endif
-#include "reduce/reduce_io.glsl"
-#include "reduce/atomic_accum.glsl"
+#include "primitives/reduce/reduce_io.glsl"
+#include "centroid/atomic_accum.glsl"
 
-layout(location = LOC_REDUCE_SCALE) uniform float u_scale;  // fixed-point units per world unit
+layout(location = CENTROID_LOC_SCALE) uniform float u_scale;  // fixed-point units per world unit
 
 #if FINISH
 void main() {
@@ -41,7 +40,7 @@ void main() {
     b_sumWords[2 * a] = 0u;
     b_sumWords[2 * a + 1] = 0u;
 #endif
-    sum[a] = float(total / double(u_scale) / double(u_boidCount));
+    sum[a] = float(total / double(u_scale) / double(u_total));
   }
   vec3 lo = vec3(floatFromOrdered(b_lo[0]), floatFromOrdered(b_lo[1]), floatFromOrdered(b_lo[2]));
   vec3 hi = vec3(floatFromOrdered(b_hi[0]), floatFromOrdered(b_hi[1]), floatFromOrdered(b_hi[2]));
@@ -53,18 +52,10 @@ void main() {
   }
 }
 #else
-#include "reduce/group_tree.glsl"
+#include "primitives/reduce/group_tree.glsl"
 
 void main() {
-  uint stride = gl_NumWorkGroups.x * uint(GROUP_SIZE);
-  uint k = gl_GlobalInvocationID.x;
-  Acc acc = accEmpty();
-  for (; k + 3u * stride < u_inputCount; k += 4u * stride) {
-    Acc a = accAdd(loadItem(k), loadItem(k + stride));
-    Acc b = accAdd(loadItem(k + 2u * stride), loadItem(k + 3u * stride));
-    acc = accAdd(acc, accAdd(a, b));
-  }
-  for (; k < u_inputCount; k += stride) acc = accAdd(acc, loadItem(k));
+  Acc acc = loadRun(gl_GlobalInvocationID.x, gl_NumWorkGroups.x * uint(GROUP_SIZE), true);
   Acc total = groupReduce(acc);
   if (gl_LocalInvocationIndex != 0u) return;
 

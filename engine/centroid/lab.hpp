@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "engine/gl/timer.hpp"
-#include "engine/reduce/strategy.hpp"
+#include "engine/centroid/strategy.hpp"
 
-namespace boids::reduce {
+namespace boids::centroid {
 
 struct LabEntry {
   const StrategyInfo* info;
@@ -35,4 +35,4 @@ class Lab {
   std::vector<LabEntry> entries_;
 };
 
-}  // namespace boids::reduce
+}  // namespace boids::centroid

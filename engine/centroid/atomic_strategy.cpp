@@ -1,19 +1,20 @@
-// Strategy atomic: group reductions combined through global integer atomics (reduce/atomic.comp).
+// Strategy atomic: group reductions combined through global integer atomics (centroid/atomic.comp).
 #include <cmath>
 #include <cstring>
 
 #include "engine/gl/program.hpp"
-#include "engine/reduce/strategies.hpp"
-#include "shaders/common/bindings.h"
+#include "engine/centroid/strategies.hpp"
+#include "engine/gl/dispatch.hpp"
+#include "shaders/centroid/centroid_slots.h"
 
-namespace boids::reduce {
+namespace boids::centroid {
 namespace {
 
 constexpr std::uint32_t kGroup = 256;
 constexpr std::uint32_t kItemsPerInvocation = 8;
 constexpr std::uint32_t kMaxGroups = 4096;
 
-// The accumulators as reduce/atomic_accum.glsl lays them out (std430).
+// The accumulators as centroid/atomic_accum.glsl lays them out (std430).
 struct Accumulators {
   std::int64_t sum[3];
   std::uint32_t lo[3];
@@ -25,11 +26,14 @@ static_assert(sizeof(Accumulators) == 56);
 
 class Atomic final : public Strategy {
  public:
-  Atomic(const gl::ShaderLibrary& lib, bool int64)
-      : int64_(int64),
-        addPass_(gl::Program::compute(lib, "reduce/atomic.comp",
-                                      {{"GROUP_SIZE", std::to_string(kGroup)}, {"FINISH", "0"}, {"INT64_ATOMICS", int64 ? "1" : "0"}})),
-        finishPass_(gl::Program::compute(lib, "reduce/atomic.comp", {{"FINISH", "1"}, {"INT64_ATOMICS", int64 ? "1" : "0"}})),
+  Atomic(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool int64)
+      : caps_(caps),
+        int64_(int64),
+        addPass_(gl::Program::compute(lib, "centroid/atomic.comp",
+                                      {{"GROUP_SIZE", std::to_string(kGroup)}, {"FINISH", "0"}, {"INT64_ATOMICS", int64 ? "1" : "0"},
+                                       kPayload.define()})),
+        finishPass_(gl::Program::compute(lib, "centroid/atomic.comp",
+                                         {{"FINISH", "1"}, {"INT64_ATOMICS", int64 ? "1" : "0"}, kPayload.define()})),
         accumulators_("reduce.atomic.accumulators", sizeof(Accumulators)) {
     // The identities; afterwards the finishing pass puts them back after every reduction.
     Accumulators identity{{0, 0, 0}, {~0u, ~0u, ~0u}, {0, 0, 0}, 0, 0};
@@ -37,28 +41,28 @@ class Atomic final : public Strategy {
   }
 
   void reduce(const Input& in, const gl::Buffer& stats) override {
-    const std::uint32_t groups = gridGroups(in.count, kGroup, kItemsPerInvocation, kMaxGroups);
-    in.positions->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
-    accumulators_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_REDUCE_ACCUM);
-    stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
+    in.positions->bindBase(GL_SHADER_STORAGE_BUFFER, CENTROID_SLOT_POSITIONS);
+    accumulators_.bindBase(GL_SHADER_STORAGE_BUFFER, CENTROID_SLOT_ACCUM);
+    stats.bindBase(GL_SHADER_STORAGE_BUFFER, CENTROID_SLOT_STATS);
     const float scale = scaleFor(in.count, in.coordinateBound);
     addPass_.use();
-    bindCounts(in.count, in.count);
-    glUniform1f(LOC_REDUCE_SCALE, scale);
-    glDispatchCompute(groups, 1, 1);
+    glUniform1ui(CENTROID_LOC_ITEMS, in.count);
+    glUniform1ui(CENTROID_LOC_BOID_COUNT, in.count);
+    glUniform1f(CENTROID_LOC_SCALE, scale);
+    glDispatchCompute(groupsFor(in.count), 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // every group's atomics -> the finishing pass
     finishPass_.use();
-    bindCounts(1, in.count);
-    glUniform1f(LOC_REDUCE_SCALE, scale);
+    glUniform1ui(CENTROID_LOC_BOID_COUNT, in.count);
+    glUniform1f(CENTROID_LOC_SCALE, scale);
     glDispatchCompute(1, 1, 1);
     statsBarrier();
   }
 
-  ErrorModel errorModel(std::uint32_t count, float bound) const override {
-    const std::uint32_t groups = gridGroups(count, kGroup, kItemsPerInvocation, kMaxGroups);
+  verify::ErrorModel errorModel(std::uint32_t count, float bound) const override {
+    const std::uint64_t groups = groupsFor(count), run = (count + groups * kGroup - 1) / (groups * kGroup);
     // Float sums inside each group, then each group's sum rounded to the nearest fixed-point unit:
     // half a unit per group at most. The integer sum of the groups is exact.
-    return {gl::groupsFor(count, std::size_t(groups) * kGroup) + 2 + ceilLog2(kGroup), 0,
+    return {run + 2 + primitives::ceilLog2(kGroup), 0,
             0.5 * groups / scaleFor(count, bound)};
   }
 
@@ -74,6 +78,9 @@ class Atomic final : public Strategy {
   }
 
  private:
+  GLuint groupsFor(std::uint32_t count) const { return gl::groupsFor(count, kGroup, caps_, kItemsPerInvocation, kMaxGroups); }
+
+  const gl::Caps& caps_;
   bool int64_;
   gl::Program addPass_, finishPass_;
   gl::Buffer accumulators_;
@@ -85,8 +92,8 @@ bool hasInt64Atomics(const gl::Caps& caps) {
   return caps.has("GL_NV_shader_atomic_int64") && caps.has("GL_ARB_gpu_shader_int64");
 }
 
-std::unique_ptr<Strategy> makeAtomic(const gl::ShaderLibrary& lib, bool int64Atomics) {
-  return std::make_unique<Atomic>(lib, int64Atomics);
+std::unique_ptr<Strategy> makeAtomic(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool int64Atomics) {
+  return std::make_unique<Atomic>(lib, caps, int64Atomics);
 }
 
-}  // namespace boids::reduce
+}  // namespace boids::centroid

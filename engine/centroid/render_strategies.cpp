@@ -4,10 +4,12 @@
 #include <limits>
 
 #include "engine/gl/program.hpp"
-#include "engine/reduce/strategies.hpp"
-#include "shaders/common/bindings.h"
+#include "engine/centroid/strategies.hpp"
+#include "engine/gl/dispatch.hpp"
+#include "engine/primitives/registry.hpp"
+#include "shaders/centroid/centroid_slots.h"
 
-namespace boids::reduce {
+namespace boids::centroid {
 namespace {
 
 gl::TextureName singleTexel() {
@@ -24,9 +26,9 @@ gl::TextureName singleTexel() {
 class AdditiveBlend final : public Strategy {
  public:
   explicit AdditiveBlend(const gl::ShaderLibrary& lib)
-      : points_(gl::Program::build(lib, {{GL_VERTEX_SHADER, "reduce/blend_points.vert"},
-                                         {GL_FRAGMENT_SHADER, "reduce/blend_points.frag"}})),
-        finish_(gl::Program::compute(lib, "reduce/texture_finish.comp", {{"MIPMAP", "0"}})),
+      : points_(gl::Program::build(lib, {{GL_VERTEX_SHADER, "centroid/blend_points.vert"},
+                                         {GL_FRAGMENT_SHADER, "centroid/blend_points.frag"}})),
+        finish_(gl::Program::compute(lib, "centroid/texture_finish.comp", {{"MIPMAP", "0"}})),
         vao_(gl::genVertexArray()),
         fbo_(gl::genFramebuffer()) {
     for (auto& t : targets_) t = singleTexel();
@@ -58,7 +60,7 @@ class AdditiveBlend final : public Strategy {
     glBlendFunci(0, GL_ONE, GL_ONE);
     glBlendEquationi(1, GL_MIN);
     glBlendEquationi(2, GL_MAX);
-    in.positions->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+    in.positions->bindBase(GL_SHADER_STORAGE_BUFFER, CENTROID_SLOT_POSITIONS);
     points_.use();
     glBindVertexArray(vao_.id());
     glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(in.count));
@@ -74,15 +76,15 @@ class AdditiveBlend final : public Strategy {
       glBindTexture(GL_TEXTURE_2D, targets_[i].id());
     }
     glActiveTexture(GL_TEXTURE0);
-    stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
+    stats.bindBase(GL_SHADER_STORAGE_BUFFER, CENTROID_SLOT_STATS);
     finish_.use();
-    glUniform1ui(LOC_REDUCE_BOID_COUNT, in.count);
-    glUniform1i(LOC_REDUCE_LEVEL, 0);
+    glUniform1ui(CENTROID_LOC_BOID_COUNT, in.count);
+    glUniform1i(CENTROID_LOC_LEVEL, 0);
     glDispatchCompute(1, 1, 1);
     statsBarrier();
   }
 
-  ErrorModel errorModel(std::uint32_t count, float /*bound*/) const override {
+  verify::ErrorModel errorModel(std::uint32_t count, float /*bound*/) const override {
     return {count, 0, 0.0};  // the blender adds the points one after another, in primitive order
   }
 
@@ -96,10 +98,11 @@ class AdditiveBlend final : public Strategy {
 // ---------------------------------------------------------------------------------------------
 class Mipmap final : public Strategy {
  public:
-  explicit Mipmap(const gl::ShaderLibrary& lib)
-      : fill_(gl::Program::compute(lib, "reduce/mip_fill.comp")),
-        finish_(gl::Program::compute(lib, "reduce/texture_finish.comp", {{"MIPMAP", "1"}})),
-        companion_(makeTree(lib)),
+  Mipmap(const gl::ShaderLibrary& lib, const gl::Caps& caps)
+      : caps_(caps),
+        fill_(gl::Program::compute(lib, "centroid/mip_fill.comp", {{"GROUP_SIZE", std::to_string(kGroup)}})),
+        finish_(gl::Program::compute(lib, "centroid/texture_finish.comp", {{"MIPMAP", "1"}})),
+        companion_(makeFromPrimitive(*primitives::findVariant(primitives::reductions(), primitives::kDefaultReduce), lib, caps)),
         companionStats_("reduce.mipmap.companionBounds", 48) {
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSide_);
   }
@@ -117,32 +120,32 @@ class Mipmap final : public Strategy {
     companion_->reduce(in, companionStats_);  // the bounds: a mip chain can only average
     ensureTexture(sideFor(in.count));
 
-    in.positions->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+    in.positions->bindBase(GL_SHADER_STORAGE_BUFFER, CENTROID_SLOT_POSITIONS);
     glBindImageTexture(0, texture_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
     fill_.use();
-    glUniform1ui(LOC_REDUCE_BOID_COUNT, in.count);
-    glUniform1ui(LOC_REDUCE_SIDE, side_);
-    glDispatchCompute(std::min<GLuint>(gl::groupsFor(std::size_t(side_) * side_, 256), 65535), 1, 1);
+    glUniform1ui(CENTROID_LOC_BOID_COUNT, in.count);
+    glUniform1ui(CENTROID_LOC_SIDE, side_);
+    glDispatchCompute(gl::groupsFor(std::uint64_t(side_) * side_, kGroup, caps_), 1, 1);
     // Image stores -> the texture reads of glGenerateMipmap and of the finishing pass.
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture_.id());
     glGenerateMipmap(GL_TEXTURE_2D);
 
-    companionStats_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_PARTIALS);
-    stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
+    companionStats_.bindBase(GL_SHADER_STORAGE_BUFFER, CENTROID_SLOT_COMPANION);
+    stats.bindBase(GL_SHADER_STORAGE_BUFFER, CENTROID_SLOT_STATS);
     finish_.use();
-    glUniform1ui(LOC_REDUCE_BOID_COUNT, in.count);
-    glUniform1i(LOC_REDUCE_LEVEL, static_cast<GLint>(levels_ - 1));
-    glUniform1ui(LOC_REDUCE_SIDE, side_);
+    glUniform1ui(CENTROID_LOC_BOID_COUNT, in.count);
+    glUniform1i(CENTROID_LOC_LEVEL, static_cast<GLint>(levels_ - 1));
+    glUniform1ui(CENTROID_LOC_SIDE, side_);
     glDispatchCompute(1, 1, 1);
     statsBarrier();
   }
 
-  ErrorModel errorModel(std::uint32_t count, float /*bound*/) const override {
+  verify::ErrorModel errorModel(std::uint32_t count, float /*bound*/) const override {
     // Each level averages 2x2 texels: three rounded additions (the scaling by 1/4 is exact), for
     // the positions and for the weights alike; the centroid is their ratio.
-    const std::uint32_t levels = ceilLog2(sideFor(count));
+    const std::uint32_t levels = primitives::ceilLog2(sideFor(count));
     return {3ull * levels, 3ull * levels, 0.0};
   }
 
@@ -161,7 +164,7 @@ class Mipmap final : public Strategy {
   void ensureTexture(std::uint32_t side) {
     if (side == side_) return;
     side_ = side;
-    levels_ = ceilLog2(side) + 1;
+    levels_ = primitives::ceilLog2(side) + 1;
     texture_ = gl::genTexture();
     glBindTexture(GL_TEXTURE_2D, texture_.id());
     glTexStorage2D(GL_TEXTURE_2D, static_cast<GLsizei>(levels_), GL_RGBA32F, static_cast<GLsizei>(side),
@@ -172,6 +175,9 @@ class Mipmap final : public Strategy {
     gl::label(GL_TEXTURE, texture_.id(), "reduce.mipmap.texels");
   }
 
+  static constexpr std::uint32_t kGroup = 256;
+
+  const gl::Caps& caps_;
   gl::Program fill_, finish_;
   std::unique_ptr<Strategy> companion_;
   gl::Buffer companionStats_;
@@ -183,6 +189,8 @@ class Mipmap final : public Strategy {
 }  // namespace
 
 std::unique_ptr<Strategy> makeAdditiveBlend(const gl::ShaderLibrary& lib) { return std::make_unique<AdditiveBlend>(lib); }
-std::unique_ptr<Strategy> makeMipmap(const gl::ShaderLibrary& lib) { return std::make_unique<Mipmap>(lib); }
+std::unique_ptr<Strategy> makeMipmap(const gl::ShaderLibrary& lib, const gl::Caps& caps) {
+  return std::make_unique<Mipmap>(lib, caps);
+}
 
-}  // namespace boids::reduce
+}  // namespace boids::centroid

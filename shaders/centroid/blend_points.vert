@@ -2,10 +2,10 @@
 // Strategy additive-blend: one point per boid, all on the single pixel of a 1x1 target. The
 // fragment shader writes the position to three RGBA32F attachments whose blend equations are
 // ADD (sum and count), MIN and MAX: the fixed-function blender does the reduction, in primitive
-// order. Reads SSBO_POS_IN.
-#include "common/bindings.h"
+// order. Reads CENTROID_SLOT_POSITIONS.
+#include "centroid/centroid_slots.h"
 
-layout(std430, binding = SSBO_POS_IN) readonly buffer PosIn { vec4 b_pos[]; };
+layout(std430, binding = CENTROID_SLOT_POSITIONS) readonly buffer PosIn { vec4 b_pos[]; };
 flat out vec3 v_position;
 
 void main() {

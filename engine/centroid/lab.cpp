@@ -1,15 +1,15 @@
-#include "engine/reduce/lab.hpp"
+#include "engine/centroid/lab.hpp"
 
 #include <algorithm>
 
 #include "engine/gpu_types.hpp"
 
-namespace boids::reduce {
+namespace boids::centroid {
 
 Lab::Lab(const gl::ShaderLibrary& library, const gl::Caps& caps, const std::vector<std::string>& only) {
   for (const StrategyInfo& info : strategies()) {
     if (!only.empty() && std::find(only.begin(), only.end(), info.name) == only.end()) continue;
-    LabEntry e{&info, nullptr, info.unavailableReason(caps),
+    LabEntry e{&info, nullptr, info.unavailableOn(caps),
                gl::Buffer(std::string("lab.stats.") + info.name, sizeof(gpu::FlockStats))};
     if (e.unavailable.empty()) e.strategy = info.create(library, caps);
     entries_.push_back(std::move(e));
@@ -32,4 +32,4 @@ void Lab::runAll(const Input& input, gl::FrameTimer* timer) {
   }
 }
 
-}  // namespace boids::reduce
+}  // namespace boids::centroid

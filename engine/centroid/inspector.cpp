@@ -1,12 +1,12 @@
-#include "engine/reduce/inspector.hpp"
+#include "engine/centroid/inspector.hpp"
 
 #include <chrono>
 #include <cstring>
 
-namespace boids::reduce {
+namespace boids::centroid {
 
 Verdict judge(std::string strategy, const gpu::FlockStats& g, const verify::ReferenceStats& ref, std::uint32_t count,
-              const ErrorModel& model) {
+              const verify::ErrorModel& model) {
   Verdict v;
   v.strategy = std::move(strategy);
   v.gpu = g;
@@ -39,7 +39,7 @@ bool Inspector::requestSnapshot(const Input& input, const StrategyInfo& activeIn
       const std::string why = Lab::unavailableFor(e, input.count);
       p.labNames.emplace_back(e.info->name, why);
       p.labDetails.push_back(e.strategy ? e.strategy->detail() : std::string());
-      p.labModels.push_back(e.strategy ? e.strategy->errorModel(input.count, input.coordinateBound) : ErrorModel{});
+      p.labModels.push_back(e.strategy ? e.strategy->errorModel(input.count, input.coordinateBound) : verify::ErrorModel{});
       sources.push_back({&e.stats, sizeof(gpu::FlockStats)});
     }
   }
@@ -92,4 +92,4 @@ bool Inspector::poll() {
   return false;
 }
 
-}  // namespace boids::reduce
+}  // namespace boids::centroid

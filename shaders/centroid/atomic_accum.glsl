@@ -1,6 +1,6 @@
 #ifndef BOIDS_ATOMIC_ACCUM_GLSL
 #define BOIDS_ATOMIC_ACCUM_GLSL
-// The global accumulators of the atomic strategy (SSBO_REDUCE_ACCUM), and the number formats that
+// The global accumulators of the atomic strategy (CENTROID_SLOT_ACCUM), and the number formats that
 // make integer atomics do float work deterministically:
 //  - sums in 64-bit fixed point (value * scale, scale a power of two chosen on the CPU so that no
 //    sum can overflow); integer addition is associative, so the result does not depend on the
@@ -14,14 +14,14 @@
 #endif
 
 #if INT64_ATOMICS
-layout(std430, binding = SSBO_REDUCE_ACCUM) coherent buffer Accum {
+layout(std430, binding = CENTROID_SLOT_ACCUM) coherent buffer Accum {
   int64_t b_sum[3];
   uint b_lo[3];
   uint b_hi[3];
   uint b_count;
 };
 #else
-layout(std430, binding = SSBO_REDUCE_ACCUM) coherent buffer Accum {
+layout(std430, binding = CENTROID_SLOT_ACCUM) coherent buffer Accum {
   uint b_sumWords[6];  // axis a: low word at 2a, high word at 2a + 1
   uint b_lo[3];
   uint b_hi[3];

@@ -2,8 +2,8 @@
 // The last step of the render-based strategies: read their 1x1 results and write FlockStats.
 //   additive-blend (MIPMAP 0): texture units 0, 1, 2 hold sum, min and max at level 0.
 //   mipmap (MIPMAP 1): unit 0 holds the averaged texels at level u_level; the bounds come from a
-//   companion compute reduction whose FlockStats sit in SSBO_PARTIALS.
-// Writes SSBO_FLOCK_STATS.
+//   companion compute reduction whose FlockStats sit in CENTROID_SLOT_COMPANION.
+// Writes CENTROID_SLOT_STATS.
 
 #ifndef MIPMAP
 #define MIPMAP 0
@@ -11,17 +11,17 @@
 
 layout(local_size_x = 1) in;
 
-#include "common/bindings.h"
+#include "centroid/centroid_slots.h"
 #include "common/flock_stats.h"
 
-layout(location = LOC_REDUCE_BOID_COUNT) uniform uint u_boidCount;
-layout(location = LOC_REDUCE_LEVEL) uniform int u_level;
-layout(location = LOC_REDUCE_SIDE) uniform uint u_side;
+layout(location = CENTROID_LOC_BOID_COUNT) uniform uint u_boidCount;
+layout(location = CENTROID_LOC_LEVEL) uniform int u_level;
+layout(location = CENTROID_LOC_SIDE) uniform uint u_side;
 layout(binding = 0) uniform sampler2D u_sum;
-layout(std430, binding = SSBO_FLOCK_STATS) writeonly buffer Stats { FlockStats b_stats; };
+layout(std430, binding = CENTROID_SLOT_STATS) writeonly buffer Stats { FlockStats b_stats; };
 
 #if MIPMAP
-layout(std430, binding = SSBO_PARTIALS) readonly buffer Companion { FlockStats b_companion; };
+layout(std430, binding = CENTROID_SLOT_COMPANION) readonly buffer Companion { FlockStats b_companion; };
 #else
 layout(binding = 1) uniform sampler2D u_lo;
 layout(binding = 2) uniform sampler2D u_hi;

@@ -3,7 +3,7 @@
 //   STREAM 0: one group writes one value: the fixed cost of a dispatch and its barrier;
 //   STREAM 1: every position read once, four loads in flight, nothing combined across
 //             invocations: how fast this GPU streams the input through GL compute.
-// Reads SSBO_POS_IN; writes SSBO_FLOCK_STATS (almost never).
+// Reads CENTROID_SLOT_POSITIONS; writes CENTROID_SLOT_STATS (almost never).
 
 #ifndef STREAM
 #define STREAM 1
@@ -12,11 +12,11 @@
 
 layout(local_size_x = GROUP_SIZE) in;
 
-#include "common/bindings.h"
+#include "centroid/centroid_slots.h"
 
-layout(location = LOC_REDUCE_INPUT_COUNT) uniform uint u_inputCount;
-layout(std430, binding = SSBO_POS_IN) readonly buffer PosIn { vec4 b_pos[]; };
-layout(std430, binding = SSBO_FLOCK_STATS) writeonly buffer Out { vec4 b_out; };
+layout(location = CENTROID_LOC_ITEMS) uniform uint u_inputCount;
+layout(std430, binding = CENTROID_SLOT_POSITIONS) readonly buffer PosIn { vec4 b_pos[]; };
+layout(std430, binding = CENTROID_SLOT_STATS) writeonly buffer Out { vec4 b_out; };
 
 void main() {
 #if STREAM

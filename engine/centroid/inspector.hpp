@@ -11,9 +11,9 @@
 
 #include "engine/verify/reference.hpp"
 #include "engine/gl/readback.hpp"
-#include "engine/reduce/lab.hpp"
+#include "engine/centroid/lab.hpp"
 
-namespace boids::reduce {
+namespace boids::centroid {
 
 struct Verdict {
   std::string strategy;
@@ -30,7 +30,7 @@ struct Verdict {
 // centroid within the strategy's tolerance on every axis, bounds exact, every boid counted once
 // (while the float count is exact, up to 2^24).
 Verdict judge(std::string strategy, const gpu::FlockStats& gpu, const verify::ReferenceStats& ref, std::uint32_t count,
-              const ErrorModel& model);
+              const verify::ErrorModel& model);
 
 struct Report {
   std::uint64_t frame = 0;
@@ -62,11 +62,11 @@ class Inspector {
     std::uint64_t frame;
     Input input;
     std::string activeName, activeDetail;
-    ErrorModel activeModel;
+    verify::ErrorModel activeModel;
     bool withLab;
     std::vector<std::pair<std::string, std::string>> labNames;  // name, unavailable reason
     std::vector<std::string> labDetails;
-    std::vector<ErrorModel> labModels;
+    std::vector<verify::ErrorModel> labModels;
     std::optional<gpu::SimParams> gridParams;
   };
 
@@ -77,4 +77,4 @@ class Inspector {
   std::optional<Report> latest_;
 };
 
-}  // namespace boids::reduce
+}  // namespace boids::centroid

@@ -1,0 +1,345 @@
+// The reduce primitive's variants: tree, groupshared-single, single-thread, recursive-multipass
+// (one kernel, group_reduce.comp, shaped by defines), two-pass-64 (row, column), single-pass and
+// subgroup. Every kernel is generic over the payload (shaders/primitives/reduce/reduce_io.glsl).
+#include "engine/primitives/reduce/reduce.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+#include "engine/gl/dispatch.hpp"
+#include "engine/gl/program.hpp"
+#include "shaders/primitives/reduce/reduce_slots.h"
+
+namespace boids::primitives {
+
+std::uint32_t ceilLog2(std::uint64_t v) { return v <= 1 ? 0 : static_cast<std::uint32_t>(std::bit_width(v - 1)); }
+
+std::string loopLimitProblem(std::uint64_t iterations, std::uint64_t limit) {
+  if (limit == 0 || iterations <= limit) return {};
+  return "one invocation would loop " + std::to_string(iterations) + " times, over this driver's limit of " +
+         std::to_string(limit) + " (Mesa llvmpipe stops loops there)";
+}
+
+namespace {
+
+constexpr std::uint32_t kGroup = 256;
+constexpr std::uint32_t kItemsPerInvocation = 8;  // aim: enough groups to fill the GPU at 1M items
+constexpr std::uint32_t kMaxPartials = 1024;      // the final pass reads them 4 per invocation
+
+gl::Program kernel(const gl::ShaderLibrary& lib, const ReducePayload& payload, const char* path, gl::Defines defines) {
+  defines.push_back(payload.define());
+  return gl::Program::compute(lib, std::string("primitives/reduce/") + path, defines);
+}
+
+gl::Program groupReduce(const gl::ShaderLibrary& lib, const ReducePayload& payload, std::uint32_t group,
+                        bool readsPartials, bool writesPartials, int loadsInFlight) {
+  return kernel(lib, payload, "group_reduce.comp",
+                {{"GROUP_SIZE", std::to_string(group)},
+                 {"READS_PARTIALS", readsPartials ? "1" : "0"},
+                 {"WRITES_PARTIALS", writesPartials ? "1" : "0"},
+                 {"LOADS_IN_FLIGHT", std::to_string(loadsInFlight)}});
+}
+
+// Room for `count` partials of the payload's ACC_TYPE, laid out as `writer` (a program that
+// declares them in block `block`) stores them.
+gl::Buffer partialsFor(const gl::Program& writer, const char* block, std::uint32_t count, const char* label) {
+  const std::size_t stride = writer.storageArrayStride(block);
+  if (stride == 0) throw std::runtime_error(std::string(label) + ": the kernel's " + block + " block is not active");
+  return gl::Buffer(label, std::size_t(count) * stride);
+}
+
+void bindItems(std::uint32_t items, std::uint32_t total) {
+  glUniform1ui(REDUCE_LOC_ITEMS, items);
+  glUniform1ui(REDUCE_LOC_TOTAL, total);
+}
+
+void bindEnds(const gl::Buffer* input, const gl::Buffer& output) {
+  if (input) input->bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_INPUT);
+  output.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_OUTPUT);
+}
+
+// The output -> storage reads (the step, the camera) and buffer copies (readbacks).
+void outputBarrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT); }
+
+// Additions a value goes through in one grid-stride group pass: its run of `items` (two more for
+// the pairwise combine of four loads), then the log2(group) steps of the shared-memory tree.
+std::uint64_t passAdditions(std::uint64_t items, std::uint32_t group) { return items + 2 + ceilLog2(group); }
+
+// Items one invocation of a grid-stride pass of `groups` groups of `group` reads at most.
+std::uint64_t runLength(std::uint32_t count, std::uint32_t groups, std::uint32_t group) {
+  return (std::uint64_t(count) + std::uint64_t(groups) * group - 1) / (std::uint64_t(groups) * group);
+}
+
+// The groups of a grid-stride pass over `count` inputs (tree, subgroup, single-pass).
+GLuint gridGroups(const gl::Caps& caps, std::uint32_t count) {
+  return gl::groupsFor(count, kGroup, caps, kItemsPerInvocation, kMaxPartials);
+}
+
+// Two dispatches: `groups` groups of `first` write one partial each, then one group of `last`
+// combines those partials and stores the result (tree, subgroup, two-pass-64).
+void partialsThenFinal(const gl::Program& first, GLuint groups, const gl::Program& last, std::uint32_t partials,
+                       const gl::Buffer& scratch, const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) {
+  bindEnds(input, output);
+  scratch.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS_OUT);
+  first.use();
+  bindItems(count, count);
+  glDispatchCompute(groups, 1, 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // partials -> the final pass
+  scratch.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS);
+  last.use();
+  bindItems(partials, count);
+  glDispatchCompute(1, 1, 1);
+  outputBarrier();
+}
+
+// ---------------------------------------------------------------------------------------------
+// A grid-stride pass into per-group partials, then one group over the partials (tree, subgroup).
+class GridThenOne : public Reduce {
+ public:
+  GridThenOne(const gl::Caps& caps, gl::Program first, gl::Program last, const char* label)
+      : caps_(caps),
+        first_(std::move(first)),
+        last_(std::move(last)),
+        partials_(partialsFor(first_, "PartialsOut", kMaxPartials, label)) {}
+
+  void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
+    const GLuint groups = gridGroups(caps_, count);
+    partialsThenFinal(first_, groups, last_, groups, partials_, input, count, output);
+  }
+
+ protected:
+  const gl::Caps& caps_;
+
+ private:
+  gl::Program first_, last_;
+  gl::Buffer partials_;
+};
+
+class Tree final : public GridThenOne {
+ public:
+  Tree(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
+      : GridThenOne(caps, groupReduce(lib, payload, kGroup, false, true, 4), groupReduce(lib, payload, kGroup, true, false, 4),
+                    "reduce.tree.partials") {}
+
+  verify::ErrorModel errorModel(std::uint32_t count) const override {
+    const std::uint32_t groups = gridGroups(caps_, count);
+    return {passAdditions(runLength(count, groups, kGroup), kGroup) + passAdditions(runLength(groups, 1, kGroup), kGroup)};
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// One group reduces everything: groupshared-single (512 invocations) and single-thread (1).
+class OneGroup final : public Reduce {
+ public:
+  OneGroup(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload, std::uint32_t group)
+      : loopLimit_(caps.loopIterationLimit), group_(group), program_(groupReduce(lib, payload, group, false, false, 4)) {}
+
+  std::string unavailableFor(std::uint32_t count) const override {
+    // The run of one invocation, four items per iteration, then the tree's steps.
+    return loopLimitProblem(runLength(count, 1, group_) / 4 + 4 + ceilLog2(group_), loopLimit_);
+  }
+
+  void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
+    bindEnds(input, output);
+    program_.use();
+    bindItems(count, count);
+    glDispatchCompute(1, 1, 1);
+    outputBarrier();
+  }
+
+  verify::ErrorModel errorModel(std::uint32_t count) const override {
+    return {passAdditions(runLength(count, 1, group_), group_)};
+  }
+
+ private:
+  std::uint64_t loopLimit_;
+  std::uint32_t group_;
+  gl::Program program_;
+};
+
+// ---------------------------------------------------------------------------------------------
+class RecursiveMultipass final : public Reduce {
+ public:
+  RecursiveMultipass(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
+      : caps_(caps),
+        fromInput_(groupReduce(lib, payload, kGroup, false, true, 1)),
+        fromPartials_(groupReduce(lib, payload, kGroup, true, true, 1)),
+        inputToOutput_(groupReduce(lib, payload, kGroup, false, false, 1)),
+        partialsToOutput_(groupReduce(lib, payload, kGroup, true, false, 1)) {}
+
+  void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
+    bindEnds(input, output);
+    std::uint32_t items = count;
+    bool fromInput = true;
+    int latest = 0;  // which ping-pong buffer holds the latest partials
+    // One group per 256 items (one item per invocation) until a single group is left.
+    while (true) {
+      const GLuint groups = groupsFor(items);
+      const bool last = groups == 1;
+      if (!last) ensure(groups);
+      if (fromInput) {
+        (last ? inputToOutput_ : fromInput_).use();
+        if (!last) buffers_[0].bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS_OUT);
+        latest = 0;
+      } else {
+        (last ? partialsToOutput_ : fromPartials_).use();
+        buffers_[latest].bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS);
+        if (!last) buffers_[latest ^ 1].bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS_OUT);
+        latest ^= 1;
+      }
+      bindItems(items, count);
+      glDispatchCompute(groups, 1, 1);
+      if (last) break;
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // this level -> the next
+      items = groups;
+      fromInput = false;
+    }
+    outputBarrier();
+  }
+
+  verify::ErrorModel errorModel(std::uint32_t count) const override {
+    std::uint64_t additions = 0;
+    for (std::uint32_t items = count;;) {
+      const std::uint32_t groups = groupsFor(items);
+      additions += passAdditions(runLength(items, groups, kGroup), kGroup);
+      if (groups == 1) break;
+      items = groups;
+    }
+    return {additions};
+  }
+
+ private:
+  GLuint groupsFor(std::uint32_t items) const { return gl::groupsFor(items, kGroup, caps_); }
+  void ensure(std::uint32_t partials) {
+    for (int k = 0; k < 2; ++k) {
+      if (buffers_[k].size() < std::size_t(partials) * stride()) {
+        buffers_[k] = partialsFor(fromInput_, "PartialsOut", partials, k ? "reduce.multipass.b" : "reduce.multipass.a");
+      }
+    }
+  }
+  std::size_t stride() const { return fromInput_.storageArrayStride("PartialsOut"); }
+
+  const gl::Caps& caps_;
+  gl::Program fromInput_, fromPartials_, inputToOutput_, partialsToOutput_;
+  gl::Buffer buffers_[2];
+};
+
+// ---------------------------------------------------------------------------------------------
+class TwoPass64 final : public Reduce {
+ public:
+  static constexpr std::uint32_t kInvocations = 64;
+
+  TwoPass64(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload, bool column)
+      : loopLimit_(caps.loopIterationLimit),
+        partialsPass_(kernel(lib, payload, "two_pass_64.comp", {{"PATTERN_COLUMN", column ? "1" : "0"}})),
+        finalPass_(kernel(lib, payload, "two_pass_64.comp", {{"READS_PARTIALS", "1"}})),
+        partials_(partialsFor(partialsPass_, "PartialsOut", kInvocations, "reduce.twoPass64.partials")) {}
+
+  void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
+    partialsThenFinal(partialsPass_, 1, finalPass_, kInvocations, partials_, input, count, output);
+  }
+
+  std::string unavailableFor(std::uint32_t count) const override {
+    return loopLimitProblem(runLength(count, 1, kInvocations), loopLimit_);
+  }
+
+  verify::ErrorModel errorModel(std::uint32_t count) const override {
+    return {runLength(count, 1, kInvocations) + kInvocations};
+  }
+
+ private:
+  std::uint64_t loopLimit_;
+  gl::Program partialsPass_, finalPass_;
+  gl::Buffer partials_;
+};
+
+// ---------------------------------------------------------------------------------------------
+class SinglePass final : public Reduce {
+ public:
+  SinglePass(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
+      : caps_(caps),
+        program_(kernel(lib, payload, "single_pass.comp", {{"GROUP_SIZE", std::to_string(kGroup)}})),
+        partials_(partialsFor(program_, "Partials", kMaxPartials, "reduce.singlePass.partials")),
+        ticket_("reduce.singlePass.ticket", sizeof(std::uint32_t)) {
+    ticket_.zero(sizeof(std::uint32_t));  // the last group resets it after each dispatch
+  }
+
+  void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
+    bindEnds(input, output);
+    partials_.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS);
+    ticket_.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_TICKET);
+    program_.use();
+    bindItems(count, count);
+    glDispatchCompute(gridGroups(caps_, count), 1, 1);
+    outputBarrier();
+  }
+
+  verify::ErrorModel errorModel(std::uint32_t count) const override {
+    const std::uint32_t groups = gridGroups(caps_, count);
+    return {passAdditions(runLength(count, groups, kGroup), kGroup) + passAdditions(runLength(groups, 1, kGroup), kGroup)};
+  }
+
+ private:
+  const gl::Caps& caps_;
+  gl::Program program_;
+  gl::Buffer partials_, ticket_;
+};
+
+// ---------------------------------------------------------------------------------------------
+class Subgroup final : public GridThenOne {
+ public:
+  Subgroup(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
+      : GridThenOne(caps, kernel(lib, payload, "subgroup.comp", {{"GROUP_SIZE", std::to_string(kGroup)}, {"WRITES_PARTIALS", "1"}}),
+                    kernel(lib, payload, "subgroup.comp", {{"GROUP_SIZE", std::to_string(kGroup)}, {"READS_PARTIALS", "1"}}),
+                    "reduce.subgroup.partials") {
+    GLint size = 0;
+    glGetIntegerv(GL_SUBGROUP_SIZE_KHR, &size);
+    subgroupSize_ = static_cast<std::uint32_t>(std::max(size, 1));
+  }
+
+  verify::ErrorModel errorModel(std::uint32_t count) const override {
+    // The subgroup combine's order is the driver's: charge it a sequential sum over the subgroup.
+    // Per pass: the run (+2), a subgroup combine, each lane of the first subgroup combining its
+    // share of the group's subgroups, and a subgroup combine again.
+    const std::uint32_t groups = gridGroups(caps_, count);
+    const std::uint32_t subgroups = static_cast<std::uint32_t>(runLength(kGroup, 1, subgroupSize_));
+    auto pass = [&](std::uint64_t items) { return items + 2 + 2 * (subgroupSize_ - 1) + runLength(subgroups, 1, subgroupSize_); };
+    return {pass(runLength(count, groups, kGroup)) + pass(runLength(groups, 1, kGroup))};
+  }
+
+  std::string detail() const override { return "subgroup size " + std::to_string(subgroupSize_); }
+
+ private:
+  std::uint32_t subgroupSize_ = 32;
+};
+
+using Lib = const gl::ShaderLibrary&;
+using Caps = const gl::Caps&;
+using Payload = const ReducePayload&;
+
+const ReduceVariant kReductions[] = {
+    {"single-thread", "one invocation loops over every item: the baseline that shows why not", true,
+     [](Lib lib, Caps caps, Payload p) { return std::make_unique<OneGroup>(lib, caps, p, 1); }},
+    {"two-pass-64/row", "64 invocations each combine every 64th item (neighbours read neighbours), then one combines the 64",
+     true, [](Lib lib, Caps caps, Payload p) { return std::make_unique<TwoPass64>(lib, caps, p, false); }},
+    {"two-pass-64/column", "64 invocations each combine a contiguous slice (reads a slice apart), then one combines the 64",
+     true, [](Lib lib, Caps caps, Payload p) { return std::make_unique<TwoPass64>(lib, caps, p, true); }},
+    {"groupshared-single", "one workgroup of 512 (the centroid's 48 B each fit the 32 KiB GL guarantees): strided runs, then a tree",
+     true, [](Lib lib, Caps caps, Payload p) { return std::make_unique<OneGroup>(lib, caps, p, 512); }},
+    {"recursive-multipass", "groups of 256 reduce 256 items each; repeat on their results until one is left", true,
+     [](Lib lib, Caps caps, Payload p) { return std::make_unique<RecursiveMultipass>(lib, caps, p); }},
+    {"tree", "Harris's optimised tree: runs per invocation, four loads in flight, sequential addressing; 2 dispatches",
+     true, [](Lib lib, Caps caps, Payload p) { return std::make_unique<Tree>(lib, caps, p); }},
+    {"subgroup", "like tree, with the payload's subgroup combine (GL_KHR_shader_subgroup) within subgroups; 2 dispatches",
+     true, [](Lib lib, Caps caps, Payload p) { return std::make_unique<Subgroup>(lib, caps, p); },
+     [](Caps caps) { return caps.subgroupArithmeticMissing; }},
+    {"single-pass", "one dispatch: groups publish partials, the last to finish (atomic ticket) combines them", true,
+     [](Lib lib, Caps caps, Payload p) { return std::make_unique<SinglePass>(lib, caps, p); }},
+};
+
+}  // namespace
+
+std::span<const ReduceVariant> reductions() { return kReductions; }
+
+}  // namespace boids::primitives

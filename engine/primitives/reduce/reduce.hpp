@@ -1,0 +1,49 @@
+#pragma once
+// The reduce primitive: all items of an input combined into one value by an associative combine,
+// with the payload (what an item is, how two combine, where the result goes) a GLSL file the
+// kernels include (shaders/primitives/reduce/reduce_io.glsl says what it defines). The flock's
+// centroid and bounds are one payload (engine/centroid/), the spherical-harmonics projection of
+// an environment another; every variant runs on every payload, with no copied tree.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+
+#include "engine/gl/buffer.hpp"
+#include "engine/primitives/registry.hpp"
+#include "engine/verify/error_model.hpp"
+
+namespace boids::primitives {
+
+struct ReducePayload {
+  const char* shader;  // the payload's GLSL file, relative to shaders/
+
+  // The define through which a kernel includes it (#include REDUCE_PAYLOAD).
+  std::pair<std::string, std::string> define() const { return {"REDUCE_PAYLOAD", std::string("\"") + shader + "\""}; }
+};
+
+class Reduce {
+ public:
+  virtual ~Reduce() = default;
+  // Empty when this variant can reduce `count` items here, else why not.
+  virtual std::string unavailableFor(std::uint32_t /*count*/) const { return {}; }
+  // Reduces `count` >= 1 items: `input` (when given; a payload that reads a texture binds it
+  // itself) is bound to REDUCE_SLOT_INPUT and `output` to REDUCE_SLOT_OUTPUT, where the payload's
+  // ACC_STORE writes. Ends with the barrier that makes the output visible to storage reads and
+  // buffer copies.
+  virtual void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) = 0;
+  // The rounding a float sum in this payload goes through, for the checks' tolerances.
+  virtual verify::ErrorModel errorModel(std::uint32_t count) const = 0;
+  // What this instance does where the context decides (e.g. the subgroup size): shown in the UI.
+  virtual std::string detail() const { return {}; }
+};
+
+using ReduceVariant = Variant<Reduce, const ReducePayload&>;
+std::span<const ReduceVariant> reductions();
+inline constexpr const char* kDefaultReduce = "tree";  // the fastest on the H200 at 1M and 16M (docs/PERFORMANCE.md)
+
+// Empty when `iterations` loop iterations in one invocation fit the driver's limit, else why not.
+std::string loopLimitProblem(std::uint64_t iterations, std::uint64_t limit);
+std::uint32_t ceilLog2(std::uint64_t v);
+
+}  // namespace boids::primitives

@@ -1,0 +1,58 @@
+#ifndef BOIDS_REDUCE_IO_GLSL
+#define BOIDS_REDUCE_IO_GLSL
+// What every reduction kernel reads and writes, and its payload. The program's defines name the
+// payload file (REDUCE_PAYLOAD "path"), which defines, for any associative combine:
+//   ACC_TYPE             the accumulator (a struct or a vector: partials are stored as it is)
+//   ACC_IDENTITY         the value that combines with anything to that thing
+//   ACC_COMBINE(a, b)    the combine
+//   ACC_LOAD(k)          input item k as an ACC_TYPE (from REDUCE_SLOT_INPUT, or a texture)
+//   ACC_STORE(a)         writes the whole reduction's result (to REDUCE_SLOT_OUTPUT)
+//   ACC_SUBGROUP_COMBINE(a)  optional, where REDUCE_SUBGROUPS is defined (the kernel enabled
+//                        GL_KHR_shader_subgroup_arithmetic): the combine across a subgroup
+// u_items and u_total are declared before the payload, so its load and store may use them.
+// A kernel picks its passes' ends with READS_PARTIALS and WRITES_PARTIALS (0 or 1).
+#include "primitives/reduce/reduce_slots.h"
+
+#ifndef READS_PARTIALS
+#define READS_PARTIALS 0
+#endif
+#ifndef WRITES_PARTIALS
+#define WRITES_PARTIALS 0
+#endif
+
+layout(location = REDUCE_LOC_ITEMS) uniform uint u_items;
+layout(location = REDUCE_LOC_TOTAL) uniform uint u_total;
+
+#include REDUCE_PAYLOAD
+
+#if !defined(ACC_TYPE) || !defined(ACC_IDENTITY) || !defined(ACC_COMBINE) || !defined(ACC_LOAD) || !defined(ACC_STORE)
+#error "a reduce payload defines ACC_TYPE, ACC_IDENTITY, ACC_COMBINE(a, b), ACC_LOAD(k) and ACC_STORE(a)"
+#endif
+
+#if READS_PARTIALS
+layout(std430, binding = REDUCE_SLOT_PARTIALS) readonly buffer PartialsIn { ACC_TYPE b_partialsIn[]; };
+ACC_TYPE loadItem(uint k) { return b_partialsIn[k]; }
+#else
+ACC_TYPE loadItem(uint k) { return ACC_LOAD(k); }
+#endif
+#if WRITES_PARTIALS
+layout(std430, binding = REDUCE_SLOT_PARTIALS_OUT) writeonly buffer PartialsOut { ACC_TYPE b_partialsOut[]; };
+#endif
+
+// This invocation's grid-stride run of the pass's items, combined as they load ("first add during
+// load"); with four loads in flight, four requests a coalesced stride apart, combined pairwise.
+ACC_TYPE loadRun(uint first, uint stride, bool fourInFlight) {
+  uint k = first;
+  ACC_TYPE acc = ACC_IDENTITY;
+  if (fourInFlight) {
+    for (; k + 3u * stride < u_items; k += 4u * stride) {
+      ACC_TYPE a = ACC_COMBINE(loadItem(k), loadItem(k + stride));
+      ACC_TYPE b = ACC_COMBINE(loadItem(k + 2u * stride), loadItem(k + 3u * stride));
+      acc = ACC_COMBINE(acc, ACC_COMBINE(a, b));
+    }
+  }
+  for (; k < u_items; k += stride) acc = ACC_COMBINE(acc, loadItem(k));
+  return acc;
+}
+
+#endif

@@ -1,0 +1,16 @@
+#ifndef BOIDS_REDUCE_SLOTS_H
+#define BOIDS_REDUCE_SLOTS_H
+// The reduce primitive's binding slots and uniform locations, shared by C++
+// (engine/primitives/reduce/reduce.cpp) and GLSL. Scoped to this primitive: a pass binds its own
+// buffers before it dispatches, so these numbers may repeat another module's.
+
+#define REDUCE_SLOT_INPUT 0         // what the payload's ACC_LOAD reads (a payload reading a texture ignores it)
+#define REDUCE_SLOT_PARTIALS 1      // one ACC_TYPE per group of the pass before
+#define REDUCE_SLOT_PARTIALS_OUT 2  // one ACC_TYPE per group of this pass
+#define REDUCE_SLOT_OUTPUT 3        // what the payload's ACC_STORE writes
+#define REDUCE_SLOT_TICKET 4        // single-pass: the count of groups done
+
+#define REDUCE_LOC_ITEMS 0          // items this pass reads (inputs or partials)
+#define REDUCE_LOC_TOTAL 1          // items of the whole reduction (a mean's divisor)
+
+#endif
