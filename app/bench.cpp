@@ -17,9 +17,7 @@
 #include "engine/sim/initial_state.hpp"
 #include "engine/frame.hpp"
 #include "engine/primitives/sort/sort.hpp"
-#include "engine/primitives/baseline.hpp"
-#include "engine/primitives/compact/compact.hpp"
-#include "engine/primitives/scan/scan.hpp"
+#include "engine/primitives/lab.hpp"
 #include "engine/verify/primitives.hpp"
 #include "engine/render/offscreen_target.hpp"
 #include "engine/sim/simulation.hpp"
@@ -97,118 +95,43 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
   return rows;
 }
 
-// bench --scan: every scan variant on `n` small seeded uints, beside a streaming copy of the same
-// uints (the speed of light: a scan reads its input once and writes its output once at best).
-json scanBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
+// bench --scan and --compact: the primitives lab's rows (engine/primitives/lab.hpp), each variant
+// beside a streaming copy of the same uints measured in the same run (the speed of light: a scan
+// reads its input once and writes its output once at best; a compaction reads a flag and writes
+// at most an index per element). Compactions keep 1 in 1000, half and all.
+json primitivesBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
   json rows = json::array();
-  std::printf("\n%-22s %10s %6s %11s %11s %9s %8s %s\n", "scan", "n", "runs", "median us", "min us", "GB/s", "of copy",
-              "check");
-  primitives::StreamCopy copy(shaders, caps);
-  std::vector<std::pair<const primitives::ScanVariant*, std::unique_ptr<primitives::Scan>>> scans;
-  for (const primitives::ScanVariant& v : primitives::scans()) {
-    if (const std::string why = v.unavailableOn(caps); !why.empty()) {
-      std::printf("%-22s unavailable: %s\n", v.name, why.c_str());
-      continue;
+  primitives::Lab lab(shaders, caps);
+  for (const std::string& why : lab.unavailable()) std::printf("unavailable: %s\n", why.c_str());
+  auto print = [&](const primitives::LabRow& r) {
+    const std::string kept = r.primitive == "compact" && !r.baseline ? primitives::keptFractionText(r.oneIn) : "-";
+    if (!r.unavailable.empty()) {
+      std::printf("%-8s %-22s %10u %7s unavailable: %s\n", r.primitive.c_str(), r.variant.c_str(), r.n, kept.c_str(),
+                  r.unavailable.c_str());
+      return;
     }
-    scans.emplace_back(&v, v.create(shaders, caps));
-  }
-  for (std::uint32_t n : options.bench.sizes) {
-    const std::vector<std::uint32_t> input = verify::scanInput(n, 1);
-    gl::Buffer in("bench.scan.in", std::size_t(n) * 4), out("bench.scan.out", std::size_t(n) * 4);
-    in.upload(0, std::size_t(n) * 4, input.data());
-    const int runs = std::clamp(options.bench.repeats, kMinRuns, 200);
-    auto timed = [&](const std::function<void()>& work) {
-      gl::timeRuns([&](int) { work(); }, kWarmups);
-      return gl::timeRuns([&](int) { work(); }, runs);
-    };
-    const double bytes = double(n) * 8.0;  // read 4, write 4 per element
-    const std::vector<double> copyMs = timed([&] { copy.run(in, out, n); });
-    const double copyMedian = gl::median(copyMs);
-    auto report = [&](const std::string& name, const std::vector<double>& ms, const std::string& check, bool baseline) {
-      const double med = gl::median(ms), lo = *std::min_element(ms.begin(), ms.end());
-      const double gbs = bytes / (med * 1e-3) * 1e-9;
-      std::printf("%-22s %10u %6d %11.2f %11.2f %9.0f %7.0f%% %s\n", name.c_str(), n, runs, med * 1e3, lo * 1e3, gbs,
-                  100.0 * copyMedian / med, check.c_str());
-      std::fflush(stdout);
-      rows.push_back({{"variant", name}, {"n", n}, {"runs", runs}, {"median_us", med * 1e3}, {"min_us", lo * 1e3},
-                      {"gbytes_per_s", gbs}, {"fraction_of_copy", copyMedian / med}, {"baseline", baseline},
-                      {"correct", baseline || check == "ok"}});
-      csv += "scan," + name + "," + std::to_string(n) + "," + std::to_string(runs) + "," + std::to_string(med * 1e3) + "\n";
-    };
-    report("baseline/stream-copy", copyMs, "-", true);
-    for (auto& [variant, scan] : scans) {
-      const std::vector<double> ms = timed([&, s = scan.get()] { s->run(in, out, n); });
-      const bool correct = verify::judgeScan(input, out.read<std::uint32_t>(n)).pass;  // the last run's output
-      report(variant->name, ms, correct ? "ok" : "WRONG", false);
-    }
-  }
-  return rows;
-}
-
-// bench --compact: every compaction variant keeping 1 in 1000, half and all of `n` flagged
-// elements, beside a streaming copy of `n` uints: a compaction reads a flag per element and writes at
-// most an index per element, so the copy bounds it.
-json compactBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
-  json rows = json::array();
-  std::printf("\n%-22s %10s %7s %6s %11s %11s %8s %s\n", "compact", "n", "kept", "runs", "median us", "min us", "of copy",
-              "check");
-  primitives::StreamCopy copy(shaders, caps);
-  struct Entry {
-    const primitives::CompactVariant* variant;
-    std::unique_ptr<primitives::Compact> compact;
+    // Bytes a scan or the copy moves at best: 4 read and 4 written per element.
+    const double gbs = r.primitive == "scan" ? double(r.n) * 8.0 / (r.medianMs * 1e-3) * 1e-9 : 0.0;
+    std::printf("%-8s %-22s %10u %7s %6d %11.2f %11.2f %9s %7.0f%% %s\n", r.primitive.c_str(), r.variant.c_str(), r.n,
+                kept.c_str(), r.runs, r.medianMs * 1e3, r.minMs * 1e3, gbs > 0 ? std::to_string(int(gbs)).c_str() : "-",
+                100.0 * r.ofCopy, r.baseline ? "-" : r.pass ? "ok" : "WRONG");
+    std::fflush(stdout);
+    json row = {{"primitive", r.primitive}, {"variant", r.variant}, {"n", r.n}, {"runs", r.runs},
+                {"median_us", r.medianMs * 1e3}, {"min_us", r.minMs * 1e3}, {"p90_us", r.p90Ms * 1e3},
+                {"fraction_of_copy", r.ofCopy}, {"baseline", r.baseline}, {"correct", r.baseline || r.pass}};
+    if (gbs > 0) row["gbytes_per_s"] = gbs;
+    if (kept != "-") row["kept_fraction"] = kept;
+    rows.push_back(row);
+    csv += r.primitive + "," + r.variant + (kept != "-" ? "@" + kept : std::string()) + "," + std::to_string(r.n) + "," +
+           std::to_string(r.runs) + "," + std::to_string(r.medianMs * 1e3) + "\n";
   };
-  std::vector<Entry> entries;
-  for (const primitives::CompactVariant& v : primitives::compactions()) {
-    if (const std::string why = v.unavailableOn(caps); !why.empty()) {
-      std::printf("%-22s unavailable: %s\n", v.name, why.c_str());
-      continue;
-    }
-    entries.push_back({&v, v.create(shaders, caps)});
-  }
-  const struct {
-    const char* name;
-    std::uint32_t oneIn;
-  } fractions[] = {{"1/1000", 1000}, {"1/2", 2}, {"1", 1}};
+  std::printf("\n%-8s %-22s %10s %7s %6s %11s %11s %9s %8s %s\n", "", "variant", "n", "kept", "runs", "median us",
+              "min us", "GB/s", "of copy", "check");
+  const int runs = std::clamp(options.bench.repeats, kMinRuns, 200);
+  const std::uint32_t oneIn[] = {1000, 2, 1};
   for (std::uint32_t n : options.bench.sizes) {
-    gl::Buffer flagsBuffer("bench.compact.flags", std::size_t(n) * 4), out("bench.compact.out", std::size_t(n) * 4),
-        kept("bench.compact.kept", 4);
-    const int runs = std::clamp(options.bench.repeats, kMinRuns, 200);
-    auto timed = [&](const std::function<void()>& work, int count) {
-      gl::timeRuns([&](int) { work(); }, kWarmups);
-      return gl::timeRuns([&](int) { work(); }, count);
-    };
-    const double copyMedian = gl::median(timed([&] { copy.run(flagsBuffer, out, n); }, runs));
-    std::printf("%-22s %10u %7s %6d %11.2f %11s %7.0f%% %s\n", "baseline/stream-copy", n, "-", runs, copyMedian * 1e3, "-",
-                100.0, "-");
-    rows.push_back({{"variant", "baseline/stream-copy"}, {"n", n}, {"runs", runs}, {"median_us", copyMedian * 1e3},
-                    {"baseline", true}});
-    csv += "compact,baseline/stream-copy," + std::to_string(n) + "," + std::to_string(runs) + "," +
-           std::to_string(copyMedian * 1e3) + "\n";
-    for (const auto& fraction : fractions) {
-      const std::vector<std::uint32_t> flags = verify::compactFlags(n, 1, fraction.oneIn);
-      flagsBuffer.upload(0, std::size_t(n) * 4, flags.data());
-      for (Entry& e : entries) {
-        if (const std::string why = e.compact->unavailableFor(n); !why.empty()) {
-          std::printf("%-22s %10u %7s unavailable: %s\n", e.variant->name, n, fraction.name, why.c_str());
-          continue;
-        }
-        // single-thread walks millions of elements in one invocation: a handful of runs tell.
-        const int count = std::string(e.variant->name) == "single-thread" ? kMinRuns : runs;
-        const std::vector<double> ms = timed([&, c = e.compact.get()] { c->run(flagsBuffer, n, out, kept); }, count);
-        const std::uint32_t keptCount = kept.read<std::uint32_t>(1)[0];
-        const bool correct =
-            verify::judgeCompact(flags, keptCount, out.read<std::uint32_t>(std::min(keptCount, n)), e.variant->orderDefined).pass;
-        const double med = gl::median(ms), lo = *std::min_element(ms.begin(), ms.end());
-        std::printf("%-22s %10u %7s %6d %11.2f %11.2f %7.0f%% %s\n", e.variant->name, n, fraction.name, count, med * 1e3,
-                    lo * 1e3, 100.0 * copyMedian / med, correct ? "ok" : "WRONG");
-        std::fflush(stdout);
-        rows.push_back({{"variant", e.variant->name}, {"n", n}, {"kept_fraction", fraction.name}, {"runs", count},
-                        {"median_us", med * 1e3}, {"min_us", lo * 1e3}, {"fraction_of_copy", copyMedian / med},
-                        {"baseline", false}, {"correct", correct}});
-        csv += std::string("compact,") + e.variant->name + "@" + fraction.name + "," + std::to_string(n) + "," +
-               std::to_string(count) + "," + std::to_string(med * 1e3) + "\n";
-      }
-    }
+    if (options.bench.scan) lab.scans(n, runs, print);
+    if (options.bench.compact) lab.compactions(n, oneIn, runs, print);
   }
   return rows;
 }
@@ -226,7 +149,7 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
     s.count = n;
     s.world = sim::WorldMode::Wrap;
     s.centroidWeight = 0.0f;
-    s.worldSize = std::cbrt(static_cast<float>(n) / sim::kReferenceDensity);
+    s.worldSize = sim::sideAtReferenceDensity(n);
     s.wallMargin = s.worldSize / 10;
     sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
     simulation.setSorter(options.settings.sort);
@@ -285,8 +208,11 @@ int runBench(const Options& options) {
     const gl::ShaderLibrary shaders = loadShaders(options);
     if (options.bench.sort) sortRows = sortBench(options, shaders, caps, gridCsv);
     if (options.bench.frame) frameRows = frameBench(options, shaders, caps, gridCsv);
-    if (options.bench.scan) scanRows = scanBench(options, shaders, caps, gridCsv);
-    if (options.bench.compact) compactRows = compactBench(options, shaders, caps, gridCsv);
+    if (options.bench.scan || options.bench.compact) {
+      scanRows = json::array();
+      compactRows = json::array();
+      for (json& row : primitivesBench(options, shaders, caps, gridCsv)) (row["primitive"] == "scan" ? scanRows : compactRows).push_back(row);
+    }
     if (!options.bench.reduce) {
       if (!options.bench.json.empty()) {
         writeFileAtomically(options.bench.json, json{{"renderer", caps.renderer}, {"version", caps.version},

@@ -21,6 +21,7 @@
 #include "engine/gl/image.hpp"
 #include "engine/gl/program.hpp"
 #include "engine/gl/readback.hpp"
+#include "engine/gl/timer.hpp"
 #include "engine/platform/window.hpp"
 #include "engine/sim/flock.hpp"
 
@@ -61,16 +62,355 @@ struct ImGuiSession {  // ImGui context + backends, torn down in reverse order
   ImGuiSession& operator=(const ImGuiSession&) = delete;
 };
 
-// The settings as the panel holds them, with what lives outside it: the camera, the window.
-AppSettings currentSettings(const PanelState& panel, const render::OrbitCamera& camera, bool showPanel,
-                            glm::ivec2 windowSize) {
-  AppSettings s = panel.app;
-  s.camera = camera;
-  s.cameraSet = true;
-  s.showPanel = showPanel;
-  s.windowSize = windowSize;
-  return s;
-}
+// The desktop app in sokol's shape: the constructor is init, frame() runs one frame (input, what
+// the panel and keys asked for, the frame script, captures), shutdown() saves what the user had.
+class Desktop {
+ public:
+  Desktop(const Options& options, platform::Window& window, const gl::Caps& caps, std::filesystem::path settingsFile)
+      : options_(options),
+        window_(window),
+        caps_(caps),
+        settingsFile_(std::move(settingsFile)),
+        scene_(makeScene(options_, caps)),
+        shaders_(scene_->shaders),
+        shaderOrigin_(shaders_.origin()),
+        timer_(kFrameHistory),
+        imgui_(window, window.contentScale()),
+        showPanel_(options_.settings.showPanel),
+        camera_(options_.settings.camera),
+        lastTime_(window.seconds()) {
+    if (!options_.record.empty()) recorder_.emplace(options_.record);
+    panel_.shaderStatus = scene_->shaderFallback;
+    panel_.app = options_.settings;
+    panel_.pendingCount = options_.settings.sim.count;
+    panel_.pendingSeed = options_.settings.sim.seed;
+    askedStrategy_ = panel_.app.reduce;
+    window_.setVsync(vsyncApplied_ = panel_.app.vsync);
+  }
+
+  // One frame; false once the window is to close.
+  bool frame() {
+    window_.pollEvents();
+    if (const int signal = interruptSignal()) {  // Ctrl-C in the terminal: the same as closing the window
+      std::printf("%s: closing the window\n", signalName(signal));
+      return false;
+    }
+    if (window_.minimized()) {  // nothing to draw into: sleep instead of spinning
+      window_.waitEvents();
+      lastTime_ = window_.seconds();
+      return !window_.shouldClose();
+    }
+    const double now = window_.seconds();
+    panel_.frameMs.push_back(static_cast<float>((now - lastTime_) * 1000.0));
+    if (panel_.frameMs.size() > kFrameHistory) panel_.frameMs.pop_front();
+    lastTime_ = now;
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    readBack(now);
+    PanelActions actions = drawPanel(now);
+    input(actions);
+    apply(actions);
+    draw(actions);
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    ++framesDrawn_;
+    const bool last = options_.frames >= 0 && framesDrawn_ >= options_.frames;
+    capture(actions, last);
+    window_.swapBuffers();
+    if (last) window_.requestClose();
+    return !window_.shouldClose();
+  }
+
+  // The exit code: 1 when a screenshot or recording could not be written.
+  int shutdown() {
+    if (recorder_) std::printf("%s\n", recorder_->summary().c_str());
+    // An interactive run's settings are there at the next start (scripted runs leave them be).
+    if (options_.frames < 0 && !settingsFile_.empty()) {
+      try {
+        writeFileAtomically(settingsFile_, settingsJson(current()));
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "boids: warning: settings not saved: %s\n", e.what());
+      }
+    }
+    return writeFailed_ ? 1 : 0;
+  }
+
+ private:
+  // The settings as the panel holds them, with what lives outside it: the camera, the window.
+  AppSettings current() const {
+    AppSettings s = panel_.app;
+    s.camera = camera_;
+    s.cameraSet = true;
+    s.showPanel = showPanel_;
+    s.windowSize = window_.windowSize();
+    return s;
+  }
+
+  // What arrived from the GPU a few frames late: the CPU check, the repaired-boid counter.
+  void readBack(double now) {
+    if (scene_->inspector.poll()) {
+      panel_.app.render.cpuCentroid = glm::vec4(glm::vec3(scene_->inspector.latest()->cpu.centroid), 1.0f);
+    }
+    if (auto bytes = healthReadback_.poll()) {
+      std::uint32_t total = 0;
+      std::memcpy(&total, bytes->data(), sizeof total);
+      panel_.nonFiniteLast = static_cast<std::uint32_t>(total - std::min<std::uint64_t>(total, panel_.nonFiniteTotal));
+      panel_.nonFiniteTotal = total;
+      if (panel_.nonFiniteLast > 0) {
+        panel_.nonFiniteSeenAt = now;
+        if (now - lastHealthWarning_ > 1.0) {
+          std::fprintf(stderr, "boids: warning: %u boids turned non-finite (NaN or infinite) and were put back "
+                       "into the world (%u in all)\n", panel_.nonFiniteLast, total);
+          lastHealthWarning_ = now;
+        }
+      }
+    }
+  }
+
+  PanelActions drawPanel(double now) {
+    sim::Simulation& simulation = scene_->simulation;
+    ReductionView reductionView{&simulation.reduceStrategy(), simulation.reducer().detail(), simulation.fallbackReason(),
+                                &scene_->inspector.latest(), scene_->inspector.busy()};
+    // A window too small for the panel shows none: ImGui would push the panel out of the way to
+    // keep it reachable, and it would stay pushed when the window grows again.
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float uiScale = ImGui::GetFontSize() / 13.0f;
+    const bool panelFits = display.x >= 64 * uiScale && display.y >= 64 * uiScale;
+    if (!showPanel_ || !panelFits) return {};
+    return app::drawPanel(panel_, caps_, timer_, simulation.steps(), shaderOrigin_, reductionView, now);
+  }
+
+  // Input the panel did not take moves the camera or triggers the keys' actions.
+  void input(PanelActions& actions) {
+    const platform::InputFrame input = window_.takeInput();
+    const ImGuiIO& io = ImGui::GetIO();
+    if (!io.WantCaptureMouse) {
+      camera_.rotate(input.rotateDrag);
+      if (panel_.app.render.follow) {  // the GPU places the target; the wheel scales its framing
+        panel_.app.render.followZoom = std::clamp(panel_.app.render.followZoom * std::pow(0.9f, input.scroll), 0.05f, 20.0f);
+      } else {
+        camera_.pan(input.panDrag, static_cast<float>(window_.windowSize().y));
+        camera_.zoom(input.scroll);
+      }
+    }
+    if (io.WantCaptureKeyboard) return;
+    for (platform::Key key : input.pressed) {
+      switch (key) {
+        case platform::Key::Space: panel_.app.paused = !panel_.app.paused; break;
+        case platform::Key::N: actions.stepOnce = true; break;
+        case platform::Key::R: actions.resetCamera = true; break;
+        case platform::Key::T: actions.resetFlock = true; break;
+        case platform::Key::V: panel_.app.vsync = !panel_.app.vsync; break;
+        case platform::Key::H: showPanel_ = !showPanel_; break;
+        case platform::Key::F: panel_.app.render.follow = !panel_.app.render.follow; break;
+        case platform::Key::F5: actions.reloadShaders = true; break;
+        case platform::Key::F12: actions.screenshot = true; break;
+        case platform::Key::Escape: window_.requestClose(); break;
+      }
+    }
+  }
+
+  // Replaces the settings with `next` (a loaded preset, the defaults), as a whole or not at all.
+  void adopt(const Resolved& next, const std::string& what) {
+    std::string why = next.error;
+    if (why.empty()) why = sim::checkCountFits(next.settings.sim.count, caps_, next.settings.sim.neighbours);
+    if (!why.empty()) {
+      panel_.settingsStatus = what + ": " + why + "; the current settings stay";
+      panel_.settingsError = true;
+      return;
+    }
+    panel_.app = next.settings;
+    panel_.pendingCount = panel_.app.sim.count;
+    panel_.pendingSeed = panel_.app.sim.seed;
+    camera_ = panel_.app.camera;
+    panel_.settingsError = false;
+    panel_.settingsStatus = what;
+  }
+
+  void loadInto(const ParsedFile& parsed, const std::string& what) {
+    if (parsed.error) {
+      panel_.settingsStatus = parsed.error->text() + "\nthe current settings stay";
+      panel_.settingsError = true;
+      std::fprintf(stderr, "boids: %s\n", parsed.error->text().c_str());
+      return;
+    }
+    std::string loaded = "loaded " + what;
+    if (!parsed.name.empty()) loaded += ": " + parsed.name;
+    if (!parsed.description.empty()) loaded += "\n" + parsed.description;
+    adopt(overlay(current(), *parsed.layer), loaded);
+    for (const std::string& w : parsed.warnings) {
+      panel_.settingsStatus += "\nwarning: " + w;
+      std::fprintf(stderr, "boids: warning: %s\n", w.c_str());
+    }
+  }
+
+  // What the panel and the keys asked for.
+  void apply(const PanelActions& actions) {
+    sim::Simulation& simulation = scene_->simulation;
+    if (actions.resetCamera) camera_ = render::OrbitCamera::framing(panel_.app.sim.worldSize);
+    if (panel_.app.vsync != vsyncApplied_) window_.setVsync(vsyncApplied_ = panel_.app.vsync);
+    if (actions.savePreset) {
+      try {
+        writeFileAtomically(panel_.presetPath, settingsJson(current()));
+        panel_.settingsStatus = "saved " + std::filesystem::absolute(panel_.presetPath).string();
+        panel_.settingsError = false;
+      } catch (const std::exception& e) {
+        panel_.settingsStatus = e.what();
+        panel_.settingsError = true;
+      }
+    }
+    if (actions.loadPreset) loadInto(loadSettingsFile(panel_.presetPath), panel_.presetPath);
+    if (actions.loadShipped && !shippedPresetFiles().empty()) {
+      const gl::EmbeddedFile& f = shippedPresetFiles()[std::size_t(panel_.shippedPreset)];
+      const std::string name(f.path.substr(0, f.path.size() - 5));
+      loadInto(parseSettingsText(f.text, "preset '" + name + "'"), "preset '" + name + "'");
+    }
+    if (actions.resetToDefaults) adopt(resolve({}), "the defaults");
+    if (actions.applyCountAndSeed) applyCountAndSeed();
+    if (std::string problem = sim::checkStepFits(panel_.app.sim.count, caps_, panel_.app.sim.neighbours);
+        !problem.empty()) {  // e.g. brute force beyond llvmpipe's loop budget: keep the search it had
+      panel_.countError = problem;
+      panel_.app.sim.neighbours = simulation.settings().neighbours;
+    }
+    simulation.apply(panel_.app.sim);
+    if (panel_.app.sort != simulation.grid().sorter().name) simulation.setSorter(panel_.app.sort);
+    if (panel_.app.reduce != askedStrategy_) {
+      askedStrategy_ = panel_.app.reduce;
+      try {
+        simulation.setReduceStrategy(panel_.app.reduce);
+      } catch (const std::invalid_argument& e) {
+        std::fprintf(stderr, "boids: %s\n", e.what());
+        panel_.app.reduce = askedStrategy_ = simulation.reduceStrategy().name;
+      }
+    }
+    if (actions.resetFlock) simulation.reset();
+    if (actions.reloadShaders) reloadShaders();
+    if (actions.measurePrimitives) measurePrimitives();
+  }
+
+  // The panel's primitives lab, made the first time it is asked for (it builds every variant).
+  void measurePrimitives() {
+    try {
+      if (!lab_) lab_.emplace(shaders_, caps_);
+      const auto n = static_cast<std::uint32_t>(panel_.labCount);
+      const std::uint32_t oneIn[] = {static_cast<std::uint32_t>(panel_.labKeepOneIn)};
+      panel_.labRows = panel_.labPrimitive == 0 ? lab_->scans(n, 20) : lab_->compactions(n, oneIn, 20);
+      panel_.labStatus = std::to_string(n) + (panel_.labPrimitive == 0 ? " uints" : " flags, keeping " +
+                         primitives::keptFractionText(oneIn[0])) + ", 20 runs each, " +
+                         (gl::timerQueriesMeaningful() ? "GPU time" : "CPU time around glFinish (no GPU timers here)");
+      for (const std::string& why : lab_->unavailable()) panel_.labStatus += "\n" + why;
+    } catch (const std::exception& e) {
+      panel_.labRows.clear();
+      panel_.labStatus = e.what();
+    }
+  }
+
+  void applyCountAndSeed() {
+    panel_.countError = sim::checkCountFits(panel_.pendingCount, caps_, panel_.app.sim.neighbours);
+    if (!panel_.countError.empty()) return;
+    sim::SimSettings next = panel_.app.sim;
+    next.count = panel_.pendingCount;
+    next.seed = panel_.pendingSeed;
+    if (panel_.app.keepDensity && next.count != panel_.app.sim.count) {
+      const float scale = sim::worldSizeForCount(next.count) / next.worldSize;
+      next.worldSize *= scale;
+      next.wallMargin *= scale;
+      camera_ = render::OrbitCamera::framing(next.worldSize);
+    }
+    panel_.countError = sim::validate(next);
+    if (panel_.countError.empty()) panel_.app.sim = next;
+  }
+
+  void reloadShaders() {
+    try {
+      gl::ShaderLibrary fresh = gl::ShaderLibrary::fromDirectory(reloadDirectory(options_));
+      scene_->simulation.reloadShaders(fresh);
+      scene_->renderer.reload(fresh);
+      lab_.reset();  // rebuilt from the shaders in use at its next measurement
+      shaderOrigin_ = fresh.origin();
+      shaders_ = fresh;
+      panel_.shaderStatus = "reloaded " + std::to_string(fresh.size()) + " files";
+    } catch (const std::exception& e) {
+      panel_.shaderStatus = std::string("reload failed, the previous shaders stay:\n") + e.what();
+      std::fprintf(stderr, "boids: %s\n", e.what());
+    }
+  }
+
+  // The frame script into the window's back buffer, and the recording of it.
+  void draw(const PanelActions& actions) {
+    const glm::ivec2 fb = window_.framebufferSize();
+    FrameView view;
+    view.inspector = &scene_->inspector;
+    view.compareAll = panel_.app.compareAll;
+    view.snapshot = actions.checkNow || (panel_.app.checkEvery > 0 && framesDrawn_ % panel_.app.checkEvery == 0);
+    view.simulate = !panel_.app.paused || actions.stepOnce;
+    view.viewport = fb;
+    view.camera = camera_;
+    view.render = panel_.app.render;
+    runFrame(scene_->simulation, scene_->renderer, timer_, view);
+    if (!healthReadback_.busy()) healthReadback_.request({{&scene_->simulation.health(), sizeof(std::uint32_t)}});
+    if (!recorder_) return;
+    try {  // the scene without the panel, for a video, at the size it started with
+      recorder_->write(gl::readFramebuffer(0, fb.x, fb.y));
+      panel_.captureStatus = "recording: " + std::to_string(recorder_->frames()) + " frames in " + recorder_->folder().string();
+      if (!recorder_->resizeNote().empty()) panel_.captureStatus += "\n" + recorder_->resizeNote();
+    } catch (const WriteError& e) {
+      panel_.captureStatus = std::string(e.what()) + "\nthe recording stopped: " + recorder_->summary();
+      std::fprintf(stderr, "boids: %s\nboids: the recording stops: %s\n", e.what(), recorder_->summary().c_str());
+      recorder_.reset();
+      writeFailed_ = true;
+    }
+  }
+
+  // F12's screenshot (what the window shows, the panel included while it is up) and --screenshot's.
+  void capture(const PanelActions& actions, bool last) {
+    const glm::ivec2 fb = window_.framebufferSize();
+    if (actions.screenshot) {
+      const std::filesystem::path shot = nextScreenshotPath();
+      try {
+        writePng(shot, gl::readFramebuffer(0, fb.x, fb.y));
+        panel_.captureStatus = "saved " + shot.string();
+        std::printf("screenshot: %s\n", shot.string().c_str());
+      } catch (const std::exception& e) {
+        panel_.captureStatus = e.what();
+        std::fprintf(stderr, "boids: %s\n", e.what());
+      }
+    }
+    if (last && !options_.screenshot.empty()) {
+      try {
+        writePng(options_.screenshot, gl::readFramebuffer(0, fb.x, fb.y));
+        std::printf("screenshot: %s\n", std::filesystem::absolute(options_.screenshot).string().c_str());
+      } catch (const WriteError& e) {
+        std::fprintf(stderr, "boids: %s\n", e.what());
+        writeFailed_ = true;
+      }
+    }
+  }
+
+  Options options_;
+  platform::Window& window_;
+  const gl::Caps& caps_;
+  std::filesystem::path settingsFile_;
+  std::optional<FrameRecorder> recorder_;
+  std::unique_ptr<Scene> scene_;
+  gl::ShaderLibrary shaders_;  // the scene's, or the last F5 reload's
+  std::string shaderOrigin_;
+  gl::FrameTimer timer_;
+  ImGuiSession imgui_;
+  gl::AsyncReadback healthReadback_;
+  std::optional<primitives::Lab> lab_;
+  PanelState panel_;
+  std::string askedStrategy_;
+  bool vsyncApplied_ = false;
+  bool showPanel_;
+  render::OrbitCamera camera_;
+  double lastTime_;
+  double lastHealthWarning_ = -1e9;
+  int framesDrawn_ = 0;
+  bool writeFailed_ = false;
+};
 
 }  // namespace
 
@@ -82,277 +422,18 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
     std::fprintf(stderr, "boids: error: %s\n", problem.c_str());
     return 2;
   }
-
-  bool writeFailed = false;  // a screenshot or recording that could not be written: exit code 1
   catchInterrupts();
+  int code = 0;
   try {
-    std::optional<FrameRecorder> recorder;
-    if (!options.record.empty()) recorder.emplace(options.record);
-    std::unique_ptr<Scene> scene = makeScene(options, caps);
-    sim::Simulation& simulation = scene->simulation;
-    render::BoidRenderer& renderer = scene->renderer;
-    centroid::Inspector& inspector = scene->inspector;
-    std::string shaderOrigin = scene->shaders.origin();
-    gl::FrameTimer timer(kFrameHistory);
-    ImGuiSession imgui(*window, window->contentScale());
-    gl::AsyncReadback healthReadback;
-    double lastHealthWarning = -1e9;
-
-    PanelState panel;
-    panel.shaderStatus = scene->shaderFallback;
-    panel.app = options.settings;
-    panel.pendingCount = options.settings.sim.count;
-    panel.pendingSeed = options.settings.sim.seed;
-    std::string askedStrategy = panel.app.reduce;
-    window->setVsync(panel.app.vsync);
-    bool vsyncApplied = panel.app.vsync;
-    bool showPanel = options.settings.showPanel;
-    render::OrbitCamera camera = options.settings.camera;
-    double lastTime = window->seconds();
-    int framesDrawn = 0;
-
-    // Replaces the settings with `next` (a loaded preset, the defaults), as a whole or not at all.
-    auto adopt = [&](const Resolved& next, const std::string& what) {
-      std::string why = next.error;
-      if (why.empty()) why = sim::checkCountFits(next.settings.sim.count, caps, next.settings.sim.neighbours);
-      if (!why.empty()) {
-        panel.settingsStatus = what + ": " + why + "; the current settings stay";
-        panel.settingsError = true;
-        return;
-      }
-      panel.app = next.settings;
-      panel.pendingCount = panel.app.sim.count;
-      panel.pendingSeed = panel.app.sim.seed;
-      camera = panel.app.camera;
-      panel.settingsError = false;
-      panel.settingsStatus = what;
-    };
-    auto loadInto = [&](const ParsedFile& parsed, const std::string& what) {
-      if (parsed.error) {
-        panel.settingsStatus = parsed.error->text() + "\nthe current settings stay";
-        panel.settingsError = true;
-        std::fprintf(stderr, "boids: %s\n", parsed.error->text().c_str());
-        return;
-      }
-      std::string loaded = "loaded " + what;
-      if (!parsed.name.empty()) loaded += ": " + parsed.name;
-      if (!parsed.description.empty()) loaded += "\n" + parsed.description;
-      adopt(overlay(currentSettings(panel, camera, showPanel, window->windowSize()), *parsed.layer), loaded);
-      for (const std::string& w : parsed.warnings) {
-        panel.settingsStatus += "\nwarning: " + w;
-        std::fprintf(stderr, "boids: warning: %s\n", w.c_str());
-      }
-    };
-
-    while (!window->shouldClose()) {
-      window->pollEvents();
-      if (const int signal = interruptSignal()) {  // Ctrl-C in the terminal: the same as closing the window
-        std::printf("%s: closing the window\n", signalName(signal));
-        break;
-      }
-      if (window->minimized()) {  // nothing to draw into: sleep instead of spinning
-        window->waitEvents();
-        lastTime = window->seconds();
-        continue;
-      }
-      const double now = window->seconds();
-      panel.frameMs.push_back(static_cast<float>((now - lastTime) * 1000.0));
-      if (panel.frameMs.size() > kFrameHistory) panel.frameMs.pop_front();
-      lastTime = now;
-
-      ImGui_ImplOpenGL3_NewFrame();
-      ImGui_ImplGlfw_NewFrame();
-      ImGui::NewFrame();
-
-      if (inspector.poll()) {
-        panel.app.render.cpuCentroid = glm::vec4(glm::vec3(inspector.latest()->cpu.centroid), 1.0f);
-      }
-      if (auto bytes = healthReadback.poll()) {  // the repaired-boid counter, a few frames old
-        std::uint32_t total = 0;
-        std::memcpy(&total, bytes->data(), sizeof total);
-        panel.nonFiniteLast = static_cast<std::uint32_t>(total - std::min<std::uint64_t>(total, panel.nonFiniteTotal));
-        panel.nonFiniteTotal = total;
-        if (panel.nonFiniteLast > 0) {
-          panel.nonFiniteSeenAt = now;
-          if (now - lastHealthWarning > 1.0) {
-            std::fprintf(stderr, "boids: warning: %u boids turned non-finite (NaN or infinite) and were put back "
-                         "into the world (%u in all)\n", panel.nonFiniteLast, total);
-            lastHealthWarning = now;
-          }
-        }
-      }
-      ReductionView reductionView{&simulation.reduceStrategy(), simulation.reducer().detail(),
-                                  simulation.fallbackReason(), &inspector.latest(), inspector.busy()};
-      PanelActions actions;
-      // A window too small for the panel shows none: ImGui would push the panel out of the way to
-      // keep it reachable, and it would stay pushed when the window grows again.
-      const ImVec2 display = ImGui::GetIO().DisplaySize;
-      const float uiScale = ImGui::GetFontSize() / 13.0f;
-      const bool panelFits = display.x >= 64 * uiScale && display.y >= 64 * uiScale;
-      if (showPanel && panelFits) actions = drawPanel(panel, caps, timer, simulation.steps(), shaderOrigin, reductionView, now);
-
-      // Input the panel did not take moves the camera or triggers the keys' actions.
-      const platform::InputFrame input = window->takeInput();
-      const ImGuiIO& io = ImGui::GetIO();
-      const glm::ivec2 fb = window->framebufferSize();
-      if (!io.WantCaptureMouse) {
-        camera.rotate(input.rotateDrag);
-        if (panel.app.render.follow) {  // the GPU places the target; the wheel scales its framing
-          panel.app.render.followZoom = std::clamp(panel.app.render.followZoom * std::pow(0.9f, input.scroll), 0.05f, 20.0f);
-        } else {
-          camera.pan(input.panDrag, static_cast<float>(window->windowSize().y));
-          camera.zoom(input.scroll);
-        }
-      }
-      if (!io.WantCaptureKeyboard) {
-        for (platform::Key key : input.pressed) {
-          switch (key) {
-            case platform::Key::Space: panel.app.paused = !panel.app.paused; break;
-            case platform::Key::N: actions.stepOnce = true; break;
-            case platform::Key::R: actions.resetCamera = true; break;
-            case platform::Key::T: actions.resetFlock = true; break;
-            case platform::Key::V: panel.app.vsync = !panel.app.vsync; break;
-            case platform::Key::H: showPanel = !showPanel; break;
-            case platform::Key::F: panel.app.render.follow = !panel.app.render.follow; break;
-            case platform::Key::F5: actions.reloadShaders = true; break;
-            case platform::Key::F12: actions.screenshot = true; break;
-            case platform::Key::Escape: window->requestClose(); break;
-          }
-        }
-      }
-
-      // Apply what the panel and keys asked for.
-      if (actions.resetCamera) camera = render::OrbitCamera::framing(panel.app.sim.worldSize);
-      if (panel.app.vsync != vsyncApplied) window->setVsync(vsyncApplied = panel.app.vsync);
-      if (actions.savePreset) {
-        try {
-          writeFileAtomically(panel.presetPath,
-                              settingsJson(currentSettings(panel, camera, showPanel, window->windowSize())));
-          panel.settingsStatus = "saved " + std::filesystem::absolute(panel.presetPath).string();
-          panel.settingsError = false;
-        } catch (const std::exception& e) {
-          panel.settingsStatus = e.what();
-          panel.settingsError = true;
-        }
-      }
-      if (actions.loadPreset) loadInto(loadSettingsFile(panel.presetPath), panel.presetPath);
-      if (actions.loadShipped && !shippedPresetFiles().empty()) {
-        const gl::EmbeddedFile& f = shippedPresetFiles()[std::size_t(panel.shippedPreset)];
-        const std::string name(f.path.substr(0, f.path.size() - 5));
-        loadInto(parseSettingsText(f.text, "preset '" + name + "'"), "preset '" + name + "'");
-      }
-      if (actions.resetToDefaults) adopt(resolve({}), "the defaults");
-      if (actions.applyCountAndSeed) {
-        panel.countError = sim::checkCountFits(panel.pendingCount, caps, panel.app.sim.neighbours);
-        if (panel.countError.empty()) {
-          sim::SimSettings next = panel.app.sim;
-          next.count = panel.pendingCount;
-          next.seed = panel.pendingSeed;
-          if (panel.app.keepDensity && next.count != panel.app.sim.count) {
-            const float scale = sim::worldSizeForCount(next.count) / next.worldSize;
-            next.worldSize *= scale;
-            next.wallMargin *= scale;
-            camera = render::OrbitCamera::framing(next.worldSize);
-          }
-          panel.countError = sim::validate(next);
-          if (panel.countError.empty()) panel.app.sim = next;
-        }
-      }
-      if (std::string problem = sim::checkStepFits(panel.app.sim.count, caps, panel.app.sim.neighbours);
-          !problem.empty()) {  // e.g. brute force beyond llvmpipe's loop budget: keep the search it had
-        panel.countError = problem;
-        panel.app.sim.neighbours = simulation.settings().neighbours;
-      }
-      simulation.apply(panel.app.sim);
-      if (panel.app.sort != simulation.grid().sorter().name) simulation.setSorter(panel.app.sort);
-      if (panel.app.reduce != askedStrategy) {
-        askedStrategy = panel.app.reduce;
-        try {
-          simulation.setReduceStrategy(panel.app.reduce);
-        } catch (const std::invalid_argument& e) {
-          std::fprintf(stderr, "boids: %s\n", e.what());
-          panel.app.reduce = askedStrategy = simulation.reduceStrategy().name;
-        }
-      }
-      if (actions.resetFlock) simulation.reset();
-      if (actions.reloadShaders) {
-        try {
-          gl::ShaderLibrary fresh = gl::ShaderLibrary::fromDirectory(reloadDirectory(options));
-          simulation.reloadShaders(fresh);
-          renderer.reload(fresh);
-          shaderOrigin = fresh.origin();
-          panel.shaderStatus = "reloaded " + std::to_string(fresh.size()) + " files";
-        } catch (const std::exception& e) {
-          panel.shaderStatus = std::string("reload failed, the previous shaders stay:\n") + e.what();
-          std::fprintf(stderr, "boids: %s\n", e.what());
-        }
-      }
-
-      FrameView view;
-      view.inspector = &inspector;
-      view.compareAll = panel.app.compareAll;
-      view.snapshot = actions.checkNow || (panel.app.checkEvery > 0 && framesDrawn % panel.app.checkEvery == 0);
-      view.simulate = !panel.app.paused || actions.stepOnce;
-      view.viewport = fb;
-      view.camera = camera;
-      view.render = panel.app.render;
-      runFrame(simulation, renderer, timer, view);  // into the window's back buffer
-      if (!healthReadback.busy()) healthReadback.request({{&simulation.health(), sizeof(std::uint32_t)}});
-      if (recorder) {  // the scene without the panel, for a video, at the size it started with
-        try {
-          recorder->write(gl::readFramebuffer(0, fb.x, fb.y));
-          panel.captureStatus = "recording: " + std::to_string(recorder->frames()) + " frames in " + recorder->folder().string();
-          if (!recorder->resizeNote().empty()) panel.captureStatus += "\n" + recorder->resizeNote();
-        } catch (const WriteError& e) {
-          panel.captureStatus = std::string(e.what()) + "\nthe recording stopped: " + recorder->summary();
-          std::fprintf(stderr, "boids: %s\nboids: the recording stops: %s\n", e.what(), recorder->summary().c_str());
-          recorder.reset();
-          writeFailed = true;
-        }
-      }
-
-      ImGui::Render();
-      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-      ++framesDrawn;
-
-      if (actions.screenshot) {  // what the window shows, the panel included while it is up
-        const std::filesystem::path shot = nextScreenshotPath();
-        try {
-          writePng(shot, gl::readFramebuffer(0, fb.x, fb.y));
-          panel.captureStatus = "saved " + shot.string();
-          std::printf("screenshot: %s\n", shot.string().c_str());
-        } catch (const std::exception& e) {
-          panel.captureStatus = e.what();
-          std::fprintf(stderr, "boids: %s\n", e.what());
-        }
-      }
-      const bool last = options.frames >= 0 && framesDrawn >= options.frames;
-      if (last && !options.screenshot.empty()) {
-        try {
-          writePng(options.screenshot, gl::readFramebuffer(0, fb.x, fb.y));
-          std::printf("screenshot: %s\n", std::filesystem::absolute(options.screenshot).string().c_str());
-        } catch (const WriteError& e) {
-          std::fprintf(stderr, "boids: %s\n", e.what());
-          writeFailed = true;
-        }
-      }
-      window->swapBuffers();
-      if (last) window->requestClose();
+    Desktop desktop(options, *window, caps, settingsFile);
+    while (desktop.frame()) {
     }
-    if (recorder) std::printf("%s\n", recorder->summary().c_str());
-    // An interactive run's settings are there at the next start (scripted runs leave them be).
-    if (options.frames < 0 && !settingsFile.empty()) {
-      try {
-        writeFileAtomically(settingsFile, settingsJson(currentSettings(panel, camera, showPanel, window->windowSize())));
-      } catch (const std::exception& e) {
-        std::fprintf(stderr, "boids: warning: settings not saved: %s\n", e.what());
-      }
-    }
+    code = desktop.shutdown();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "boids: %s\n", e.what());
     return 1;
   }
-  if (writeFailed) return 1;
+  if (code != 0) return code;
   return glDebugExitCode(options);
 }
 

@@ -54,7 +54,7 @@ std::string settingHelp(const SettingInfo& s) {
   if (s.kind != SettingKind::Bool) help += " (" + describeRange(s) + ")";
   const nlohmann::json d = valueOf(s, AppSettings{});
   if (std::string(s.key) == "world-size") {
-    help += "; default: the count at 0.03056 boids per unit^3";
+    help += "; default: the count at " + sim::densityText();
   } else if (std::string(s.key) == "wall-margin") {
     help += "; default: side / 10";
   } else if (std::string(s.key).rfind("camera-", 0) == 0) {
@@ -248,9 +248,10 @@ ParseResult parseCommandLine(int argc, char** argv) {
   bench->add_flag("--scan", o.bench.scan, "Benchmark every scan variant beside a streaming copy of the same bytes");
   bench->add_flag("--compact", o.bench.compact,
                   "Benchmark every compaction variant keeping 1 in 1000, half and all, beside a streaming copy");
-  bench->add_flag("--frame", o.bench.frame,
-                  "Benchmark a frame's compute passes in the CIS 565 scenario (wrap-around world, no centroid pull, "
-                  "0.03056 boids per unit^3, 20 warm-up steps), and its drawing separately");
+  static const std::string frameHelp =
+      "Benchmark a frame's compute passes in the CIS 565 scenario (wrap-around world, no centroid pull, " +
+      sim::densityText() + ", 20 warm-up steps), and its drawing separately";
+  bench->add_flag("--frame", o.bench.frame, frameHelp);
   text.add(*bench, "--sizes", "Flock sizes, comma-separated (default: 64K, 1M, 4M, 16M for --reduce; 64K, 256K, 1M, 4M, 16M for --sort and --frame)", "N,...", "bench-sizes");
   text.add(*bench, "--strategies", "Only these strategies, comma-separated", "NAME,...", "bench-strategies");
   text.add(*bench, "--repeats", "Timed runs per strategy and size, 1 to 100000 (default 200)", "N", "bench-repeats");

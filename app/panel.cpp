@@ -24,6 +24,23 @@ const ImVec4 kPass(0.35f, 0.9f, 0.45f, 1.0f), kFail(1.0f, 0.35f, 0.3f, 1.0f), kD
 
 bool isLabPass(const std::string& name) { return name.rfind("lab/", 0) == 0; }
 
+// A combo over a choice setting of the settings table: its choices in the table's order, shown by
+// their labels, assigned as the command line and presets assign them.
+void choiceCombo(const char* label, const char* key, AppSettings& app) {
+  const SettingInfo& s = *findSetting(key);
+  const std::string current = valueOf(s, app).get<std::string>();
+  const auto at = static_cast<std::size_t>(std::find(s.choices.begin(), s.choices.end(), current) - s.choices.begin());
+  auto shown = [&](std::size_t i) { return (s.labels.size() == s.choices.size() ? s.labels : s.choices)[i].c_str(); };
+  if (ImGui::BeginCombo(label, at < s.choices.size() ? shown(at) : current.c_str())) {
+    for (std::size_t i = 0; i < s.choices.size(); ++i) {
+      if (ImGui::Selectable(shown(i), i == at)) assign(s, app, nlohmann::json(s.choices[i]));
+    }
+    ImGui::EndCombo();
+  } else if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s (--%s)", s.help, s.key);
+  }
+}
+
 void vec3Text(const char* label, glm::dvec3 v, bool scientific = false) {
   if (scientific) {
     ImGui::Text("%-9s %12.3e %12.3e %12.3e", label, v.x, v.y, v.z);
@@ -123,6 +140,51 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
 }
 
 // The compute stages of recent frames stacked in columns, one colour per stage.
+// The primitives lab: every scan or compaction variant on the same seeded input, timed on request
+// (the frame waits for it) beside a streaming copy of as many uints, each judged against the CPU.
+void primitivesSection(PanelState& state, PanelActions& actions) {
+  ImGui::Combo("primitive", &state.labPrimitive, "scan (exclusive prefix sum)\0compact (keep the flagged)\0");
+  ImGui::InputInt("elements", &state.labCount, 1024, 1 << 20);
+  state.labCount = std::clamp(state.labCount, 1, 1 << 26);
+  if (state.labPrimitive == 1) {
+    ImGui::SliderInt("keep 1 in", &state.labKeepOneIn, 0, 1000, state.labKeepOneIn == 0 ? "none" : "%d",
+                     ImGuiSliderFlags_Logarithmic);
+  }
+  actions.measurePrimitives = ImGui::Button("measure every variant");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("times each variant on the GPU; the frame waits while it measures");
+  if (!state.labStatus.empty()) ImGui::TextWrapped("%s", state.labStatus.c_str());
+  if (state.labRows.empty()) return;
+  if (!ImGui::BeginTable("primitives", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+  ImGui::TableSetupColumn("variant");
+  ImGui::TableSetupColumn("median us");
+  ImGui::TableSetupColumn("of copy");
+  ImGui::TableSetupColumn("check");
+  ImGui::TableHeadersRow();
+  for (const primitives::LabRow& r : state.labRows) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.variant.c_str());
+    if (!r.unavailable.empty()) {
+      ImGui::TableNextColumn();
+      ImGui::TextColored(kDim, "unavailable");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.unavailable.c_str());
+      continue;
+    }
+    ImGui::TableNextColumn();
+    ImGui::Text("%.1f", r.medianMs * 1e3);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.0f%%", 100.0 * r.ofCopy);
+    ImGui::TableNextColumn();
+    if (r.baseline) {
+      ImGui::TextDisabled("-");
+    } else {
+      ImGui::TextColored(r.pass ? kPass : kFail, r.pass ? "pass" : "FAIL");
+      if (ImGui::IsItemHovered() && !r.detail.empty()) ImGui::SetTooltip("%s", r.detail.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
 void stackedStages(const gl::FrameTimer& timer, float scale) {
   // A colour per pass of the frame's table (engine/frame.hpp); the compute passes are stacked.
   auto colourOf = [](Pass pass) -> ImU32 {
@@ -263,13 +325,10 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     actions.applyCountAndSeed = ImGui::Button("apply count and seed (rebuilds the flock)");
     ImGui::EndDisabled();
     ImGui::Checkbox("keep density", &state.app.keepDensity);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("a new count resizes the world to keep 0.03056 boids per unit^3");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("a new count resizes the world to keep %s", sim::densityText().c_str());
     if (!state.countError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", state.countError.c_str());
 
-    int world = state.app.sim.world == sim::WorldMode::Walls ? 0 : 1;
-    if (ImGui::Combo("world", &world, "soft walls\0wrap-around\0")) {
-      state.app.sim.world = world == 0 ? sim::WorldMode::Walls : sim::WorldMode::Wrap;
-    }
+    choiceCombo("world", "world", state.app);
     for (const sim::FloatParam& p : sim::floatParams()) {
       float value = state.app.sim.*p.member;
       const ImGuiSliderFlags flags = p.logarithmic ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None;
@@ -285,16 +344,10 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
 
   // --- neighbours -------------------------------------------------------------------------------
   if (ImGui::CollapsingHeader("Neighbours", ImGuiTreeNodeFlags_DefaultOpen)) {
-    int search = static_cast<int>(state.app.sim.neighbours);
-    if (ImGui::Combo("search", &search, "brute force (every pair)\0grid, scattered reads\0grid, coherent (reordered)\0")) {
-      state.app.sim.neighbours = static_cast<sim::Neighbours>(search);
-    }
+    choiceCombo("search", "neighbours", state.app);
     const bool grid = state.app.sim.neighbours != sim::Neighbours::BruteForce;
     ImGui::BeginDisabled(!grid);
-    int cells = state.app.sim.cells == sim::CellSearch::Cells8 ? 1 : 0;
-    if (ImGui::Combo("cells", &cells, "27 cells of the radius\0008 cells of twice the radius\0")) {
-      state.app.sim.cells = cells ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
-    }
+    choiceCombo("cells", "cells", state.app);
     if (ImGui::BeginCombo("sort", state.app.sort.c_str())) {
       for (const primitives::SortVariant& s : primitives::sorters()) {
         if (ImGui::Selectable(s.name, state.app.sort == s.name)) state.app.sort = s.name;
@@ -325,6 +378,9 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
   if (ImGui::CollapsingHeader("Centroid and bounds", ImGuiTreeNodeFlags_DefaultOpen)) {
     reductionSection(state, caps, timer, reduction, actions);
   }
+
+  // --- primitives -------------------------------------------------------------------------------
+  if (ImGui::CollapsingHeader("Primitives lab: scan and compact")) primitivesSection(state, actions);
 
   // --- rendering --------------------------------------------------------------------------------
   if (ImGui::CollapsingHeader("Rendering", ImGuiTreeNodeFlags_DefaultOpen)) {

@@ -1,7 +1,7 @@
 #pragma once
 // The ImGui control panel: every simulation parameter as a live control, boid count and seed
 // (which rebuild the flock), pause/step/reset, render options, FPS and frame-time plot, per-pass
-// timings with their source, and shader reload.
+// timings with their source, the reduction lab, the primitives lab, and shader reload.
 #include <deque>
 #include <optional>
 #include <string>
@@ -10,6 +10,7 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/centroid/inspector.hpp"
+#include "engine/primitives/lab.hpp"
 #include "engine/render/boid_renderer.hpp"
 #include "app/settings_file.hpp"
 #include "engine/sim/params.hpp"
@@ -33,6 +34,12 @@ struct PanelState {
   std::uint64_t nonFiniteTotal = 0;   // boids repaired since the start
   std::uint32_t nonFiniteLast = 0;    // in the latest frame read back
   double nonFiniteSeenAt = -1e9;      // seconds; the warning stays up a while after the last one
+  // The primitives lab: scan or compaction variants measured on request beside a streaming copy
+  int labPrimitive = 0;               // 0 scan, 1 compact
+  int labCount = 1 << 20;
+  int labKeepOneIn = 2;               // compaction: keep 1 in this many (0 none, 1 all)
+  std::vector<primitives::LabRow> labRows;
+  std::string labStatus;              // what was measured where, or why it could not be
 };
 
 // What the reduction section shows, from the engine.
@@ -56,6 +63,7 @@ struct PanelActions {
   bool resetCamera = false;
   bool reloadShaders = false;
   bool checkNow = false;
+  bool measurePrimitives = false;   // state.labPrimitive at state.labCount elements
 };
 
 PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,

@@ -54,6 +54,7 @@ std::vector<SettingInfo> buildTable() {
        SettingKind::Choice, 0, 0, {"walls", "wrap"},
        [](const AppSettings& a) -> json { return sim::worldModeName(a.sim.world); },
        [](AppSettings& a, const json& v) { a.sim.world = v.get<std::string>() == "wrap" ? sim::WorldMode::Wrap : sim::WorldMode::Walls; }});
+  t.back().labels = {"soft walls", "wrap-around"};
   // The rule parameters come from the simulation's own table (engine/sim/params.cpp).
   for (const sim::FloatParam& p : sim::floatParams()) {
     add({p.key, "simulation", p.key, p.help, SettingKind::Float, p.min, p.max, {}, nullptr, nullptr, p.member});
@@ -69,12 +70,14 @@ std::vector<SettingInfo> buildTable() {
                             : n == "scattered" ? sim::Neighbours::GridScattered
                                                : sim::Neighbours::GridCoherent;
        }});
+  t.back().labels = {"grid, coherent (reordered)", "grid, scattered reads", "brute force (every pair)"};
   add({"cells", "simulation", "cells", "grid search: 27 cells of the radius, or 8 cells of twice the radius",
        SettingKind::Choice, 0, 0, {"27", "8"},
        [](const AppSettings& a) -> json { return a.sim.cells == sim::CellSearch::Cells8 ? "8" : "27"; },
        [](AppSettings& a, const json& v) {
          a.sim.cells = v.get<std::string>() == "8" ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
        }});
+  t.back().labels = {"27 cells of the radius", "8 cells of twice the radius"};
   add({"keep-density", "simulation", "keep-density",
        "the world's side follows the count (the CIS 565 density) unless world-size is given with it or later",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(keepDensity)});

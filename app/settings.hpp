@@ -55,6 +55,7 @@ struct SettingInfo {
   nlohmann::json (*get)(const AppSettings&) = nullptr;
   void (*set)(AppSettings&, const nlohmann::json&) = nullptr;  // a value checkValue() accepted
   float sim::SimSettings::*simFloat = nullptr;  // the rule parameters: read and written through this
+  std::vector<std::string> labels;  // Choice: how the panel shows each choice (empty: as written)
 };
 
 std::span<const SettingInfo> settingsTable();

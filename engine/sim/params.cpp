@@ -109,9 +109,15 @@ const char* neighboursName(Neighbours mode) {
   return "?";
 }
 
-float worldSizeForCount(std::uint32_t count) {
-  return std::max(20.0f, std::round(std::cbrt(static_cast<float>(count) / kReferenceDensity)));
+std::string densityText() {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.4g boids per unit^3", static_cast<double>(kReferenceDensity));
+  return text;
 }
+
+float sideAtReferenceDensity(std::uint32_t count) { return std::cbrt(static_cast<float>(count) / kReferenceDensity); }
+
+float worldSizeForCount(std::uint32_t count) { return std::max(20.0f, std::round(sideAtReferenceDensity(count))); }
 
 const char* worldModeName(WorldMode mode) { return mode == WorldMode::Wrap ? "wrap" : "walls"; }
 

@@ -66,10 +66,16 @@ Problem check(const SimSettings& s);
 // check(s).message: empty when the settings are usable.
 std::string validate(const SimSettings& s);
 
-// The CIS 565 benchmark density: about 16 neighbours within a radius of 5.
+// The keep-density rule, written once: the CIS 565 benchmark density, about 16 neighbours within a
+// radius of 5.
 inline constexpr float kReferenceDensity = 0.03056f;  // boids per unit^3
-// The side of the cube that holds `count` boids at kReferenceDensity (at least 20, so that the
-// default radii fit), rounded to a whole unit.
+// "0.03056 boids per unit^3": the rule as the help, the panel and the tables say it.
+std::string densityText();
+// The side of the cube that holds `count` boids at kReferenceDensity exactly (the CIS 565
+// scenario's world, as its CUDA implementation sizes it).
+float sideAtReferenceDensity(std::uint32_t count);
+// The same rounded to a whole unit and at least 20 (so that the default radii fit): the world a
+// new count gets while the density is kept.
 float worldSizeForCount(std::uint32_t count);
 
 // The values the GPU step and the CPU reference both consume.

@@ -20,8 +20,8 @@ sim::SimSettings settingsFor(std::uint32_t count, sim::WorldMode world, std::uin
   s.count = count;
   s.seed = seed;
   s.world = world;
-  // The CIS 565 density (0.03056 boids / unit^3), so that boids have neighbours at every size.
-  s.worldSize = std::max(24.0f, std::cbrt(static_cast<float>(count) / 0.03056f));
+  // The CIS 565 density (sim::kReferenceDensity), so that boids have neighbours at every size.
+  s.worldSize = std::max(24.0f, sim::sideAtReferenceDensity(count));
   s.wallMargin = 0.1f * s.worldSize;
   s.centroidWeight = 0.001f;
   return s;

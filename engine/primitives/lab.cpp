@@ -1,0 +1,111 @@
+#include "engine/primitives/lab.hpp"
+
+#include <algorithm>
+
+#include "engine/gl/buffer.hpp"
+#include "engine/gl/timer.hpp"
+#include "engine/verify/primitives.hpp"
+
+namespace boids::primitives {
+namespace {
+
+constexpr int kWarmups = 3, kMinRuns = 5;
+
+// `runs` timed runs of `work` after the warm-up, as a row's timings.
+void time(const std::function<void()>& work, int runs, LabRow& row) {
+  gl::timeRuns([&](int) { work(); }, kWarmups);
+  std::vector<double> ms = gl::timeRuns([&](int) { work(); }, runs);
+  row.runs = runs;
+  row.medianMs = gl::median(ms);
+  std::sort(ms.begin(), ms.end());
+  row.minMs = ms.front();
+  row.p90Ms = ms[std::min(ms.size() - 1, static_cast<std::size_t>(0.9 * static_cast<double>(ms.size())))];
+}
+
+template <class Entry>
+void makeAll(std::span<const Entry> registry, const gl::ShaderLibrary& library, const gl::Caps& caps, auto& into,
+             std::vector<std::string>& unavailable) {
+  for (const Entry& v : registry) {
+    if (const std::string why = v.unavailableOn(caps); !why.empty()) {
+      unavailable.push_back(std::string(v.name) + ": " + why);
+      continue;
+    }
+    into.emplace_back(&v, v.create(library, caps));
+  }
+}
+
+}  // namespace
+
+std::string keptFractionText(std::uint32_t oneIn) {
+  if (oneIn == 0) return "none";
+  if (oneIn == 1) return "all";
+  std::string text = "1/";  // built in steps: GCC 12 warns falsely (-Wrestrict) on "1/" + std::string
+  text += std::to_string(oneIn);
+  return text;
+}
+
+Lab::Lab(const gl::ShaderLibrary& library, const gl::Caps& caps) : copy_(library, caps) {
+  makeAll(primitives::scans(), library, caps, scans_, unavailable_);
+  makeAll(primitives::compactions(), library, caps, compactions_, unavailable_);
+}
+
+LabRow Lab::copyRow(const char* primitive, const gl::Buffer& in, const gl::Buffer& out, std::uint32_t n, int runs,
+                    const Each& each) {
+  LabRow row{primitive, "baseline/stream-copy", n};
+  row.baseline = true;
+  time([&] { copy_.run(in, out, n); }, runs, row);
+  row.ofCopy = 1.0;
+  if (each) each(row);
+  return row;
+}
+
+std::vector<LabRow> Lab::scans(std::uint32_t n, int runs, const Each& each) {
+  runs = std::max(runs, kMinRuns);
+  const std::vector<std::uint32_t> input = verify::scanInput(n, 1);
+  gl::Buffer in("lab.scan.in", std::size_t(n) * 4), out("lab.scan.out", std::size_t(n) * 4);
+  in.upload(0, std::size_t(n) * 4, input.data());
+  std::vector<LabRow> rows = {copyRow("scan", in, out, n, runs, each)};
+  const double copyMs = rows.front().medianMs;
+  for (auto& [variant, scan] : scans_) {
+    LabRow row{"scan", variant->name, n};
+    time([&, s = scan.get()] { s->run(in, out, n); }, runs, row);
+    const verify::Judgement j = verify::judgeScan(input, out.read<std::uint32_t>(n));  // the last run's output
+    row.pass = j.pass;
+    row.detail = j.detail;
+    row.ofCopy = row.medianMs > 0 ? copyMs / row.medianMs : 0;
+    if (each) each(row);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::vector<LabRow> Lab::compactions(std::uint32_t n, std::span<const std::uint32_t> oneIn, int runs, const Each& each) {
+  runs = std::max(runs, kMinRuns);
+  gl::Buffer flagsBuffer("lab.compact.flags", std::size_t(n) * 4), out("lab.compact.out", std::size_t(n) * 4),
+      kept("lab.compact.kept", 4);
+  std::vector<LabRow> rows = {copyRow("compact", flagsBuffer, out, n, runs, each)};
+  const double copyMs = rows.front().medianMs;
+  for (std::uint32_t fraction : oneIn) {
+    const std::vector<std::uint32_t> flags = verify::compactFlags(n, 1, fraction);
+    flagsBuffer.upload(0, std::size_t(n) * 4, flags.data());
+    for (auto& [variant, compact] : compactions_) {
+      LabRow row{"compact", variant->name, n, fraction};
+      row.unavailable = compact->unavailableFor(n);
+      if (row.unavailable.empty()) {
+        const int count = std::string(variant->name) == "single-thread" ? kMinRuns : runs;
+        time([&, c = compact.get()] { c->run(flagsBuffer, n, out, kept); }, count, row);
+        const std::uint32_t keptCount = kept.read<std::uint32_t>(1)[0];
+        const verify::Judgement j =
+            verify::judgeCompact(flags, keptCount, out.read<std::uint32_t>(std::min(keptCount, n)), variant->orderDefined);
+        row.pass = j.pass;
+        row.detail = j.detail;
+        row.ofCopy = row.medianMs > 0 ? copyMs / row.medianMs : 0;
+      }
+      if (each) each(row);
+      rows.push_back(std::move(row));
+    }
+  }
+  return rows;
+}
+
+}  // namespace boids::primitives
