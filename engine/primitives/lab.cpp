@@ -22,6 +22,13 @@ void time(const std::function<void()>& work, int runs, LabRow& row) {
   row.p90Ms = ms[std::min(ms.size() - 1, static_cast<std::size_t>(0.9 * static_cast<double>(ms.size())))];
 }
 
+// A measured row's verdict and its speed against the copy's median.
+void settle(LabRow& row, const verify::Judgement& judgement, double copyMs) {
+  row.pass = judgement.pass;
+  row.detail = judgement.detail;
+  row.ofCopy = row.medianMs > 0 ? copyMs / row.medianMs : 0;
+}
+
 template <class Entry>
 void makeAll(std::span<const Entry> registry, const gl::ShaderLibrary& library, const gl::Caps& caps, auto& into,
              std::vector<std::string>& unavailable) {
@@ -69,10 +76,7 @@ std::vector<LabRow> Lab::scans(std::uint32_t n, int runs, const Each& each) {
   for (auto& [variant, scan] : scans_) {
     LabRow row{"scan", variant->name, n};
     time([&, s = scan.get()] { s->run(in, out, n); }, runs, row);
-    const verify::Judgement j = verify::judgeScan(input, out.read<std::uint32_t>(n));  // the last run's output
-    row.pass = j.pass;
-    row.detail = j.detail;
-    row.ofCopy = row.medianMs > 0 ? copyMs / row.medianMs : 0;
+    settle(row, verify::judgeScan(input, out.read<std::uint32_t>(n)), copyMs);  // the last run's output
     if (each) each(row);
     rows.push_back(std::move(row));
   }
@@ -95,11 +99,8 @@ std::vector<LabRow> Lab::compactions(std::uint32_t n, std::span<const std::uint3
         const int count = std::string(variant->name) == "single-thread" ? kMinRuns : runs;
         time([&, c = compact.get()] { c->run(flagsBuffer, n, out, kept); }, count, row);
         const std::uint32_t keptCount = kept.read<std::uint32_t>(1)[0];
-        const verify::Judgement j =
-            verify::judgeCompact(flags, keptCount, out.read<std::uint32_t>(std::min(keptCount, n)), variant->orderDefined);
-        row.pass = j.pass;
-        row.detail = j.detail;
-        row.ofCopy = row.medianMs > 0 ? copyMs / row.medianMs : 0;
+        settle(row, verify::judgeCompact(flags, keptCount, out.read<std::uint32_t>(std::min(keptCount, n)), variant->orderDefined),
+               copyMs);
       }
       if (each) each(row);
       rows.push_back(std::move(row));
