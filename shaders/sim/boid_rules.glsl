@@ -5,7 +5,7 @@
 // the rules and the neighbour search (brute force now, a spatial grid later).
 // Rules as in the CIS 565 flocking project (Reynolds 1987, "Flocks, herds and schools"): each rule
 // adds a per-step velocity impulse; the speed is then clamped and the position integrated with dt.
-// engine/cpu/reference_step.cpp is the same model in double precision.
+// engine/verify/reference.cpp (referenceStep) is the same model in double precision.
 // Needs: the SimParams block named u_sim (common/sim_params.h).
 
 struct RuleSums {

@@ -53,7 +53,7 @@ layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_
 void stepBoid(uint s) {
 #if AUDIT
   // Count, and two order-independent hashes of the indices, of every boid within the largest
-  // radius: the neighbour set the step sees, for a CPU search to compare (engine/cpu/reference.cpp).
+  // radius: the neighbour set the step sees, for a CPU search to compare (engine/verify/reference.cpp).
   uint auditCount = 0u, auditSum = 0u, auditXor = 0u;
 #endif
   vec3 p = positionAt(s);

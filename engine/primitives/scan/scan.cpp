@@ -11,20 +11,25 @@
 namespace boids::primitives {
 namespace {
 
-// A tile is kGroup invocations of `vec` uvec4s each (shaders/primitives/scan/scan_tile.glsl).
-// Measured on an H200 (docs/PERFORMANCE.md), 16M uints: the look-back took 101 us with 8 uvec4s an
-// invocation, 74 with 4, 70 with 2, 153 with 1 (registers against the number of tiles to walk);
-// 512 or 128 invocations a group were no better.
-constexpr std::uint32_t kGroup = 256;
-constexpr std::uint32_t kVecReduceThenScan = 4, kVecLookback = 2;
-constexpr std::uint32_t itemsPerInvocation(std::uint32_t vec) { return 4 * vec; }
-constexpr std::uint32_t tileSize(std::uint32_t vec) { return kGroup * itemsPerInvocation(vec); }
+// A tile is a group of invocations of `vec` uvec4s each (shaders/primitives/scan/scan_tile.glsl).
+struct TileShape {
+  std::uint32_t group, vec;
+  std::uint32_t itemsPerInvocation() const { return 4 * vec; }
+  std::uint32_t size() const { return group * itemsPerInvocation(); }
+  std::uint32_t tilesFor(std::uint32_t count) const { return (count + size() - 1) / size(); }
+};
+constexpr TileShape kReduceThenScanTile{256, 4};
+// Measured on an H200 (docs/PERFORMANCE.md), 16M uints, tiles in group order: 57 us with 512
+// invocations of 2 uvec4s, 59 with 256 x 2, 60 with 256 x 4, 63 with 128 x 4, 85 with 256 x 1,
+// 105 with 512 x 4 (registers and tiles in flight against the number of tiles to walk). On
+// llvmpipe, where it only has to be right, groups of 512 ran six times slower than of 256.
+constexpr TileShape kLookbackTile{512, 2}, kLookbackTileOnCpu{256, 2};
 
 // Subgroup arithmetic scans the lanes' sums in registers where the driver has it (one barrier a
-// tile instead of 2 log2(kGroup) a round); the shared-memory path gives the same sums elsewhere.
-gl::Defines tileDefines(const gl::Caps& caps, std::uint32_t vec, int mode = -1) {
-  gl::Defines d = {{"GROUP_SIZE", std::to_string(kGroup)},
-                   {"VEC", std::to_string(vec)},
+// tile instead of 2 log2(group) a round); the shared-memory path gives the same sums elsewhere.
+gl::Defines tileDefines(const gl::Caps& caps, TileShape tile, int mode = -1) {
+  gl::Defines d = {{"GROUP_SIZE", std::to_string(tile.group)},
+                   {"VEC", std::to_string(tile.vec)},
                    {"SUBGROUPS", caps.subgroupArithmeticMissing.empty() && caps.subgroupBallotMissing.empty() ? "1" : "0"}};
   if (mode >= 0) d.emplace_back("MODE", std::to_string(mode));
   return d;
@@ -33,15 +38,13 @@ gl::Defines tileDefines(const gl::Caps& caps, std::uint32_t vec, int mode = -1) 
 // Polls of a silent predecessor before its inputs are reduced instead: long on a GPU, where a
 // started group always runs on (it is only slow); short where loops have an iteration budget
 // (llvmpipe), whose polls would otherwise eat it.
-gl::Defines lookbackDefines(const gl::Caps& caps, bool alwaysFallBack) {
-  gl::Defines d = tileDefines(caps, kVecLookback);
+gl::Defines lookbackDefines(const gl::Caps& caps, TileShape tile, bool alwaysFallBack, bool tilesByGroupId) {
+  gl::Defines d = tileDefines(caps, tile);
   d.emplace_back("SPIN_LIMIT", caps.loopIterationLimit > 0 ? "64" : "1024");
-
   d.emplace_back("ALWAYS_FALL_BACK", alwaysFallBack ? "1" : "0");
+  d.emplace_back("TILES_BY_GROUP_ID", tilesByGroupId ? "1" : "0");
   return d;
 }
-
-std::uint32_t tilesFor(std::uint32_t count, std::uint32_t vec) { return (count + tileSize(vec) - 1) / tileSize(vec); }
 
 void storageBarrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
 
@@ -52,9 +55,9 @@ class ReduceThenScan final : public Scan {
  public:
   ReduceThenScan(const gl::ShaderLibrary& lib, const gl::Caps& caps)
       : caps_(caps),
-        reduce_(gl::Program::compute(lib, "primitives/scan/reduce_then_scan.comp", tileDefines(caps, kVecReduceThenScan, 0))),
-        scanSeeded_(gl::Program::compute(lib, "primitives/scan/reduce_then_scan.comp", tileDefines(caps, kVecReduceThenScan, 1))),
-        scanSingle_(gl::Program::compute(lib, "primitives/scan/reduce_then_scan.comp", tileDefines(caps, kVecReduceThenScan, 2))) {}
+        reduce_(gl::Program::compute(lib, "primitives/scan/reduce_then_scan.comp", tileDefines(caps, kReduceThenScanTile, 0))),
+        scanSeeded_(gl::Program::compute(lib, "primitives/scan/reduce_then_scan.comp", tileDefines(caps, kReduceThenScanTile, 1))),
+        scanSingle_(gl::Program::compute(lib, "primitives/scan/reduce_then_scan.comp", tileDefines(caps, kReduceThenScanTile, 2))) {}
 
   void run(const gl::Buffer& input, const gl::Buffer& output, std::uint32_t count) override { level(input, output, count, 0); }
 
@@ -66,7 +69,7 @@ class ReduceThenScan final : public Scan {
   void level(const gl::Buffer& input, const gl::Buffer& output, std::uint32_t count, std::size_t depth) {
     input.bindBase(GL_SHADER_STORAGE_BUFFER, SCAN_SLOT_IN);
     output.bindBase(GL_SHADER_STORAGE_BUFFER, SCAN_SLOT_OUT);
-    const std::uint32_t tiles = tilesFor(count, kVecReduceThenScan);
+    const std::uint32_t tiles = kReduceThenScanTile.tilesFor(count);
     if (tiles <= 1) {
       scanSingle_.use();
       glUniform1ui(SCAN_LOC_COUNT, count);
@@ -80,7 +83,7 @@ class ReduceThenScan final : public Scan {
       t.reduced = gl::Buffer("scan.reduce-then-scan.totals", std::size_t(tiles) * 4);
       t.scanned = gl::Buffer("scan.reduce-then-scan.scanned", std::size_t(tiles) * 4);
     }
-    const GLuint groups = gl::groupsFor(count, kGroup, caps_, itemsPerInvocation(kVecReduceThenScan));
+    const GLuint groups = gl::groupsFor(count, kReduceThenScanTile.group, caps_, kReduceThenScanTile.itemsPerInvocation());
     t.reduced.bindBase(GL_SHADER_STORAGE_BUFFER, SCAN_SLOT_TOTALS);
     reduce_.use();
     glUniform1ui(SCAN_LOC_COUNT, count);
@@ -108,29 +111,57 @@ class DecoupledLookback final : public Scan {
  public:
   DecoupledLookback(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool alwaysFallBack = false)
       : caps_(caps),
-        scan_(gl::Program::compute(lib, "primitives/scan/decoupled_lookback.comp", lookbackDefines(caps, alwaysFallBack))) {}
+        gpu_(caps.loopIterationLimit == 0),
+        tile_(gpu_ ? kLookbackTile : kLookbackTileOnCpu),
+        claimed_(program(lib, caps, tile_, alwaysFallBack, false)),
+        inGroupOrder_(gpu_ ? program(lib, caps, tile_, alwaysFallBack, true) : gl::Program()) {}
 
-  std::uint64_t totalLimit() const override { return std::uint64_t(1) << 30; }  // a status word's 30 value bits
+  std::uint64_t totalLimit() const override { return std::uint64_t(1) << 29; }  // a status word's 29 value bits
 
   void run(const gl::Buffer& input, const gl::Buffer& output, std::uint32_t count) override {
-    const std::uint32_t tiles = tilesFor(count, kVecLookback);
-    const std::size_t statusBytes = 4 * (1 + std::size_t(tiles));  // the counter, then a word a tile
-    if (status_.size() < statusBytes) status_ = gl::Buffer("scan.decoupled-lookback.status", statusBytes);
-    status_.zero(statusBytes);  // the tile counter and every flag
+    const std::uint32_t tiles = tile_.tilesFor(count);
+    const std::size_t statusBytes = 4 * (2 + std::size_t(tiles));  // two counters, then a word a tile
+    if (status_.size() < statusBytes) {
+      status_ = gl::Buffer("scan.decoupled-lookback.status", statusBytes);
+      lastTiles_ = 0;
+    }
+    // Runs alternate parity, so the last run's words read as "nothing yet"; words past those it
+    // overwrote may be older, with this run's parity: cleared (only when the tile count grows).
+    if (tiles > lastTiles_) {
+      status_.zero(statusBytes);
+      parity_ = 0;
+    }
+    lastTiles_ = tiles;
+    // Tiles in group order where a started group always runs on and a group a tile fits the
+    // context's limit: no counter to claim a tile from, so a group's loads issue at once (59 us
+    // against 64 for 16M uints on an H200). Elsewhere (llvmpipe runs groups one after another)
+    // tiles are claimed from a counter in the order groups start.
+    const bool groupOrder = gpu_ && tiles <= std::uint64_t(caps_.maxComputeGroupCountX);
     input.bindBase(GL_SHADER_STORAGE_BUFFER, SCAN_SLOT_IN);
     output.bindBase(GL_SHADER_STORAGE_BUFFER, SCAN_SLOT_OUT);
     status_.bindBase(GL_SHADER_STORAGE_BUFFER, SCAN_SLOT_STATUS);
-    scan_.use();
+    (groupOrder ? inGroupOrder_ : claimed_).use();
     glUniform1ui(SCAN_LOC_COUNT, count);
     glUniform1ui(SCAN_LOC_TILES, tiles);
-    glDispatchCompute(gl::groupsFor(count, kGroup, caps_, itemsPerInvocation(kVecLookback)), 1, 1);
+    glUniform1ui(SCAN_LOC_PARITY, parity_);
+    glDispatchCompute(groupOrder ? tiles : gl::groupsFor(count, tile_.group, caps_, tile_.itemsPerInvocation()), 1, 1);
     storageBarrier();
+    parity_ ^= 1u;
   }
 
  private:
+  static gl::Program program(const gl::ShaderLibrary& lib, const gl::Caps& caps, TileShape tile, bool alwaysFallBack,
+                             bool groupOrder) {
+    return gl::Program::compute(lib, "primitives/scan/decoupled_lookback.comp",
+                                lookbackDefines(caps, tile, alwaysFallBack, groupOrder));
+  }
+
   const gl::Caps& caps_;
-  gl::Program scan_;
+  bool gpu_;  // groups that have started run on: no iteration budget (caps.loopIterationLimit)
+  TileShape tile_;
+  gl::Program claimed_, inGroupOrder_;
   gl::Buffer status_;
+  std::uint32_t lastTiles_ = 0, parity_ = 0;
 };
 
 template <class T>
