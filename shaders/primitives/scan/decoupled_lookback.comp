@@ -160,14 +160,19 @@ uint lookBack(uint tile) {
 shared uint g_tile;
 
 // One tile per group. In group order on a GPU (TILES_BY_GROUP_ID); elsewhere claimed from this
-// run's counter, one group a tile up to the context's limit and only past it more: on llvmpipe,
+// run's counter, one group a tile up to the context's limit and only past it more (a fair share
+// each, never another group's): on llvmpipe,
 // groups run one after another on each thread, so a group's invocation 0 then waits on at most one
 // unpublished predecessor per other thread, and its loops stay far inside llvmpipe's
 // per-invocation iteration budget. Group 0 zeroes the counter of the run after this one.
 void main() {
   uint lane = gl_LocalInvocationID.x;
   if (gl_WorkGroupID.x == 0u && lane == 0u) b_counters[1u - u_parity] = 0u;  // for the next run
-  for (;;) {
+  // At most a fair share of the tiles: a group that finished early must not claim the tiles of
+  // groups that have not started, or on llvmpipe one invocation's loops would run through many
+  // tiles and out of its iteration budget (where loops stop silently).
+  uint share = (u_tiles + gl_NumWorkGroups.x - 1u) / gl_NumWorkGroups.x;
+  for (uint claimed = 0u; claimed < share; ++claimed) {
 #if TILES_BY_GROUP_ID
     uint tile = gl_WorkGroupID.x;  // exactly u_tiles groups
 #else
