@@ -23,9 +23,12 @@ status=${PIPESTATUS[0]}
 { "$boids" check --json "$out/check.json"; echo "check exit code $?"; } >> "$out/ctest.log" 2>&1
 tail -n 3 "$out/ctest.log"
 "$boids" bench --reduce --sort --frame --json "$out/bench.json" --csv "$out/bench.csv" 2>&1 | tee "$out/bench.txt"
-# The reference the sorters are held to, in the same run: torch.sort (CUB radix sort), where PyTorch is.
+"$boids" bench --scan --compact --json "$out/primitives.json" 2>&1 | tee "$out/primitives.txt"
+# The references the sorters and scans are held to, in the same run: torch.sort (CUB's radix sort)
+# and torch.cumsum (CUB's scan), where PyTorch is.
 if python3 -c "import torch; assert torch.cuda.is_available()" 2>/dev/null; then
   python3 "$root/scripts/torch_sort_bench.py" "$out/torch_sort.json" 2>&1 | tee -a "$out/bench.txt"
+  python3 "$root/scripts/torch_scan_bench.py" "$out/torch_scan.json" 2>&1 | tee -a "$out/primitives.txt"
 fi
 
 # Timing medians over 300 frames per size; a screenshot of the largest only.

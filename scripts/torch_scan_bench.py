@@ -3,27 +3,13 @@
 the references beside `boids bench --scan`. Values are small (0 to 7) like the counts and flags a
 scan sums; cumsum is inclusive where ours is exclusive, the same traffic. Median of 200 runs timed
 with CUDA events, after 10 warm-ups. Usage: torch_scan_bench.py [OUT.json]"""
-import json
-import statistics
 import sys
 
 import torch
 
+from torch_timing import timed, write_rows
+
 SIZES = [65536, 1048576, 4194304, 16777216]
-
-
-def timed(work):
-    for _ in range(10):
-        work()
-    times = []
-    for _ in range(200):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        work()
-        end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end) * 1e3)  # microseconds
-    return {"median_us": statistics.median(times), "min_us": min(times)}
 
 
 def main():
@@ -36,10 +22,7 @@ def main():
             row = {"op": name, "n": n, **timed(work)}
             rows.append(row)
             print(f"{name:<13} {n:>10} {row['median_us']:>9.1f} us (min {row['min_us']:.1f})", flush=True)
-    doc = {"torch": torch.__version__, "device": torch.cuda.get_device_name(0), "rows": rows}
-    if len(sys.argv) > 1:
-        with open(sys.argv[1], "w") as f:
-            json.dump(doc, f, indent=1)
+    write_rows(sys.argv[1] if len(sys.argv) > 1 else None, rows)
 
 
 if __name__ == "__main__":
