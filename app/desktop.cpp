@@ -298,7 +298,7 @@ class Desktop {
       const std::uint32_t oneIn[] = {static_cast<std::uint32_t>(panel_.labKeepOneIn)};
       panel_.labRows = panel_.labPrimitive == 0 ? lab_->scans(n, 20) : lab_->compactions(n, oneIn, 20);
       panel_.labStatus = std::to_string(n) + (panel_.labPrimitive == 0 ? " uints" : " flags, keeping " +
-                         primitives::keptFractionText(oneIn[0])) + ", 20 runs each, " +
+                         primitives::keptFractionText(oneIn[0])) + ", 20 runs each (single-thread 5), " +
                          (gl::timerQueriesMeaningful() ? "GPU time" : "CPU time around glFinish (no GPU timers here)");
       for (const std::string& why : lab_->unavailable()) panel_.labStatus += "\n" + why;
     } catch (const std::exception& e) {

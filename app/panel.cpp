@@ -139,7 +139,6 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
   ImGui::EndTable();
 }
 
-// The compute stages of recent frames stacked in columns, one colour per stage.
 // The primitives lab: every scan or compaction variant on the same seeded input, timed on request
 // (the frame waits for it) beside a streaming copy of as many uints, each judged against the CPU.
 void primitivesSection(PanelState& state, PanelActions& actions) {
@@ -185,6 +184,7 @@ void primitivesSection(PanelState& state, PanelActions& actions) {
   ImGui::EndTable();
 }
 
+// The compute stages of recent frames stacked in columns, one colour per stage.
 void stackedStages(const gl::FrameTimer& timer, float scale) {
   // A colour per pass of the frame's table (engine/frame.hpp); the compute passes are stacked.
   auto colourOf = [](Pass pass) -> ImU32 {

@@ -16,9 +16,10 @@ using test::GlTest;
 
 namespace {
 
-// 1 and 2; around a warp and a group's item count; around one tile (2048) and two levels of
-// tiles (2048^2); primes.
-const std::uint32_t kScanSizes[] = {1u, 2u, 63u, 64u, 65u, 2047u, 2048u, 2049u, 4095u, 4097u, 65537u, 1000003u, 4194305u};
+// 1 and 2; around a warp and a group's item count; around one tile (2048 uints; 3072 for the
+// look-back on a GPU) and two levels of tiles (2048^2); primes.
+const std::uint32_t kScanSizes[] = {1u,    2u,    63u,   64u,   65u,   2047u,  2048u,    2049u,
+                                    3071u, 3072u, 3073u, 4095u, 4097u, 65537u, 1000003u, 4194305u};
 
 }  // namespace
 
@@ -56,6 +57,23 @@ TEST_P(EveryScan, MatchesTheCpuPrefixSumExactly) {
 INSTANTIATE_TEST_SUITE_P(Sizes, EveryScan,
                          ::testing::Combine(::testing::ValuesIn(test::namesOf(primitives::scans())), ::testing::ValuesIn(kScanSizes)),
                          test::VariantAndSize());
+
+TEST_F(GlTest, OneScanObjectGivesTheRightSumsAsItsSizesShrinkAndGrow) {
+  // What a run leaves behind (the look-back's status words and counters, the levels of
+  // reduce-then-scan) must never leak into a later run of another size on the same object.
+  for (const primitives::ScanVariant& variant : primitives::scans()) {
+    if (!variant.unavailableOn(test::caps()).empty()) continue;
+    auto scan = variant.create(test::shaders(), test::caps());
+    for (std::uint32_t n : {4194305u, 2049u, 65537u, 65537u, 1u, 3073u, 65537u, 1000003u}) {
+      const std::vector<std::uint32_t> input = verify::scanInput(n, n + 3);
+      gl::Buffer in("test.scan.in", std::size_t(n) * 4), out("test.scan.out", std::size_t(n) * 4);
+      in.upload(0, std::size_t(n) * 4, input.data());
+      scan->run(in, out, n);
+      const verify::Judgement j = verify::judgeScan(input, out.read<std::uint32_t>(n));
+      ASSERT_TRUE(j.pass) << variant.name << " n=" << n << ": " << j.detail;
+    }
+  }
+}
 
 TEST_F(GlTest, TheLookBackFallbackAloneGivesTheSamePrefixSums) {
   // Every tile reducing all its predecessors' inputs itself (as a tile would after waiting on one

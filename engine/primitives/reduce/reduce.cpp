@@ -212,17 +212,18 @@ class RecursiveMultipass final : public Reduce {
  private:
   GLuint groupsFor(std::uint32_t items) const { return gl::groupsFor(items, kGroup, caps_); }
   void ensure(std::uint32_t partials) {
+    if (stride_ == 0) stride_ = fromInput_.storageArrayStride("PartialsOut");  // asked once, not every frame
     for (int k = 0; k < 2; ++k) {
-      if (buffers_[k].size() < std::size_t(partials) * stride()) {
+      if (buffers_[k].size() < std::size_t(partials) * stride_) {
         buffers_[k] = partialsFor(fromInput_, "PartialsOut", partials, k ? "reduce.multipass.b" : "reduce.multipass.a");
       }
     }
   }
-  std::size_t stride() const { return fromInput_.storageArrayStride("PartialsOut"); }
 
   const gl::Caps& caps_;
   gl::Program fromInput_, fromPartials_, inputToOutput_, partialsToOutput_;
   gl::Buffer buffers_[2];
+  std::size_t stride_ = 0;
 };
 
 // ---------------------------------------------------------------------------------------------

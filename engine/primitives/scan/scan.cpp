@@ -177,7 +177,7 @@ const ScanVariant kScans[] = {
      true, make<ReduceThenScan>},
     {"decoupled-lookback",
      "one pass: each tile publishes its sum and looks back over its predecessors' (Merrill and Garland 2016), "
-     "reducing a stalled predecessor's inputs itself after a bounded wait: 2n words of traffic; totals below 2^30",
+     "reducing a stalled predecessor's inputs itself after a bounded wait: 2n words of traffic; totals below 2^29",
      true, make<DecoupledLookback>},
 };
 

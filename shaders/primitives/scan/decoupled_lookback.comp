@@ -1,10 +1,11 @@
 #version 430 core
 // Exclusive prefix sum of uints in one pass: single-pass scan with decoupled look-back (Merrill and
 // Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back", NVIDIA 2016). Each group
-// takes the next tile in launch order from a counter (so a tile only ever waits on tiles that have
-// started), scans it, publishes its aggregate, then walks back over its predecessors' published
-// aggregates and inclusive prefixes until it meets an inclusive one, publishes its own inclusive
-// prefix and writes its outputs. Reads the input once and writes the output once: 2n words.
+// takes a tile (its group index on a GPU, which launches groups in order; elsewhere the next tile
+// from a counter, so that a tile only ever waits on tiles that have started), scans it, publishes
+// its aggregate, then walks back over its predecessors' published aggregates and inclusive
+// prefixes until it meets an inclusive one, publishes its own inclusive prefix and writes its
+// outputs. Reads the input once and writes the output once: 2n words.
 //
 // Forward progress: GL promises nothing about groups running concurrently (Mesa's llvmpipe may run
 // them one after another). A tile that waits on a predecessor for SPIN_LIMIT polls reduces that
@@ -25,7 +26,7 @@
 #define GROUP_SIZE 256
 #endif
 #ifndef VEC
-#define VEC 2      // uvec4s per invocation: a tile of GROUP_SIZE * 8 uints (engine/primitives/scan/scan.cpp says why)
+#define VEC 2      // uvec4s per invocation: a tile of GROUP_SIZE * 4 * VEC uints (engine/primitives/scan/scan.cpp chooses, and says why)
 #endif
 #ifndef SUBGROUPS
 #define SUBGROUPS 0
@@ -191,7 +192,7 @@ void main() {
     if (lane == 0u && tile > 0u) publish(tile, FLAG_INCLUSIVE, exclusive + aggregate);
     storeTile(start, values, exclusive);
 #if TILES_BY_GROUP_ID
-    break;  // one tile a group (NVIDIA refuses a barrier() after a return)
+    break;  // one tile a group: the barrier below guards a next tile there is none of
 #endif
     barrier();  // the shared state is rewritten by the next tile
   }

@@ -7,7 +7,7 @@
 #define SCAN_SLOT_IN 0        // uint inputs
 #define SCAN_SLOT_OUT 1       // uint outputs (exclusive prefix sums); may be the input's buffer for reduce-then-scan's levels
 #define SCAN_SLOT_TOTALS 2    // reduce-then-scan: one uint per block (reduced, then their scan)
-#define SCAN_SLOT_STATUS 3    // decoupled-lookback: two tile counters, then per tile a flag, an aggregate, an inclusive prefix
+#define SCAN_SLOT_STATUS 3    // decoupled-lookback: two tile counters, then a word per tile: value << 3 | parity << 2 | flag
 
 #define SCAN_LOC_COUNT 0      // elements to scan
 #define SCAN_LOC_TILES 1      // decoupled-lookback: tiles in this run
