@@ -288,7 +288,7 @@ int runCheck(const Options& options) {
     std::vector<std::unique_ptr<primitives::Compact>> compactions;
     if (wanted("compact")) {
       for (const primitives::CompactVariant& v : primitives::compactions()) {
-        compactions.push_back(v.unavailableOn(caps).empty() ? v.create(shaders, caps) : nullptr);
+        compactions.push_back(v.unavailableOn(caps).empty() ? v.create(shaders, caps, primitives::kFlagsPredicate) : nullptr);
       }
     }
 

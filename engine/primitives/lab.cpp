@@ -29,15 +29,15 @@ void settle(LabRow& row, const verify::Judgement& judgement, double copyMs) {
   row.ofCopy = row.medianMs > 0 ? copyMs / row.medianMs : 0;
 }
 
-template <class Entry>
+template <class Entry, class... Generic>
 void makeAll(std::span<const Entry> registry, const gl::ShaderLibrary& library, const gl::Caps& caps, auto& into,
-             std::vector<std::string>& unavailable) {
+             std::vector<std::string>& unavailable, const Generic&... generic) {
   for (const Entry& v : registry) {
     if (const std::string why = v.unavailableOn(caps); !why.empty()) {
       unavailable.push_back(std::string(v.name) + ": " + why);
       continue;
     }
-    into.emplace_back(&v, v.create(library, caps));
+    into.emplace_back(&v, v.create(library, caps, generic...));
   }
 }
 
@@ -53,7 +53,7 @@ std::string keptFractionText(std::uint32_t oneIn) {
 
 Lab::Lab(const gl::ShaderLibrary& library, const gl::Caps& caps) : copy_(library, caps) {
   makeAll(primitives::scans(), library, caps, scans_, unavailable_);
-  makeAll(primitives::compactions(), library, caps, compactions_, unavailable_);
+  makeAll(primitives::compactions(), library, caps, compactions_, unavailable_, kFlagsPredicate);
 }
 
 LabRow Lab::copyRow(const char* primitive, const gl::Buffer& in, const gl::Buffer& out, std::uint32_t n, int runs,

@@ -2,6 +2,7 @@
 #include <glm/vec4.hpp>
 
 #include "engine/centroid/strategy.hpp"
+#include "engine/primitives/compact/compact.hpp"
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/embedded_shaders.hpp"
 #include "engine/gl/program.hpp"
@@ -81,9 +82,10 @@ void main() {
 TEST_F(GlTest, EveryShippedShaderCompilesWithItsDefaultDefines) {
   // Every compute shader alone, every vertex shader with the fragment shader of the same name.
   // subgroup.comp needs GL_KHR_shader_subgroup: where the driver lacks it, it must fail to build.
-  // The reduce primitive's kernels take the centroid payload (every other shader ignores it).
+  // The generic kernels take the centroid payload and the flags predicate (the others ignore them).
   const gl::ShaderLibrary& lib = test::shaders();
-  const gl::Defines payload = {centroid::kPayload.define()};
+  gl::Defines payload = primitives::kFlagsPredicate.all();
+  payload.push_back(centroid::kPayload.define());
   int built = 0;
   for (const gl::EmbeddedFile& f : gl::embeddedShaderFiles()) {
     const std::string path(f.path);

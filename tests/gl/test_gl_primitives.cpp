@@ -119,7 +119,7 @@ TEST_P(EveryCompaction, KeepsExactlyTheFlaggedIndices) {
     EXPECT_NE(why.find("subgroup"), std::string::npos) << name << ": " << why;  // the only one that can be
     return;
   }
-  auto compact = variant->create(test::shaders(), test::caps());
+  auto compact = variant->create(test::shaders(), test::caps(), primitives::kFlagsPredicate);
   if (const std::string why = compact->unavailableFor(n); !why.empty()) {
     EXPECT_EQ(name, "single-thread") << why;  // llvmpipe's loop budget
     return;

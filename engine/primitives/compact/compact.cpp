@@ -19,16 +19,18 @@ constexpr std::uint64_t kMostGroups = 8192;
 enum Kind { SingleThread = 0, GroupLeader = 1, GlobalAtomic = 2, GroupAtomic = 3, SubgroupBallot = 4, BallotTiles = 7 };
 constexpr std::uint32_t kBallotItems = 8;  // ballot-tiles: elements per invocation a step (compact.comp's ITEMS)
 
-gl::Program compactProgram(const gl::ShaderLibrary& lib, int variant) {
-  return gl::Program::compute(lib, "primitives/compact/compact.comp",
-                              {{"GROUP_SIZE", std::to_string(kGroup)}, {"VARIANT", std::to_string(variant)},
-                               {"ITEMS", std::to_string(kBallotItems)}});
+gl::Program compactProgram(const gl::ShaderLibrary& lib, const CompactPredicate& predicate, int variant) {
+  gl::Defines defines = predicate.all();
+  defines.insert(defines.end(), {{"GROUP_SIZE", std::to_string(kGroup)},
+                                 {"VARIANT", std::to_string(variant)},
+                                 {"ITEMS", std::to_string(kBallotItems)}});
+  return gl::Program::compute(lib, "primitives/compact/compact.comp", defines);
 }
 
 void barriers() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT); }
 
-void bindCommon(const gl::Buffer& flags, const gl::Buffer& output, const gl::Buffer& kept) {
-  flags.bindBase(GL_SHADER_STORAGE_BUFFER, COMPACT_SLOT_FLAGS);
+void bindCommon(const gl::Buffer& input, const gl::Buffer& output, const gl::Buffer& kept) {
+  input.bindBase(GL_SHADER_STORAGE_BUFFER, COMPACT_SLOT_INPUT);
   output.bindBase(GL_SHADER_STORAGE_BUFFER, COMPACT_SLOT_OUT);
   kept.bindBase(GL_SHADER_STORAGE_BUFFER, COMPACT_SLOT_COUNT);
 }
@@ -36,13 +38,13 @@ void bindCommon(const gl::Buffer& flags, const gl::Buffer& output, const gl::Buf
 // The one-kernel variants: the counter zeroed, one dispatch.
 class OneKernel final : public Compact {
  public:
-  OneKernel(const gl::ShaderLibrary& lib, const gl::Caps& caps, Kind kind)
-      : caps_(caps), kind_(kind), program_(compactProgram(lib, kind)) {}
+  OneKernel(const gl::ShaderLibrary& lib, const gl::Caps& caps, const CompactPredicate& predicate, Kind kind)
+      : caps_(caps), kind_(kind), program_(compactProgram(lib, predicate, kind)) {}
 
-  void run(const gl::Buffer& flags, std::uint32_t count, const gl::Buffer& output, const gl::Buffer& kept) override {
+  void run(const gl::Buffer& input, std::uint32_t count, const gl::Buffer& output, const gl::Buffer& kept) override {
     kept.zero(4);
     if (count == 0) return;
-    bindCommon(flags, output, kept);
+    bindCommon(input, output, kept);
     program_.use();
     glUniform1ui(COMPACT_LOC_COUNT, count);
     const std::uint32_t perInvocation = kind_ == BallotTiles ? kBallotItems : 1;
@@ -68,13 +70,13 @@ class OneKernel final : public Compact {
 // to its slot.
 class ScanCompact final : public Compact {
  public:
-  ScanCompact(const gl::ShaderLibrary& lib, const gl::Caps& caps)
+  ScanCompact(const gl::ShaderLibrary& lib, const gl::Caps& caps, const CompactPredicate& predicate)
       : caps_(caps),
-        flagPass_(compactProgram(lib, 5)),
-        scatter_(compactProgram(lib, 6)),
+        flagPass_(compactProgram(lib, predicate, 5)),
+        scatter_(compactProgram(lib, predicate, 6)),
         scan_(findVariant(scans(), kDefaultScan)->create(lib, caps)) {}
 
-  void run(const gl::Buffer& flags, std::uint32_t count, const gl::Buffer& output, const gl::Buffer& kept) override {
+  void run(const gl::Buffer& input, std::uint32_t count, const gl::Buffer& output, const gl::Buffer& kept) override {
     kept.zero(4);
     if (count == 0) return;
     if (keep_.size() < std::size_t(count) * 4) {
@@ -82,14 +84,14 @@ class ScanCompact final : public Compact {
       slots_ = gl::Buffer("compact.scan.slots", std::size_t(count) * 4);
     }
     const GLuint groups = gl::groupsFor(count, kGroup, caps_, 1, kMostGroups);
-    bindCommon(flags, output, kept);
+    bindCommon(input, output, kept);
     keep_.bindBase(GL_SHADER_STORAGE_BUFFER, COMPACT_SLOT_KEEP);
     flagPass_.use();
     glUniform1ui(COMPACT_LOC_COUNT, count);
     glDispatchCompute(groups, 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     scan_->run(keep_, slots_, count);  // binds its own buffers
-    bindCommon(flags, output, kept);
+    bindCommon(input, output, kept);
     keep_.bindBase(GL_SHADER_STORAGE_BUFFER, COMPACT_SLOT_KEEP);
     slots_.bindBase(GL_SHADER_STORAGE_BUFFER, COMPACT_SLOT_SLOTS);
     scatter_.use();
@@ -106,8 +108,8 @@ class ScanCompact final : public Compact {
 };
 
 template <Kind K>
-std::unique_ptr<Compact> make(const gl::ShaderLibrary& lib, const gl::Caps& caps) {
-  return std::make_unique<OneKernel>(lib, caps, K);
+std::unique_ptr<Compact> make(const gl::ShaderLibrary& lib, const gl::Caps& caps, const CompactPredicate& predicate) {
+  return std::make_unique<OneKernel>(lib, caps, predicate, K);
 }
 
 std::string ballotMissing(const gl::Caps& caps) { return caps.subgroupBallotMissing; }
@@ -130,8 +132,8 @@ const CompactVariant kCompactions[] = {
      "memory: one atomicAdd per 2048 elements",
      false, make<BallotTiles>, ballotMissing},
     {"scan", "1 or 0 per element, their exclusive scan, each kept element to its slot: keeps the input order", true,
-     [](const gl::ShaderLibrary& lib, const gl::Caps& caps) -> std::unique_ptr<Compact> {
-       return std::make_unique<ScanCompact>(lib, caps);
+     [](const gl::ShaderLibrary& lib, const gl::Caps& caps, const CompactPredicate& predicate) -> std::unique_ptr<Compact> {
+       return std::make_unique<ScanCompact>(lib, caps, predicate);
      }},
 };
 

@@ -1,8 +1,9 @@
 #version 430 core
 // Stream compaction: the indices i < u_count whose element is kept, written densely to
 // COMPACT_SLOT_OUT, and how many to COMPACT_SLOT_COUNT (zeroed before), which stays on the GPU for
-// an indirect draw. The predicate is KEEP(i), defined before this file is compiled (the library's
-// own: a non-zero flag; culling defines its frustum test), so every variant serves every user.
+// an indirect draw. The predicate is KEEP(i), defined by the file the program's defines name
+// (COMPACT_PREDICATE "path": the library's own, flags_predicate.glsl, keeps non-zero flags;
+// culling's keeps the boids of one level of detail), so every variant serves every user.
 //   VARIANT 0 single-thread:  one invocation walks everything: the baseline that shows why not
 //   VARIANT 1 group-leader:   one invocation per group counts the group's kept elements serially
 //                             in shared memory and hands out their slots; one global atomicAdd
@@ -45,10 +46,7 @@ layout(std430, binding = COMPACT_SLOT_COUNT) coherent buffer Count { uint b_coun
 layout(std430, binding = COMPACT_SLOT_KEEP) buffer Keep { uint b_keep[]; };
 layout(std430, binding = COMPACT_SLOT_SLOTS) readonly buffer Slots { uint b_slots[]; };
 
-#ifndef KEEP
-layout(std430, binding = COMPACT_SLOT_FLAGS) readonly buffer Flags { uint b_flags[]; };
-#define KEEP(i) (b_flags[i] != 0u)
-#endif
+#include COMPACT_PREDICATE
 
 shared uint g_count;
 shared uint g_base;
