@@ -16,10 +16,12 @@ using uint = std::uint32_t;
 #include "shaders/common/flock_stats.h"
 #include "shaders/common/render_params.h"
 #include "shaders/common/sim_params.h"
+#include "shaders/cull/cull_params.h"
 
 // std140 and std430 agree with C++ only if every struct is made of 16-byte rows.
 static_assert(sizeof(SimParams) % 16 == 0 && offsetof(SimParams, boidCount) == 80);
 static_assert(sizeof(RenderParams) % 16 == 0 && offsetof(RenderParams, boidScale) == 32);
 static_assert(sizeof(CameraState) == 96);
 static_assert(sizeof(FlockStats) == 48);
+static_assert(sizeof(CullParams) == 80);
 }  // namespace boids::gpu

@@ -25,15 +25,19 @@ void Buffer::upload(std::size_t offset, std::size_t bytes, const void* data) {
   glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
 }
 
-void Buffer::copyFrom(const Buffer& source, std::size_t bytes) const {
-  if (bytes > size_ || bytes > source.size_) {
-    throw std::out_of_range("Buffer::copyFrom: " + std::to_string(bytes) + " bytes between buffers of " +
-                            std::to_string(source.size_) + " and " + std::to_string(size_));
+void Buffer::copyFrom(const Buffer& source, std::size_t bytes) const { copyFrom(source, 0, 0, bytes); }
+
+void Buffer::copyFrom(const Buffer& source, std::size_t from, std::size_t to, std::size_t bytes) const {
+  if (from + bytes > source.size_ || to + bytes > size_) {
+    throw std::out_of_range("Buffer::copyFrom: " + std::to_string(bytes) + " bytes from offset " + std::to_string(from) +
+                            " of " + std::to_string(source.size_) + " to offset " + std::to_string(to) + " of " +
+                            std::to_string(size_));
   }
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // shader writes to the source -> the copy
   glBindBuffer(GL_COPY_READ_BUFFER, source.id());
   glBindBuffer(GL_COPY_WRITE_BUFFER, name_.id());
-  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, static_cast<GLsizeiptr>(bytes));
+  glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, static_cast<GLintptr>(from), static_cast<GLintptr>(to),
+                      static_cast<GLsizeiptr>(bytes));
   glBindBuffer(GL_COPY_READ_BUFFER, 0);
   glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the copy -> shader reads of this buffer

@@ -31,6 +31,8 @@ class Buffer {
   // before later shader reads of this buffer (the barriers on both sides are included).
   // const like bindBase(): the handle does not change, only what the GPU holds.
   void copyFrom(const Buffer& source, std::size_t bytes) const;
+  // The same for `bytes` at offset `from` of `source` to offset `to` of this buffer.
+  void copyFrom(const Buffer& source, std::size_t from, std::size_t to, std::size_t bytes) const;
 
   // Zeroes the first `bytes` on the GPU (glClearBufferSubData), ordered before later shader reads.
   void zero(std::size_t bytes) const;

@@ -511,7 +511,9 @@ TEST(HardEdges, SigintStopsTheDemoAtTheEndOfAFrameWithTheRecordingSummary) {
   for (const auto& entry : fs::directory_iterator(dir / "frames")) {
     const std::string name = entry.path().filename().string();
     name[0] == '.' ? ++temporary : ++frames;
-    if (name[0] != '.') EXPECT_EQ(loadPng(entry.path()).width, 64) << name << " is not a whole PNG";
+    if (name[0] != '.') {
+      EXPECT_EQ(loadPng(entry.path()).width, 64) << name << " is not a whole PNG";
+    }
   }
   EXPECT_EQ(temporary, 0) << "a temporary file was left behind";
   EXPECT_GE(frames, 3);

@@ -1,0 +1,141 @@
+// The cull (engine/cull): every compaction variant from its registry, with the cull's predicate,
+// against the double-precision reference of the same positions and matrix (engine/verify/cull.cpp)
+// at awkward sizes and four cameras; each level's list, and the instance counts the GPU wrote into
+// the draw commands.
+#include <cmath>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "engine/cull/cull.hpp"
+#include "engine/render/camera.hpp"
+#include "engine/sim/initial_state.hpp"
+#include "engine/sim/params.hpp"
+#include "engine/verify/cull.hpp"
+#include "gl_fixture.hpp"
+#include "shaders/cull/cull_slots.h"
+
+using namespace boids;
+using test::GlTest;
+
+namespace {
+
+constexpr float kAspect = 16.0f / 9.0f, kHeight = 720.0f, kRadius = 1.0f;
+constexpr std::array<std::uint32_t, cull::kLevels> kVertices = {18, 3, 1};
+
+struct Camera {
+  const char* name;
+  glm::mat4 view;
+  float fovY;
+};
+
+// Inside the flock looking along +x; outside framing all of it; outside looking away; far off with
+// a wide view, every boid visible and far.
+std::vector<Camera> cameras(float side) {
+  const render::OrbitCamera framing = render::OrbitCamera::framing(side);
+  const glm::vec3 outside(0.0f, 0.0f, 1.5f * side);
+  return {{"inside", glm::lookAt(glm::vec3(0.0f), glm::vec3(1, 0, 0), glm::vec3(0, 1, 0)), 1.0f},
+          {"framing", framing.view(), framing.fovY},
+          {"away", glm::lookAt(outside, outside + glm::vec3(0, 0, 1), glm::vec3(0, 1, 0)), 1.0f},
+          {"distant", glm::lookAt(glm::vec3(0.0f, 0.0f, 40.0f * side), glm::vec3(0.0f), glm::vec3(0, 1, 0)), 0.5f}};
+}
+
+// Levels by distance in the world of side `side`: near up to a sixth of it, far past a third (for
+// the inside camera's view; the thresholds themselves are in pixels, as the app gives them).
+gpu::CullParams paramsFor(const Camera& c, float side) {
+  const glm::mat4 projection = glm::perspective(c.fovY, kAspect, 0.1f, 1.0e6f);
+  const float pixelsAtOne = kRadius * projection[1][1] * kHeight * 0.5f;  // projected radius at w = 1
+  return cull::makeParams(projection * c.view, kRadius, projection[1][1], kHeight, pixelsAtOne / (side / 6.0f),
+                          pixelsAtOne / (side / 3.0f));
+}
+
+std::vector<glm::vec4> positionsFor(std::uint32_t n) {
+  sim::SimSettings s;
+  s.count = n;
+  s.seed = n + 5;
+  s.worldSize = sim::worldSizeForCount(n);
+  return sim::initialState(s).positions;
+}
+
+// Each level's list as long as its draw command says.
+std::array<std::vector<std::uint32_t>, 3> listsOf(const cull::Cull& c, std::uint32_t n, const std::vector<cull::DrawCommand>& commands) {
+  std::array<std::vector<std::uint32_t>, 3> lists;
+  for (int level = 0; level < cull::kLevels; ++level) {
+    const std::uint32_t k = std::min(commands[static_cast<std::size_t>(level)].instanceCount, n);
+    lists[static_cast<std::size_t>(level)] = c.list(level).read<std::uint32_t>(k);
+  }
+  return lists;
+}
+
+}  // namespace
+
+class EveryCullVariant : public GlTest, public ::testing::WithParamInterface<std::tuple<std::string, std::uint32_t>> {};
+
+TEST_P(EveryCullVariant, KeepsEachLevelAsTheDoubleReferenceDoes) {
+  const auto [name, n] = GetParam();
+  const primitives::CompactVariant* variant = primitives::findVariant(primitives::compactions(), name);
+  ASSERT_NE(variant, nullptr);
+  if (const std::string why = variant->unavailableOn(test::caps()); !why.empty()) return;  // judged in test_gl_primitives
+  cull::Cull c(test::shaders(), test::caps(), *variant, kVertices);
+  if (!c.unavailableFor(n).empty()) return;  // llvmpipe's loop budget, as for the flags
+  const std::vector<glm::vec4> positions = positionsFor(n);
+  auto input = gl::Buffer::fromSpan(std::string_view("test.cull.positions"), std::span<const glm::vec4>(positions));
+  gl::Buffer params("test.cull.params", sizeof(gpu::CullParams));
+  const float side = sim::worldSizeForCount(n);
+  for (const Camera& camera : cameras(side)) {
+    const gpu::CullParams p = paramsFor(camera, side);
+    params.upload(0, sizeof p, &p);
+    c.run(input, n, params);
+    const std::vector<cull::DrawCommand> commands = c.commands().read<cull::DrawCommand>(cull::kLevels);
+    const verify::CullReference reference = verify::referenceCull(positions, p);
+    const verify::Judgement j = verify::judgeCull(reference, listsOf(c, n, commands));
+    EXPECT_TRUE(j.pass) << name << " n=" << n << " camera " << camera.name << ": " << j.detail;
+    for (int level = 0; level < cull::kLevels; ++level) {
+      EXPECT_EQ(commands[static_cast<std::size_t>(level)].count, kVertices[static_cast<std::size_t>(level)]);
+      EXPECT_EQ(commands[static_cast<std::size_t>(level)].first, 0u);
+    }
+    // The cameras are chosen so that the comparison is not hollow: what each one should see.
+    if (n >= 4097) {
+      const auto& k = reference.counts;
+      const std::string which = camera.name;
+      if (which == "inside") {
+        EXPECT_TRUE(k[CULL_NEAR] > 0 && k[CULL_MIDDLE] > 0 && k[CULL_FAR] > 0 && k[CULL_HIDDEN] > 0) << j.detail;
+      } else if (which == "away") {
+        EXPECT_EQ(k[CULL_HIDDEN], n) << j.detail;
+      } else if (which == "distant") {
+        EXPECT_EQ(k[CULL_FAR], n) << j.detail;
+      } else {
+        EXPECT_GT(k[CULL_NEAR] + k[CULL_MIDDLE] + k[CULL_FAR], n * 9 / 10) << j.detail;
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, EveryCullVariant,
+                         ::testing::Combine(::testing::ValuesIn(test::namesOf(primitives::compactions())),
+                                            ::testing::Values(1u, 2u, 63u, 65u, 4097u, 65537u)),
+                         test::VariantAndSize());
+
+TEST_F(GlTest, TheCullJudgeCatchesABoidInTheWrongLevel) {
+  // The judge must be able to fail: a near boid moved to the far list is named.
+  const std::vector<glm::vec4> positions = positionsFor(4097);
+  const float side = sim::worldSizeForCount(4097);
+  const gpu::CullParams p = paramsFor(cameras(side)[0], side);
+  const verify::CullReference reference = verify::referenceCull(positions, p);
+  std::array<std::vector<std::uint32_t>, 3> lists;
+  for (std::uint32_t i = 0; i < 4097; ++i) {
+    if (reference.level[i] < 3) lists[reference.level[i]].push_back(i);
+  }
+  ASSERT_TRUE(verify::judgeCull(reference, lists).pass);
+  std::uint32_t moved = 0;
+  while (reference.level[moved] != CULL_NEAR || reference.ambiguous[moved]) ++moved;
+  std::erase(lists[CULL_NEAR], moved);
+  lists[CULL_FAR].push_back(moved);
+  const verify::Judgement j = verify::judgeCull(reference, lists);
+  EXPECT_FALSE(j.pass);
+  EXPECT_NE(j.detail.find("boid " + std::to_string(moved)), std::string::npos) << j.detail;
+  lists[CULL_FAR].push_back(moved);
+  EXPECT_NE(verify::judgeCull(reference, lists).detail.find("two lists"), std::string::npos);
+}
