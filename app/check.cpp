@@ -1,5 +1,6 @@
 // boids check: every reduction strategy on the GPU's positions against the CPU reference.
 #include <cmath>
+#include <array>
 #include <cstdio>
 #include <optional>
 
@@ -7,15 +8,18 @@
 
 #include "app/files.hpp"
 #include "app/modes.hpp"
-#include "engine/verify/reference.hpp"
+#include "engine/centroid/inspector.hpp"
+#include "engine/cull/cull.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/platform/context.hpp"
-#include "engine/primitives/sort/sort.hpp"
 #include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/scan/scan.hpp"
-#include "engine/verify/primitives.hpp"
-#include "engine/centroid/inspector.hpp"
+#include "engine/primitives/sort/sort.hpp"
+#include "engine/sim/initial_state.hpp"
 #include "engine/sim/simulation.hpp"
+#include "engine/verify/cull.hpp"
+#include "engine/verify/primitives.hpp"
+#include "engine/verify/reference.hpp"
 
 namespace boids::app {
 namespace {
@@ -250,6 +254,63 @@ std::vector<json> checkCompactions(std::vector<std::unique_ptr<primitives::Compa
   return rows;
 }
 
+// The cull on one case: the flock's initial positions for (n, seed) from each camera of
+// verify::cullCameras, through every compaction variant with the cull's predicate, each level's
+// list judged against the double-precision test (boids within rounding of a decision counted as
+// either, and reported). With --dump, the positions go to a file the rows name.
+std::vector<json> checkCulls(std::vector<std::unique_ptr<cull::Cull>>& culls, std::uint32_t n, std::uint64_t seed,
+                             const gl::Caps& caps, int repeats, const std::filesystem::path& dumpDir, std::string& dumpName) {
+  std::vector<json> rows;
+  sim::SimSettings s;
+  s.count = n;
+  s.seed = seed;
+  s.worldSize = sim::worldSizeForCount(n);
+  const std::vector<glm::vec4> positions = sim::initialState(s).positions;
+  if (!dumpDir.empty()) {
+    dumpName = "cull-positions-n" + std::to_string(n) + "-seed" + std::to_string(seed) + ".f32";
+    writeFileAtomically(dumpDir / dumpName, std::string(reinterpret_cast<const char*>(positions.data()), positions.size() * 16));
+  }
+  auto input = gl::Buffer::fromSpan(std::string_view("check.cull.positions"), std::span<const glm::vec4>(positions));
+  gl::Buffer params("check.cull.params", sizeof(gpu::CullParams));
+  for (const verify::CullCamera& camera : verify::cullCameras(s.worldSize)) {
+    params.upload(0, sizeof camera.params, &camera.params);
+    const verify::CullReference reference = verify::referenceCull(positions, camera.params);
+    json viewProj = json::array();
+    for (int c = 0; c < 4; ++c) {
+      for (int r = 0; r < 4; ++r) viewProj.push_back(camera.params.viewProj[c][r]);  // column-major
+    }
+    for (std::size_t k = 0; k < primitives::compactions().size(); ++k) {
+      const primitives::CompactVariant& v = primitives::compactions()[k];
+      std::string why = v.unavailableOn(caps);
+      if (why.empty()) why = culls[k]->unavailableFor(n);
+      json row;
+      if (!why.empty()) {
+        row = {{"strategy", std::string("cull/") + v.name}, {"stage", "cull"}, {"variant", v.name}, {"available", false},
+               {"reason", why}};
+      } else {
+        cull::Cull& c = *culls[k];
+        const double ms = gl::median(gl::timeRuns([&](int) { c.run(input, n, params); }, repeats));
+        const std::vector<cull::DrawCommand> commands = c.commands().read<cull::DrawCommand>(cull::kLevels);
+        std::array<std::vector<std::uint32_t>, 3> lists;
+        for (int level = 0; level < cull::kLevels; ++level) {
+          const std::uint32_t kept = std::min(commands[std::size_t(level)].instanceCount, n);
+          lists[std::size_t(level)] = c.list(level).read<std::uint32_t>(kept);
+        }
+        const verify::Judgement j = verify::judgeCull(reference, lists);
+        row = verdictRow("cull", v.name, j.pass, ms, std::string(camera.name) + ": " + j.detail);
+        row["visible"] = lists[0].size() + lists[1].size() + lists[2].size();
+        row["levels"] = {{"near", lists[0].size()}, {"middle", lists[1].size()}, {"far", lists[2].size()}};
+      }
+      row["camera"] = {{"name", camera.name}, {"view_proj", viewProj}};
+      row["radius"] = camera.params.lod.x;
+      row["lod_pixels"] = {camera.params.lod.z, camera.params.lod.w};
+      row["ambiguous"] = reference.ambiguousCount;
+      rows.push_back(std::move(row));
+    }
+  }
+  return rows;
+}
+
 }  // namespace
 
 int runCheck(const Options& options) {
@@ -289,6 +350,15 @@ int runCheck(const Options& options) {
     if (wanted("compact")) {
       for (const primitives::CompactVariant& v : primitives::compactions()) {
         compactions.push_back(v.unavailableOn(caps).empty() ? v.create(shaders, caps, primitives::kFlagsPredicate) : nullptr);
+      }
+    }
+
+    std::vector<std::unique_ptr<cull::Cull>> culls;
+    if (wanted("cull")) {
+      for (const primitives::CompactVariant& v : primitives::compactions()) {
+        // The check judges the lists, not the draws: any vertex counts do.
+        culls.push_back(v.unavailableOn(caps).empty() ? std::make_unique<cull::Cull>(shaders, caps, v, std::array<std::uint32_t, cull::kLevels>{1, 1, 1})
+                                                      : nullptr);
       }
     }
 
@@ -348,6 +418,11 @@ int runCheck(const Options& options) {
         std::vector<Case> cases;
         if (wanted("scan")) cases.push_back({0, checkScans(scans, n, seed, caps, options.check.repeats), {}});
         if (wanted("compact")) cases.push_back({0, checkCompactions(compactions, n, seed, caps, options.check.repeats), {}});
+        if (wanted("cull")) {
+          Case c{0, {}, {}};
+          c.rows = checkCulls(culls, n, seed, caps, options.check.repeats, options.check.dump, c.dumpName);
+          cases.push_back(std::move(c));
+        }
         if (flockStages) {
           std::vector<int> frameCases = {0};
           if (frames > 0 && canStep) frameCases.push_back(frames);

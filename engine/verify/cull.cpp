@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <glm/gtc/matrix_transform.hpp>
+
 #include "engine/verify/error_model.hpp"
 #include "shaders/cull/cull_slots.h"
 
@@ -62,6 +64,25 @@ CullReference referenceCull(std::span<const glm::vec4> positions, const gpu::Cul
     ref.ambiguousCount += ambiguous ? 1u : 0u;
   }
   return ref;
+}
+
+std::vector<CullCamera> cullCameras(float side) {
+  constexpr float kAspect = 16.0f / 9.0f, kHeight = 720.0f, kRadius = 1.0f;
+  auto camera = [&](const char* name, const glm::mat4& view, float fovY) {
+    const glm::mat4 projection = glm::perspective(fovY, kAspect, 0.1f, 1.0e6f);
+    const float pixelsAtOne = kRadius * projection[1][1] * kHeight * 0.5f;  // projected radius at w = 1
+    const glm::vec4 lod(kRadius, pixelsAtOne, pixelsAtOne / (side / 6.0f), pixelsAtOne / (side / 3.0f));
+    return CullCamera{name, {projection * view, lod}};
+  };
+  // Framing: as render::OrbitCamera::framing places it (the inscribed sphere with room, fovY 0.85).
+  const float fovY = 0.85f, distance = side * 0.5f * 1.3f / std::sin(0.5f * fovY);
+  const glm::vec3 framingEye = distance * glm::normalize(glm::vec3(1.0f, 0.6f, 0.8f));
+  const glm::vec3 outside(0.0f, 0.0f, 1.5f * side);
+  const glm::vec3 up(0, 1, 0);
+  return {camera("inside", glm::lookAt(glm::vec3(0.0f), glm::vec3(1, 0, 0), up), 1.0f),
+          camera("framing", glm::lookAt(framingEye, glm::vec3(0.0f), up), fovY),
+          camera("away", glm::lookAt(outside, outside + glm::vec3(0, 0, 1), up), 1.0f),
+          camera("distant", glm::lookAt(glm::vec3(0.0f, 0.0f, 40.0f * side), glm::vec3(0.0f), up), 0.5f)};
 }
 
 Judgement judgeCull(const CullReference& reference, const std::array<std::vector<std::uint32_t>, 3>& lists) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <glm/mat4x4.hpp>
 #include <glm/vec4.hpp>
 
 #include "engine/gpu_types.hpp"
@@ -24,6 +25,16 @@ struct CullReference {
 };
 
 CullReference referenceCull(std::span<const glm::vec4> positions, const gpu::CullParams& params);
+
+// The cameras the tests and `boids check` cull a flock in a world of side `side` from (1280x720,
+// a boid's sphere of radius 1): inside the flock looking along +x, outside framing all of it,
+// outside looking away, and far off with a narrow view (every boid visible and far). The levels
+// are set by distance: near up to a sixth of the side, far past a third.
+struct CullCamera {
+  const char* name;
+  gpu::CullParams params;
+};
+std::vector<CullCamera> cullCameras(float side);
 
 // The GPU's lists (each level's boid indices, of the lengths its draw commands say) against the
 // reference: every index below the count and in one list at most, and every boid that is not

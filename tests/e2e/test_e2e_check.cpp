@@ -2,10 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <vector>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -56,7 +59,7 @@ TEST(Check, TheFullDefaultSweepPasses) {
   for (std::uint32_t n : {1u, 2u, 63u, 64u, 65u, 4095u, 4096u, 4097u, 65537u, 1000003u}) EXPECT_TRUE(sizes.count(n)) << n;
   EXPECT_TRUE(sizes.count(4194305u)) << "no size above 4M (this GPU holds 64 MiB buffers)";
   EXPECT_TRUE(simulated) << "no case after simulated frames";
-  EXPECT_EQ(stages, (std::set<std::string>{"sort", "ranges", "neighbours", "step", "scan", "compact"}))
+  EXPECT_EQ(stages, (std::set<std::string>{"sort", "ranges", "neighbours", "step", "scan", "compact", "cull"}))
       << "grid or primitive rows missing";
 }
 
@@ -142,8 +145,56 @@ TEST(Check, StagesRunOnlyTheNamedStagesAndScanRowsCarryTheDocumentedFields) {
   EXPECT_EQ(output.find("OpenGL"), 0u) << output;
   auto [bad, message] = boids("check --stages scan,everything");
   EXPECT_EQ(bad, 2) << message;
-  EXPECT_NE(message.find("--stages scan,everything: 'everything' is none of reduce, sort, ranges, neighbours, step, scan, compact"),
+  EXPECT_NE(message.find("--stages scan,everything: 'everything' is none of reduce, sort, ranges, neighbours, step, scan, compact, cull"),
             std::string::npos) << message;
+}
+
+TEST(Check, CullRowsCarryTheCameraAndCountsAndTheirPositionsCheckWithoutThisProgram) {
+  const fs::path dir = scratch("cull");
+  auto [code, output] = boids("check --stages cull --sizes 4097 --seeds 3 --json '" + (dir / "c.json").string() +
+                              "' --dump '" + (dir / "dump").string() + "'");
+  ASSERT_EQ(code, 0) << output;
+  json doc = json::parse(std::ifstream(dir / "c.json"));
+  std::set<std::string> cameras;
+  int judged = 0;
+  for (const json& row : doc["rows"]) {
+    EXPECT_EQ(row["stage"], "cull") << row.dump();
+    cameras.insert(row["camera"]["name"].get<std::string>());
+    if (!row["available"].get<bool>()) continue;
+    ++judged;
+    EXPECT_TRUE(row["pass"].get<bool>()) << row.dump();
+    ASSERT_EQ(row["camera"]["view_proj"].size(), 16u);
+    // Re-derive the visible count from the dumped positions and the row's matrix alone: a sphere
+    // of the row's radius inside the six planes (boids near a plane are the row's "ambiguous").
+    std::ifstream file(dir / "dump" / row["positions"].get<std::string>(), std::ios::binary);
+    std::vector<char> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    ASSERT_EQ(bytes.size(), 4097u * 16u);
+    std::vector<float> xyzw(bytes.size() / 4);
+    std::memcpy(xyzw.data(), bytes.data(), bytes.size());
+    double m[16];
+    for (int k = 0; k < 16; ++k) m[k] = row["camera"]["view_proj"][k].get<double>();
+    auto at = [&](int r, int c) { return m[c * 4 + r]; };  // column-major
+    const double radius = row["radius"].get<double>();
+    long visible = 0;
+    for (std::size_t i = 0; i < 4097; ++i) {
+      const double x = xyzw[4 * i], y = xyzw[4 * i + 1], z = xyzw[4 * i + 2];
+      bool inside = true;
+      for (int k = 0; k < 3; ++k) {
+        for (double sign : {1.0, -1.0}) {
+          double n[4];
+          for (int c = 0; c < 4; ++c) n[c] = at(3, c) + sign * at(k, c);
+          const double d = n[0] * x + n[1] * y + n[2] * z + n[3];
+          inside = inside && d >= -radius * std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        }
+      }
+      visible += inside ? 1 : 0;
+    }
+    EXPECT_LE(std::abs(visible - row["visible"].get<long>()), row["ambiguous"].get<long>()) << row.dump();
+    const json& levels = row["levels"];
+    EXPECT_EQ(levels["near"].get<long>() + levels["middle"].get<long>() + levels["far"].get<long>(), row["visible"].get<long>());
+  }
+  EXPECT_EQ(cameras, (std::set<std::string>{"inside", "framing", "away", "distant"}));
+  EXPECT_GE(judged, 4 * 4) << "every camera through every available variant";
 }
 
 TEST(Check, CompactRowsCoverEveryVariantAndKeptFraction) {

@@ -1,16 +1,13 @@
 // The cull (engine/cull): every compaction variant from its registry, with the cull's predicate,
 // against the double-precision reference of the same positions and matrix (engine/verify/cull.cpp)
-// at awkward sizes and four cameras; each level's list, and the instance counts the GPU wrote into
+// at awkward sizes and the four cameras of verify::cullCameras; each level's list, and the instance counts the GPU wrote into
 // the draw commands.
 #include <cmath>
 #include <string>
 #include <tuple>
 #include <vector>
 
-#include <glm/gtc/matrix_transform.hpp>
-
 #include "engine/cull/cull.hpp"
-#include "engine/render/camera.hpp"
 #include "engine/sim/initial_state.hpp"
 #include "engine/sim/params.hpp"
 #include "engine/verify/cull.hpp"
@@ -22,34 +19,7 @@ using test::GlTest;
 
 namespace {
 
-constexpr float kAspect = 16.0f / 9.0f, kHeight = 720.0f, kRadius = 1.0f;
 constexpr std::array<std::uint32_t, cull::kLevels> kVertices = {18, 3, 1};
-
-struct Camera {
-  const char* name;
-  glm::mat4 view;
-  float fovY;
-};
-
-// Inside the flock looking along +x; outside framing all of it; outside looking away; far off with
-// a wide view, every boid visible and far.
-std::vector<Camera> cameras(float side) {
-  const render::OrbitCamera framing = render::OrbitCamera::framing(side);
-  const glm::vec3 outside(0.0f, 0.0f, 1.5f * side);
-  return {{"inside", glm::lookAt(glm::vec3(0.0f), glm::vec3(1, 0, 0), glm::vec3(0, 1, 0)), 1.0f},
-          {"framing", framing.view(), framing.fovY},
-          {"away", glm::lookAt(outside, outside + glm::vec3(0, 0, 1), glm::vec3(0, 1, 0)), 1.0f},
-          {"distant", glm::lookAt(glm::vec3(0.0f, 0.0f, 40.0f * side), glm::vec3(0.0f), glm::vec3(0, 1, 0)), 0.5f}};
-}
-
-// Levels by distance in the world of side `side`: near up to a sixth of it, far past a third (for
-// the inside camera's view; the thresholds themselves are in pixels, as the app gives them).
-gpu::CullParams paramsFor(const Camera& c, float side) {
-  const glm::mat4 projection = glm::perspective(c.fovY, kAspect, 0.1f, 1.0e6f);
-  const float pixelsAtOne = kRadius * projection[1][1] * kHeight * 0.5f;  // projected radius at w = 1
-  return cull::makeParams(projection * c.view, kRadius, projection[1][1], kHeight, pixelsAtOne / (side / 6.0f),
-                          pixelsAtOne / (side / 3.0f));
-}
 
 std::vector<glm::vec4> positionsFor(std::uint32_t n) {
   sim::SimSettings s;
@@ -83,9 +53,8 @@ TEST_P(EveryCullVariant, KeepsEachLevelAsTheDoubleReferenceDoes) {
   const std::vector<glm::vec4> positions = positionsFor(n);
   auto input = gl::Buffer::fromSpan(std::string_view("test.cull.positions"), std::span<const glm::vec4>(positions));
   gl::Buffer params("test.cull.params", sizeof(gpu::CullParams));
-  const float side = sim::worldSizeForCount(n);
-  for (const Camera& camera : cameras(side)) {
-    const gpu::CullParams p = paramsFor(camera, side);
+  for (const verify::CullCamera& camera : verify::cullCameras(sim::worldSizeForCount(n))) {
+    const gpu::CullParams& p = camera.params;
     params.upload(0, sizeof p, &p);
     c.run(input, n, params);
     const std::vector<cull::DrawCommand> commands = c.commands().read<cull::DrawCommand>(cull::kLevels);
@@ -121,8 +90,7 @@ INSTANTIATE_TEST_SUITE_P(Sizes, EveryCullVariant,
 TEST_F(GlTest, TheCullJudgeCatchesABoidInTheWrongLevel) {
   // The judge must be able to fail: a near boid moved to the far list is named.
   const std::vector<glm::vec4> positions = positionsFor(4097);
-  const float side = sim::worldSizeForCount(4097);
-  const gpu::CullParams p = paramsFor(cameras(side)[0], side);
+  const gpu::CullParams p = verify::cullCameras(sim::worldSizeForCount(4097))[0].params;
   const verify::CullReference reference = verify::referenceCull(positions, p);
   std::array<std::vector<std::uint32_t>, 3> lists;
   for (std::uint32_t i = 0; i < 4097; ++i) {
