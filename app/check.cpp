@@ -418,11 +418,6 @@ int runCheck(const Options& options) {
         std::vector<Case> cases;
         if (wanted("scan")) cases.push_back({0, checkScans(scans, n, seed, caps, options.check.repeats), {}});
         if (wanted("compact")) cases.push_back({0, checkCompactions(compactions, n, seed, caps, options.check.repeats), {}});
-        if (wanted("cull")) {
-          Case c{0, {}, {}};
-          c.rows = checkCulls(culls, n, seed, caps, options.check.repeats, options.check.dump, c.dumpName);
-          cases.push_back(std::move(c));
-        }
         if (flockStages) {
           std::vector<int> frameCases = {0};
           if (frames > 0 && canStep) frameCases.push_back(frames);
@@ -431,6 +426,11 @@ int runCheck(const Options& options) {
             c.rows = flockRows(n, seed, f, c.dumpName);
             cases.push_back(std::move(c));
           }
+        }
+        if (wanted("cull")) {
+          Case c{0, {}, {}};
+          c.rows = checkCulls(culls, n, seed, caps, options.check.repeats, options.check.dump, c.dumpName);
+          cases.push_back(std::move(c));
         }
         for (Case& c : cases) {
           for (json& row : c.rows) {
