@@ -18,7 +18,6 @@
 #include "engine/frame.hpp"
 #include "engine/primitives/sort/sort.hpp"
 #include "engine/primitives/lab.hpp"
-#include "engine/verify/primitives.hpp"
 #include "engine/render/offscreen_target.hpp"
 #include "engine/sim/simulation.hpp"
 

@@ -94,6 +94,11 @@ json verdictRow(const std::string& stage, const std::string& variant, bool pass,
           {"pass", pass}, {"gpu_ms", ms}, {"detail", detail}};
 }
 
+// A stage's row for a variant this context cannot run, with the reason.
+json unavailableRow(const std::string& stage, const std::string& variant, const std::string& why) {
+  return {{"strategy", stage + "/" + variant}, {"stage", stage}, {"variant", variant}, {"available", false}, {"reason", why}};
+}
+
 // The grid's stages on one case: every sorter against std::sort, the cell ranges against the
 // sorted keys, each search's neighbour sets against an O(N) CPU search, and the grid step against
 // the double-precision reference (samples of large flocks).
@@ -204,8 +209,7 @@ std::vector<json> checkScans(std::vector<std::unique_ptr<primitives::Scan>>& sca
   for (std::size_t k = 0; k < primitives::scans().size(); ++k) {
     const primitives::ScanVariant& v = primitives::scans()[k];
     if (const std::string why = v.unavailableOn(caps); !why.empty()) {
-      rows.push_back({{"strategy", std::string("scan/") + v.name}, {"stage", "scan"}, {"variant", v.name},
-                      {"available", false}, {"reason", why}});
+      rows.push_back(unavailableRow("scan", v.name, why));
       continue;
     }
     out.zero(std::size_t(n) * 4);
@@ -239,8 +243,7 @@ std::vector<json> checkCompactions(std::vector<std::unique_ptr<primitives::Compa
       if (why.empty()) why = compactions[k]->unavailableFor(n);
       json row;
       if (!why.empty()) {
-        row = {{"strategy", std::string("compact/") + v.name}, {"stage", "compact"}, {"variant", v.name},
-               {"available", false}, {"reason", why}};
+        row = unavailableRow("compact", v.name, why);
       } else {
         const double ms = gl::median(gl::timeRuns([&](int) { compactions[k]->run(flagsBuffer, n, out, kept); }, repeats));
         const std::uint32_t count = kept.read<std::uint32_t>(1)[0];
@@ -285,8 +288,7 @@ std::vector<json> checkCulls(std::vector<std::unique_ptr<cull::Cull>>& culls, st
       if (why.empty()) why = culls[k]->unavailableFor(n);
       json row;
       if (!why.empty()) {
-        row = {{"strategy", std::string("cull/") + v.name}, {"stage", "cull"}, {"variant", v.name}, {"available", false},
-               {"reason", why}};
+        row = unavailableRow("cull", v.name, why);
       } else {
         cull::Cull& c = *culls[k];
         const double ms = gl::median(gl::timeRuns([&](int) { c.run(input, n, params); }, repeats));

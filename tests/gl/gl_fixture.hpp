@@ -13,6 +13,7 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/debug.hpp"
 #include "engine/gl/shader_library.hpp"
+#include "engine/primitives/registry.hpp"
 
 namespace boids::test {
 
@@ -41,6 +42,19 @@ struct VariantAndSize {
     return paramName(std::get<0>(info.param)) + "_n" + std::to_string(std::get<1>(info.param));
   }
 };
+
+// The registry's variant named `name` where this context can run it; nullptr where it cannot, after
+// checking that the reason names the driver feature it lacks (a GL_ extension).
+template <class Entry>
+const Entry* availableVariant(std::span<const Entry> registry, const std::string& name) {
+  const Entry* variant = primitives::findVariant(registry, name);
+  EXPECT_NE(variant, nullptr) << name;
+  if (!variant) return nullptr;
+  const std::string why = variant->unavailableOn(caps());
+  if (why.empty()) return variant;
+  EXPECT_NE(why.find("GL_"), std::string::npos) << name << ": " << why;
+  return nullptr;
+}
 
 class GlTest : public ::testing::Test {
  protected:

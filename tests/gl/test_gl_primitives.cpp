@@ -27,13 +27,8 @@ class EveryScan : public GlTest, public ::testing::WithParamInterface<std::tuple
 
 TEST_P(EveryScan, MatchesTheCpuPrefixSumExactly) {
   const auto [name, n] = GetParam();
-  const primitives::ScanVariant* variant = primitives::findVariant(primitives::scans(), name);
-  ASSERT_NE(variant, nullptr);
-  if (const std::string why = variant->unavailableOn(test::caps()); !why.empty()) {
-    // Unavailable must mean the driver lacks something, named in the reason (an extension).
-    EXPECT_NE(why.find("GL_"), std::string::npos) << name << ": " << why;
-    return;
-  }
+  const primitives::ScanVariant* variant = test::availableVariant(primitives::scans(), name);
+  if (!variant) return;
   auto scan = variant->create(test::shaders(), test::caps());
   // Small values (counts, flags), then the largest its domain takes: any uint (sums wrap around
   // 2^32), or values up to what keeps the total below the variant's limit. Each twice with one
@@ -113,12 +108,8 @@ class EveryCompaction : public GlTest, public ::testing::WithParamInterface<std:
 
 TEST_P(EveryCompaction, KeepsExactlyTheFlaggedIndices) {
   const auto [name, n] = GetParam();
-  const primitives::CompactVariant* variant = primitives::findVariant(primitives::compactions(), name);
-  ASSERT_NE(variant, nullptr);
-  if (const std::string why = variant->unavailableOn(test::caps()); !why.empty()) {
-    EXPECT_NE(why.find("subgroup"), std::string::npos) << name << ": " << why;  // the only one that can be
-    return;
-  }
+  const primitives::CompactVariant* variant = test::availableVariant(primitives::compactions(), name);
+  if (!variant) return;
   auto compact = variant->create(test::shaders(), test::caps(), primitives::kFlagsPredicate);
   if (const std::string why = compact->unavailableFor(n); !why.empty()) {
     EXPECT_EQ(name, "single-thread") << why;  // llvmpipe's loop budget
@@ -195,12 +186,8 @@ class EveryReduce : public GlTest, public ::testing::WithParamInterface<std::tup
 
 TEST_P(EveryReduce, SumsAndMaximaOfUintsExactlyOnASecondPayload) {
   const auto [name, n] = GetParam();
-  const primitives::ReduceVariant* variant = primitives::findVariant(primitives::reductions(), name);
-  ASSERT_NE(variant, nullptr);
-  if (const std::string why = variant->unavailableOn(test::caps()); !why.empty()) {
-    EXPECT_NE(why.find("subgroup"), std::string::npos) << name << ": " << why;  // the only one that can be
-    return;
-  }
+  const primitives::ReduceVariant* variant = test::availableVariant(primitives::reductions(), name);
+  if (!variant) return;
   auto reduce = variant->create(shadersWithSumMax(), test::caps(), kSumMax);
   if (const std::string why = reduce->unavailableFor(n); !why.empty()) {
     EXPECT_GT(test::caps().loopIterationLimit, 0u) << why;  // only llvmpipe's loop budget may refuse a size
