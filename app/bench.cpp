@@ -135,6 +135,17 @@ json primitivesBench(const Options& options, const gl::ShaderLibrary& shaders, c
   return rows;
 }
 
+// The CIS 565 scenario of bench --frame: its rules, a wrap-around world at its density, no centroid pull.
+sim::SimSettings cis565(const Options& options, std::uint32_t n) {
+  sim::SimSettings s = options.settings.sim;  // defaults: the CIS 565 radii and weights, max speed 1, dt 0.2
+  s.count = n;
+  s.world = sim::WorldMode::Wrap;
+  s.centroidWeight = 0.0f;
+  s.worldSize = sim::sideAtReferenceDensity(n);
+  s.wallMargin = s.worldSize / 10;
+  return s;
+}
+
 // bench --frame: the CIS 565 scenario (rules, wrap-around world, no centroid pull, 0.03056 boids per
 // unit^3, uniform start), 20 warm-up steps, then every pass of the frame timed by the frame timer.
 json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
@@ -144,15 +155,10 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
       std::printf("n=%u skipped: %s\n", n, why.c_str());
       continue;
     }
-    sim::SimSettings s = options.settings.sim;  // defaults: the CIS 565 radii and weights, max speed 1, dt 0.2
-    s.count = n;
-    s.world = sim::WorldMode::Wrap;
-    s.centroidWeight = 0.0f;
-    s.worldSize = sim::sideAtReferenceDensity(n);
-    s.wallMargin = s.worldSize / 10;
+    const sim::SimSettings s = cis565(options, n);
     sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
     simulation.setSorter(options.settings.sort);
-    render::BoidRenderer renderer(shaders);
+    render::BoidRenderer renderer(shaders, caps, options.settings.compact);
     render::OffscreenTarget target({1280, 720}, 4);
     const int frames = n <= (1u << 20) ? 100 : 40;
     gl::FrameTimer timer(static_cast<std::size_t>(frames));
@@ -160,6 +166,8 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
     view.framebuffer = target.framebuffer();
     view.viewport = target.size();
     view.camera = render::OrbitCamera::framing(s.worldSize);
+    view.render = options.settings.render;  // culling and levels of detail as set (on by default)
+    view.render.follow = false;
     for (int f = 0; f < 20; ++f) runFrame(simulation, renderer, timer, view);
     timer.flush();
     timer.clearHistory();
@@ -191,6 +199,116 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
   return rows;
 }
 
+// The two cameras bench --cull draws from: the one a window opens with (the world framed whole),
+// and one a twentieth of the side from the centre, looking at it: inside the flock.
+std::vector<std::pair<const char*, render::OrbitCamera>> cullBenchCameras(float side) {
+  render::OrbitCamera inside;
+  inside.distance = 0.05f * side;
+  return {{"framing", render::OrbitCamera::framing(side)}, {"inside", inside}};
+}
+
+// bench --cull: (1) the cull pass alone, per compaction variant over the sizes, from both cameras;
+// (2) frames of the CIS 565 scenario (20 warm-up steps, then timed) drawn with culling and levels
+// of detail on (the default compaction) and off, from both cameras: the draw, the cull and the
+// whole frame (every pass), and the levels' counts.
+json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
+  json rows = json::array();
+  const glm::ivec2 viewport(1280, 720);
+  render::RenderSettings rs = options.settings.render;
+  rs.follow = false;
+  std::printf("\ncull pass (frustum + levels of detail at %.1f, %.1f px, three compactions, draw commands), 1280x720:\n",
+              rs.lodPixels.x, rs.lodPixels.y);
+  std::printf("%-16s %10s %-8s %6s %11s %10s %10s %10s\n", "variant", "n", "camera", "runs", "median us", "near", "middle", "far");
+  for (std::uint32_t n : options.bench.gridSizes) {
+    if (std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours); !why.empty()) {
+      std::printf("n=%u skipped: %s\n", n, why.c_str());
+      continue;
+    }
+    const sim::SimSettings s = cis565(options, n);
+    sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
+    render::BoidRenderer renderer(shaders, caps, options.settings.compact);
+    for (const primitives::CompactVariant& v : primitives::compactions()) {
+      if (std::string why = v.unavailableOn(caps); !why.empty()) {
+        std::printf("%-16s %10u  unavailable: %s\n", v.name, n, why.c_str());
+        rows.push_back({{"part", "pass"}, {"variant", v.name}, {"n", n}, {"available", false}, {"reason", why}});
+        continue;
+      }
+      renderer.setCompaction(v.name);
+      for (const auto& [cameraName, camera] : cullBenchCameras(s.worldSize)) {
+        renderer.placeCamera(camera, viewport, rs, simulation.stats());
+        auto run = [&](int) { renderer.cull(simulation.flock(), rs); };
+        const std::vector<double> warm = gl::timeRuns(run, kWarmups);
+        // A variant that needs seconds a run (single-thread at millions) is timed by its warm-up runs.
+        const bool slow = gl::median(warm) > 500.0;
+        const int runs = slow ? kWarmups
+                              : std::clamp(static_cast<int>(kSecondsPerCase * 1e3 / std::max(gl::median(warm), 1e-3)),
+                                           kMinRuns, std::min(options.bench.repeats, 100));
+        const double us = gl::median(slow ? warm : gl::timeRuns(run, runs)) * 1e3;
+        const render::CullCounts k = renderer.readCullCounts();
+        std::printf("%-16s %10u %-8s %6d %11.2f %10u %10u %10u\n", v.name, n, cameraName, runs, us, k.levels[0],
+                    k.levels[1], k.levels[2]);
+        std::fflush(stdout);
+        rows.push_back({{"part", "pass"}, {"variant", v.name}, {"n", n}, {"camera", cameraName}, {"available", true},
+                        {"runs", runs}, {"median_us", us},
+                        {"levels", {{"near", k.levels[0]}, {"middle", k.levels[1]}, {"far", k.levels[2]}}}});
+        csv += std::string("cull-pass,") + v.name + "@" + cameraName + "," + std::to_string(n) + "," +
+               std::to_string(runs) + "," + std::to_string(us) + "\n";
+      }
+    }
+  }
+
+  const primitives::CompactVariant* asked = primitives::findVariant(primitives::compactions(), options.settings.compact);
+  const char* compaction = asked && asked->unavailableOn(caps).empty() ? asked->name : render::kFallbackCompaction;
+  std::printf("\ndrawing, 1280x720 4x MSAA, CIS 565 scenario, medians of the frames after 20 warm-up (compaction %s):\n",
+              compaction);
+  std::printf("%10s %-8s %-5s %7s %10s %10s %10s %10s %10s %10s %10s\n", "n", "camera", "cull", "frames", "draw ms",
+              "cull ms", "frame ms", "visible", "near", "middle", "far");
+  for (std::uint32_t n : options.bench.gridSizes) {
+    if (n < (1u << 20) && options.bench.gridSizes.size() > 1 && !caps.softwareRenderer()) continue;  // the pass table covers them
+    if (std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours); !why.empty()) continue;
+    const sim::SimSettings s = cis565(options, n);
+    for (const auto& [cameraName, camera] : cullBenchCameras(s.worldSize)) {
+      for (bool cull : {true, false}) {
+        sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
+        simulation.setSorter(options.settings.sort);
+        render::BoidRenderer renderer(shaders, caps, options.settings.compact);
+        render::OffscreenTarget target(viewport, 4);
+        const int frames = n <= (1u << 20) ? 100 : 30;
+        gl::FrameTimer timer(static_cast<std::size_t>(frames));
+        FrameView view;
+        view.framebuffer = target.framebuffer();
+        view.viewport = target.size();
+        view.camera = camera;
+        view.render = rs;
+        view.render.cull = cull;
+        for (int f = 0; f < 20; ++f) runFrame(simulation, renderer, timer, view);
+        timer.flush();
+        timer.clearHistory();
+        for (int f = 0; f < frames; ++f) runFrame(simulation, renderer, timer, view);
+        timer.flush();
+        gl::finish();
+        double draw = 0, cullMs = 0, frame = 0;
+        for (const gl::PassStats& p : timer.stats()) {
+          frame += p.medianMs;
+          if (p.name == passInfo(Pass::Render).name) draw = p.medianMs;
+          if (p.name == passInfo(Pass::Cull).name) cullMs = p.medianMs;
+        }
+        const render::CullCounts k = cull ? renderer.readCullCounts() : render::CullCounts{{n, 0, 0}, n};
+        std::printf("%10u %-8s %-5s %7d %10.3f %10.3f %10.3f %10u %10u %10u %10u\n", n, cameraName, cull ? "on" : "off",
+                    frames, draw, cullMs, frame, k.visible(), k.levels[0], k.levels[1], k.levels[2]);
+        std::fflush(stdout);
+        rows.push_back({{"part", "draw"}, {"n", n}, {"camera", cameraName}, {"cull", cull}, {"frames", frames},
+                        {"compaction", renderer.compaction().name}, {"draw_ms", draw}, {"cull_ms", cullMs},
+                        {"frame_ms", frame}, {"visible", k.visible()},
+                        {"levels", {{"near", k.levels[0]}, {"middle", k.levels[1]}, {"far", k.levels[2]}}}});
+        csv += std::string("cull-draw,") + cameraName + (cull ? "@on" : "@off") + "," + std::to_string(n) + "," +
+               std::to_string(frames) + "," + std::to_string(draw * 1e3) + "\n";
+      }
+    }
+  }
+  return rows;
+}
+
 int runBench(const Options& options) {
   const std::unique_ptr<platform::HeadlessContext> context = openHeadless(options);
   if (!context) return 1;
@@ -200,13 +318,14 @@ int runBench(const Options& options) {
     std::printf("note: %s has no meaningful GPU timers; these are CPU times around glFinish, not GPU numbers\n",
                 caps.renderer.c_str());
   }
-  json results = json::array(), sortRows, frameRows, scanRows, compactRows;
+  json results = json::array(), sortRows, frameRows, scanRows, compactRows, cullRows;
   std::string csv = "strategy,n,runs,median_us,min_us,p90_us,gbytes_per_s,floor_us,correct\n";
   std::string gridCsv = "bench,name,n,runs,median_us\n";
   try {
     const gl::ShaderLibrary shaders = loadShaders(options);
     if (options.bench.sort) sortRows = sortBench(options, shaders, caps, gridCsv);
     if (options.bench.frame) frameRows = frameBench(options, shaders, caps, gridCsv);
+    if (options.bench.cull) cullRows = cullBench(options, shaders, caps, gridCsv);
     if (options.bench.scan || options.bench.compact) {
       scanRows = json::array();
       compactRows = json::array();
@@ -216,7 +335,7 @@ int runBench(const Options& options) {
       if (!options.bench.json.empty()) {
         writeFileAtomically(options.bench.json, json{{"renderer", caps.renderer}, {"version", caps.version},
                                                      {"gpu_timers", gpuTimers}, {"sort", sortRows}, {"frame", frameRows},
-                                                     {"scan", scanRows}, {"compact", compactRows}}
+                                                     {"scan", scanRows}, {"compact", compactRows}, {"cull", cullRows}}
                                                         .dump(1) + "\n");
         std::printf("json: %s\n", std::filesystem::absolute(options.bench.json).c_str());
       }
@@ -314,13 +433,13 @@ int runBench(const Options& options) {
       writeFileAtomically(options.bench.json, json{{"renderer", caps.renderer}, {"version", caps.version},
                                                    {"gpu_timers", gpuTimers}, {"floor_bandwidth_bytes_per_s", bandwidth},
                                                    {"results", results}, {"sort", sortRows}, {"frame", frameRows},
-                                                   {"scan", scanRows}, {"compact", compactRows}}
+                                                   {"scan", scanRows}, {"compact", compactRows}, {"cull", cullRows}}
                                                       .dump(1) + "\n");
       std::printf("json: %s\n", std::filesystem::absolute(options.bench.json).c_str());
     }
     if (!options.bench.csv.empty()) {
       writeFileAtomically(options.bench.csv,
-                          options.bench.sort || options.bench.frame || options.bench.scan || options.bench.compact ? csv + "\n" + gridCsv : csv);
+                          options.bench.sort || options.bench.frame || options.bench.scan || options.bench.compact || options.bench.cull ? csv + "\n" + gridCsv : csv);
       std::printf("csv: %s\n", std::filesystem::absolute(options.bench.csv).c_str());
     }
   } catch (const std::exception& e) {

@@ -261,6 +261,23 @@ std::vector<json> checkCompactions(std::vector<std::unique_ptr<primitives::Compa
 // verify::cullCameras, through every compaction variant with the cull's predicate, each level's
 // list judged against the double-precision test (boids within rounding of a decision counted as
 // either, and reported). With --dump, the positions go to a file the rows name.
+// Empty when each level's draw command is the one its count calls for (cull::commandFor), else
+// the first that is not.
+std::string commandsMismatch(const cull::Cull& c, const std::array<std::uint32_t, cull::kLevels>& counts) {
+  const std::vector<cull::DrawCommand> commands = c.commands().read<cull::DrawCommand>(cull::kLevels);
+  for (int level = 0; level < cull::kLevels; ++level) {
+    const cull::DrawCommand want = cull::commandFor(c.draw(level), counts[std::size_t(level)]);
+    const cull::DrawCommand& got = commands[std::size_t(level)];
+    if (got.count != want.count || got.instanceCount != want.instanceCount || got.first != 0 || got.baseInstance != 0) {
+      return std::string("the ") + cull::levelName(level) + " level's draw command is {" + std::to_string(got.count) +
+             ", " + std::to_string(got.instanceCount) + ", " + std::to_string(got.first) + ", " +
+             std::to_string(got.baseInstance) + "}, its count of " + std::to_string(counts[std::size_t(level)]) +
+             " calls for {" + std::to_string(want.count) + ", " + std::to_string(want.instanceCount) + ", 0, 0}";
+    }
+  }
+  return {};
+}
+
 std::vector<json> checkCulls(std::vector<std::unique_ptr<cull::Cull>>& culls, std::uint32_t n, std::uint64_t seed,
                              const gl::Caps& caps, int repeats, const std::filesystem::path& dumpDir, std::string& dumpName) {
   std::vector<json> rows;
@@ -292,13 +309,14 @@ std::vector<json> checkCulls(std::vector<std::unique_ptr<cull::Cull>>& culls, st
       } else {
         cull::Cull& c = *culls[k];
         const double ms = gl::median(gl::timeRuns([&](int) { c.run(input, n, params); }, repeats));
-        const std::vector<cull::DrawCommand> commands = c.commands().read<cull::DrawCommand>(cull::kLevels);
+        const std::array<std::uint32_t, cull::kLevels> counts = c.readCounts();
         std::array<std::vector<std::uint32_t>, 3> lists;
         for (int level = 0; level < cull::kLevels; ++level) {
-          const std::uint32_t kept = std::min(commands[std::size_t(level)].instanceCount, n);
-          lists[std::size_t(level)] = c.list(level).read<std::uint32_t>(kept);
+          lists[std::size_t(level)] = c.list(level).read<std::uint32_t>(std::min(counts[std::size_t(level)], n));
         }
-        const verify::Judgement j = verify::judgeCull(reference, lists);
+        verify::Judgement j = verify::judgeCull(reference, lists);
+        const std::string commands = commandsMismatch(c, counts);
+        if (!commands.empty()) j = {false, commands};
         row = verdictRow("cull", v.name, j.pass, ms, std::string(camera.name) + ": " + j.detail);
         row["visible"] = lists[0].size() + lists[1].size() + lists[2].size();
         row["levels"] = {{"near", lists[0].size()}, {"middle", lists[1].size()}, {"far", lists[2].size()}};
@@ -358,8 +376,8 @@ int runCheck(const Options& options) {
     std::vector<std::unique_ptr<cull::Cull>> culls;
     if (wanted("cull")) {
       for (const primitives::CompactVariant& v : primitives::compactions()) {
-        // The check judges the lists, not the draws: any vertex counts do.
-        culls.push_back(v.unavailableOn(caps).empty() ? std::make_unique<cull::Cull>(shaders, caps, v, std::array<std::uint32_t, cull::kLevels>{1, 1, 1})
+        // The levels drawn as the renderer draws them, so the check judges its draw commands too.
+        culls.push_back(v.unavailableOn(caps).empty() ? std::make_unique<cull::Cull>(shaders, caps, v, render::kLevelDraws)
                                                       : nullptr);
       }
     }

@@ -66,6 +66,14 @@ int runHeadlessDemo(Options options) {
     }
     std::printf("; reduction %s%s\n", simulation.reduceStrategy().name,
                 options.settings.paused ? "; paused (--paused: drawn, not stepped)" : "");
+    const render::RenderSettings& rs = options.settings.render;
+    if (rs.cull) {
+      std::printf("culling: on, compaction %s, levels of detail at %g and %g px%s\n", renderer.compaction().name,
+                  rs.lodPixels.x, rs.lodPixels.y, rs.freezeCull ? ", frustum frozen at the first frame" : "");
+      if (!renderer.compactionNote().empty()) std::printf("note: %s\n", renderer.compactionNote().c_str());
+    } else {
+      std::printf("culling: off (--no-cull): every boid drawn as a dart\n");
+    }
     std::fflush(stdout);
     view.simulate = !options.settings.paused;  // --paused: the same frame drawn N times
     catchInterrupts();
@@ -103,6 +111,11 @@ int runHeadlessDemo(Options options) {
     }
 
     if (recorder) std::printf("%s\n", recorder->summary().c_str());
+    if (rs.cull && drawn > 0) {
+      const render::CullCounts k = renderer.readCullCounts();  // the run is over: a blocking read stalls nothing
+      std::printf("cull (last frame): %u of %u boids visible: near %u, middle %u, far %u\n", k.visible(), k.boids,
+                  k.levels[0], k.levels[1], k.levels[2]);
+    }
     if (const std::uint32_t repaired = simulation.nonFiniteRepaired(); repaired > 0) {
       std::printf("warning: %u boids turned non-finite (NaN or infinite) and were put back into the world\n", repaired);
     } else {

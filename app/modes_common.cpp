@@ -89,7 +89,7 @@ gl::ShaderLibrary loadShaders(const Options& options) {
 Scene::Scene(const gl::ShaderLibrary& library, const gl::Caps& caps, const AppSettings& settings)
     : shaders(library),
       simulation(library, caps, settings.sim, settings.reduce),
-      renderer(library),
+      renderer(library, caps, settings.compact),
       inspector(library, caps) {
   simulation.setSorter(settings.sort);
 }

@@ -252,7 +252,10 @@ ParseResult parseCommandLine(int argc, char** argv) {
       "Benchmark a frame's compute passes in the CIS 565 scenario (wrap-around world, no centroid pull, " +
       sim::densityText() + ", 20 warm-up steps), and its drawing separately";
   bench->add_flag("--frame", o.bench.frame, frameHelp);
-  text.add(*bench, "--sizes", "Flock sizes, comma-separated (default: 64K, 1M, 4M, 16M for --reduce; 64K, 256K, 1M, 4M, 16M for --sort and --frame)", "N,...", "bench-sizes");
+  bench->add_flag("--cull", o.bench.cull,
+                  "Benchmark the cull pass per compaction variant, and drawing with and without culling and levels of "
+                  "detail, from a camera framing the flock and one inside it (1280x720, 4x MSAA)");
+  text.add(*bench, "--sizes", "Flock sizes, comma-separated (default: 64K, 1M, 4M, 16M for --reduce; 64K, 256K, 1M, 4M, 16M for --sort, --frame and --cull)", "N,...", "bench-sizes");
   text.add(*bench, "--strategies", "Only these strategies, comma-separated", "NAME,...", "bench-strategies");
   text.add(*bench, "--repeats", "Timed runs per strategy and size, 1 to 100000 (default 200)", "N", "bench-repeats");
   text.add(*bench, "--json", "Write the results as JSON to this file", "FILE", "bench-json");
@@ -413,8 +416,8 @@ ParseResult parseCommandLine(int argc, char** argv) {
     if (check->parsed()) o.mode = Mode::Check;
     if (bench->parsed()) {
       o.mode = Mode::Bench;
-      if (!o.bench.reduce && !o.bench.sort && !o.bench.frame && !o.bench.scan && !o.bench.compact) {
-        throw UsageError("bench needs something to measure: --reduce, --sort, --frame, --scan or --compact");
+      if (!o.bench.reduce && !o.bench.sort && !o.bench.frame && !o.bench.scan && !o.bench.compact && !o.bench.cull) {
+        throw UsageError("bench needs something to measure: --reduce, --sort, --frame, --scan, --compact or --cull");
       }
     }
     // What a mode would silently ignore.

@@ -36,6 +36,7 @@ struct BenchOptions {
   bool frame = false;  // the compute part of a frame, stage by stage, in the CIS 565 scenario
   bool scan = false;     // every scan variant beside a streaming copy of the same bytes
   bool compact = false;  // every compaction variant at several kept fractions, beside the same copy
+  bool cull = false;     // the cull pass per compaction variant, and drawing with and without it
   std::vector<std::uint32_t> gridSizes = {65536, 262144, 1048576, 4194304, 16777216};
   std::vector<std::uint32_t> sizes = {65536, 1048576, 4194304, 16777216};
   std::vector<std::string> strategies;

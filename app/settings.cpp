@@ -7,6 +7,7 @@
 #include <numbers>
 
 #include "app/text.hpp"
+#include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/sort/sort.hpp"
 #include "engine/centroid/strategy.hpp"
 
@@ -14,7 +15,8 @@ namespace boids::app {
 
 using nlohmann::json;
 
-AppSettings::AppSettings() : reduce(centroid::kDefaultStrategy), sort(primitives::kDefaultSorter) {}
+AppSettings::AppSettings()
+    : reduce(centroid::kDefaultStrategy), sort(primitives::kDefaultSorter), compact(render::kDefaultCompaction) {}
 
 namespace {
 
@@ -23,6 +25,12 @@ constexpr double kDegrees = 180.0 / std::numbers::pi;
 std::vector<std::string> strategyNames() {
   std::vector<std::string> names;
   for (const centroid::StrategyInfo& s : centroid::strategies()) names.emplace_back(s.name);
+  return names;
+}
+
+std::vector<std::string> compactionNames() {
+  std::vector<std::string> names;
+  for (const primitives::CompactVariant& v : primitives::compactions()) names.emplace_back(v.name);
   return names;
 }
 
@@ -108,6 +116,27 @@ std::vector<SettingInfo> buildTable() {
   add({"follow-zoom", "render", "follow-zoom", "distance factor while following", SettingKind::Float, 0.05, 20, {},
        FLOAT_MEMBER(render.followZoom)});
 
+  // culling and levels of detail (engine/cull)
+  add({"cull", "culling", "cull",
+       "draw only the boids in the view, each at a level of detail by its size on screen (culled on the GPU, drawn "
+       "indirectly); off: every boid as a full dart",
+       SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.cull)});
+  add({"compact", "culling", "compact",
+       "the compaction variant that makes the cull's lists (one this GPU cannot run falls back to group-atomic)",
+       SettingKind::Choice, 0, 0, compactionNames(), [](const AppSettings& a) -> json { return a.compact; },
+       [](AppSettings& a, const json& v) { a.compact = v.get<std::string>(); }});
+  add({"lod-pixels", "culling", "lod-pixels",
+       "a boid's projected radius in pixels from which it is a dart (near), and below which a point (far); one "
+       "triangle between (near below far: no triangles)",
+       SettingKind::Numbers, 0, 1000, {"near", "far"},
+       [](const AppSettings& a) -> json { return json::array({a.render.lodPixels.x, a.render.lodPixels.y}); },
+       [](AppSettings& a, const json& v) { a.render.lodPixels = {v[0].get<float>(), v[1].get<float>()}; }});
+  add({"lod-tint", "culling", "lod-tint", "each level of detail in its own colour: near red, middle amber, far blue",
+       SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.lodTint)});
+  add({"freeze-cull", "culling", "freeze-cull",
+       "the cull keeps the frustum it has (drawn as lines) while the camera moves on: fly out and see what it kept",
+       SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.freezeCull)});
+
   // camera (angles in degrees in files and on the command line)
   add({"camera-yaw", "camera", "yaw", "camera angle around the vertical, degrees", SettingKind::Float, -360, 360, {},
        [](const AppSettings& a) -> json {
@@ -130,7 +159,7 @@ std::vector<SettingInfo> buildTable() {
          a.camera.distance = v.get<float>();
          a.cameraSet = true;
        }});
-  add({"camera-target", "camera", "target", "the point the camera looks at, x,y,z", SettingKind::Vec3, -1e6, 1e6, {},
+  add({"camera-target", "camera", "target", "the point the camera looks at, x,y,z", SettingKind::Numbers, -1e6, 1e6, {"x", "y", "z"},
        [](const AppSettings& a) -> json { return json::array({a.camera.target.x, a.camera.target.y, a.camera.target.z}); },
        [](AppSettings& a, const json& v) {
          a.camera.target = {v[0].get<float>(), v[1].get<float>(), v[2].get<float>()};
@@ -167,6 +196,14 @@ std::vector<SettingInfo> buildTable() {
 
 #undef FLOAT_MEMBER
 #undef BOOL_MEMBER
+
+// "three numbers x,y,z" ("[x, y, z]" with brackets and ", ").
+std::string numbersText(const SettingInfo& s, const char* open = "", const char* separator = ",", const char* close = "") {
+  static const char* kCounts[] = {"no", "one", "two", "three", "four"};
+  std::string text = std::string(s.choices.size() < 5 ? kCounts[s.choices.size()] : "several") + " numbers " + open;
+  for (std::size_t i = 0; i < s.choices.size(); ++i) text += (i > 0 ? separator : "") + s.choices[i];
+  return text + close;
+}
 
 std::string joinChoices(const std::vector<std::string>& choices) {
   std::string text;
@@ -214,7 +251,7 @@ json valueOf(const SettingInfo& s, const AppSettings& a) {
       v = i < 0 ? wholeMin(s) : std::clamp(static_cast<std::uint64_t>(i), wholeMin(s), wholeMax(s));
     }
   }
-  if (s.kind == SettingKind::Vec3) {
+  if (s.kind == SettingKind::Numbers) {
     for (json& c : v) clampNumber(c);
   }
   return v;
@@ -241,7 +278,7 @@ std::string describeRange(const SettingInfo& s) {
     case SettingKind::Integer: return formatWhole(wholeMin(s)) + " to " + formatWhole(wholeMax(s));
     case SettingKind::Bool: return "true or false";
     case SettingKind::Choice: return joinChoices(s.choices);
-    case SettingKind::Vec3: return "three numbers x,y,z from " + formatNumber(s.min) + " to " + formatNumber(s.max);
+    case SettingKind::Numbers: return numbersText(s) + " from " + formatNumber(s.min) + " to " + formatNumber(s.max);
   }
   return {};
 }
@@ -288,10 +325,10 @@ std::string checkValue(const SettingInfo& s, const json& v) {
       if (std::find(s.choices.begin(), s.choices.end(), text) == s.choices.end()) return "must be " + describeRange(s);
       return {};
     }
-    case SettingKind::Vec3:
-      if (!v.is_array() || v.size() != 3) return "must be three numbers [x, y, z]";
+    case SettingKind::Numbers:
+      if (!v.is_array() || v.size() != s.choices.size()) return "must be " + numbersText(s, "[", ", ", "]");
       for (const json& c : v) {
-        if (!c.is_number()) return "must be three numbers [x, y, z]";
+        if (!c.is_number()) return "must be " + numbersText(s, "[", ", ", "]");
         if (!inRange(s, c.get<double>())) return "outside the allowed range " + describeRange(s);
       }
       return {};
@@ -334,19 +371,22 @@ std::optional<json> parseText(const SettingInfo& s, std::string_view text, std::
       return std::nullopt;
     }
     case SettingKind::Choice: return json(std::string(text));
-    case SettingKind::Vec3: {
+    case SettingKind::Numbers: {
       json v = json::array();
       std::string_view rest = text;
-      for (int i = 0; i < 3; ++i) {
+      const std::size_t n = s.choices.size();
+      for (std::size_t i = 0; i < n; ++i) {
         const std::size_t comma = rest.find(',');
-        const std::string_view part = i < 2 ? rest.substr(0, comma) : rest;
-        const std::optional<double> d = (i < 2 && comma == std::string_view::npos) ? std::nullopt : parseDecimal(part);
+        const bool last = i + 1 == n;
+        const std::optional<double> d = (last ? comma != std::string_view::npos : comma == std::string_view::npos)
+                                            ? std::nullopt
+                                            : parseDecimal(last ? rest : rest.substr(0, comma));
         if (!d) {
-          error = shown + " is not three numbers x,y,z";
+          error = shown + " is not " + numbersText(s);
           return std::nullopt;
         }
         v.push_back(*d);
-        if (i < 2) rest = rest.substr(comma + 1);
+        if (!last) rest = rest.substr(comma + 1);
       }
       return v;
     }

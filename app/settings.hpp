@@ -31,6 +31,7 @@ struct AppSettings {
   bool cameraSet = false;  // false: the camera frames the world (resolve)
   std::string reduce;      // centroid + bounds strategy
   std::string sort;        // the grid's sorter
+  std::string compact;     // the cull's compaction variant
   bool keepDensity = true; // a new count resizes the world to keep sim::kReferenceDensity
   bool vsync = true;
   bool showPanel = true;
@@ -42,7 +43,7 @@ struct AppSettings {
   AppSettings();  // the defaults
 };
 
-enum class SettingKind { Float, Integer, Bool, Choice, Vec3 };
+enum class SettingKind { Float, Integer, Bool, Choice, Numbers };
 
 struct SettingInfo {
   const char* key;      // command line (--KEY, --set KEY=...), unique
@@ -50,8 +51,8 @@ struct SettingInfo {
   const char* name;
   const char* help;
   SettingKind kind;
-  double min = 0, max = 0;           // Float, Integer (inclusive), Vec3 (each component)
-  std::vector<std::string> choices;  // Choice
+  double min = 0, max = 0;           // Float, Integer (inclusive), Numbers (each component)
+  std::vector<std::string> choices;  // Choice; Numbers: the components' names ("x", "y", "z")
   nlohmann::json (*get)(const AppSettings&) = nullptr;
   void (*set)(AppSettings&, const nlohmann::json&) = nullptr;  // a value checkValue() accepted
   float sim::SimSettings::*simFloat = nullptr;  // the rule parameters: read and written through this

@@ -59,7 +59,11 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
     PassScope t(timer, Pass::Step);  // neighbours (grid cells or every boid), centroid -> next state
     simulation.integrate();
   }
-  {  // sky, world box, one instanced mesh per boid pulled from the storage buffers, markers
+  if (view.render.cull) {  // the boids in the view, by level of detail -> lists and indirect draw commands
+    PassScope t(timer, Pass::Cull);
+    renderer.cull(simulation.flock(), view.render);
+  }
+  {  // sky, world box, the boids pulled from the storage buffers (each level drawn indirectly), markers
     PassScope t(timer, Pass::Render);
     render::GridView grid;
     if (simulation.usesGrid() && simulation.grid().cellCount() > 0) {

@@ -14,7 +14,7 @@ namespace boids {
 // The passes of a frame, in order, written once: the name each is timed under (gl::FrameTimer),
 // shown under (the panel), benchmarked under (bench --frame) and labelled under in a capture
 // (glPushDebugGroup), and what it does.
-enum class Pass { Reduce, Camera, Hash, Sort, Ranges, Reorder, Step, Render };
+enum class Pass { Reduce, Camera, Hash, Sort, Ranges, Reorder, Step, Cull, Render };
 struct PassInfo {
   Pass pass;
   const char* name;
@@ -29,7 +29,8 @@ inline constexpr PassInfo kPasses[] = {
     {Pass::Ranges, "ranges", "where each cell starts in the sorted pairs", true},
     {Pass::Reorder, "reorder", "positions and velocities gathered into cell order (the coherent grid)", true},
     {Pass::Step, "step", "neighbours (grid cells or every boid) and the centroid -> the next state", true},
-    {Pass::Render, "render", "sky, world box, an instanced mesh per boid from the storage buffers, markers", false},
+    {Pass::Cull, "cull", "each boid against the view and into a level of detail -> a list and a draw command per level", false},
+    {Pass::Render, "render", "sky, world box, the boids from the storage buffers (per level, drawn indirectly), markers", false},
 };
 constexpr const PassInfo& passInfo(Pass p) { return kPasses[static_cast<int>(p)]; }
 

@@ -12,22 +12,21 @@ const char* levelName(int level) {
   return level >= 0 && level < kLevels ? kNames[level] : "hidden";
 }
 
-gpu::CullParams makeParams(const glm::mat4& viewProj, float radius, float projectionYScale, float viewportHeight,
-                           float nearPixels, float farPixels) {
-  return {viewProj, glm::vec4(radius, projectionYScale * viewportHeight * 0.5f, nearPixels, farPixels)};
+DrawCommand commandFor(LevelDraw draw, std::uint32_t boids) {
+  return draw.instanced ? DrawCommand{draw.vertices, boids, 0, 0} : DrawCommand{draw.vertices * boids, 1, 0, 0};
 }
 
 Cull::Cull(const gl::ShaderLibrary& library, const gl::Caps& caps, const primitives::CompactVariant& variant,
-           std::array<std::uint32_t, kLevels> vertices)
-    : variant_(&variant), commands_("cull.commands", sizeof(DrawCommand) * kLevels) {
-  DrawCommand commands[kLevels];
+           std::array<LevelDraw, kLevels> draws)
+    : variant_(&variant),
+      draws_(draws),
+      commands_("cull.commands", sizeof(DrawCommand) * kLevels),
+      writeCommands_(gl::Program::compute(library, "cull/commands.comp")) {
   for (int level = 0; level < kLevels; ++level) {
     const primitives::CompactPredicate predicate{"cull/cull_predicate.glsl", {{"CULL_LEVEL", std::to_string(level)}}};
     compact_[static_cast<std::size_t>(level)] = variant.create(library, caps, predicate);
     counts_[static_cast<std::size_t>(level)] = gl::Buffer(std::string("cull.count.") + levelName(level), 4);
-    commands[level] = {vertices[static_cast<std::size_t>(level)], 0, 0, 0};
   }
-  commands_.upload(0, sizeof commands, commands);
 }
 
 std::string Cull::unavailableFor(std::uint32_t count) const { return compact_[0]->unavailableFor(count); }
@@ -39,10 +38,23 @@ void Cull::run(const gl::Buffer& positions, std::uint32_t count, const gl::Buffe
     }
     params.bindBase(GL_SHADER_STORAGE_BUFFER, CULL_SLOT_PARAMS);
     compact_[level]->run(positions, count, lists_[level], counts_[level]);
-    // The level's count into its draw command's instanceCount, on the GPU.
-    commands_.copyFrom(counts_[level], 0, level * sizeof(DrawCommand) + offsetof(DrawCommand, instanceCount), 4);
   }
-  glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+  // The counts -> the draw commands, on the GPU (the compactions end with their barriers).
+  counts_[CULL_NEAR].bindBase(GL_SHADER_STORAGE_BUFFER, CULL_SLOT_COUNT_NEAR);
+  counts_[CULL_MIDDLE].bindBase(GL_SHADER_STORAGE_BUFFER, CULL_SLOT_COUNT_MIDDLE);
+  counts_[CULL_FAR].bindBase(GL_SHADER_STORAGE_BUFFER, CULL_SLOT_COUNT_FAR);
+  commands_.bindBase(GL_SHADER_STORAGE_BUFFER, CULL_SLOT_COMMANDS);
+  writeCommands_.use();
+  glUniform3ui(CULL_LOC_VERTICES, draws_[0].vertices, draws_[1].vertices, draws_[2].vertices);
+  glUniform3ui(CULL_LOC_INSTANCED, draws_[0].instanced, draws_[1].instanced, draws_[2].instanced);
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+}
+
+std::array<std::uint32_t, kLevels> Cull::readCounts() const {
+  std::array<std::uint32_t, kLevels> counts{};
+  for (std::size_t level = 0; level < kLevels; ++level) counts_[level].download(0, 4, &counts[level]);
+  return counts;
 }
 
 }  // namespace boids::cull

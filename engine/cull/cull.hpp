@@ -8,10 +8,9 @@
 #include <memory>
 #include <string>
 
-#include <glm/mat4x4.hpp>
-
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/caps.hpp"
+#include "engine/gl/program.hpp"
 #include "engine/gl/shader_library.hpp"
 #include "engine/gpu_types.hpp"
 #include "engine/primitives/compact/compact.hpp"
@@ -25,34 +24,46 @@ struct DrawCommand {  // GL's DrawArraysIndirectCommand
   std::uint32_t count, instanceCount, first, baseInstance;
 };
 
-// The parameters for a camera: `viewProj`, a boid's sphere of `radius`, the projection's y scale
-// (projection[1][1]) and the viewport's height give the pixels per world unit at clip w = 1; a boid
-// is near from `nearPixels` of projected radius up, far below `farPixels`.
-gpu::CullParams makeParams(const glm::mat4& viewProj, float radius, float projectionYScale, float viewportHeight,
-                           float nearPixels, float farPixels);
+// How a level is drawn: a mesh of `vertices`, one instance per boid (instanced), or one instance
+// of `vertices` per boid in a row (the vertex shader finds the boid as gl_VertexID / vertices),
+// which suits meshes too small to fill a vertex warp with one instance: a triangle, a point.
+struct LevelDraw {
+  std::uint32_t vertices;
+  bool instanced;
+};
+// The command that draws `boids` of a level so.
+DrawCommand commandFor(LevelDraw draw, std::uint32_t boids);
 
 class Cull {
  public:
-  // `vertices`: each level's mesh, the vertex count of its draw command.
+  // `draws`: how each level is drawn, which its draw command says.
   Cull(const gl::ShaderLibrary& library, const gl::Caps& caps, const primitives::CompactVariant& variant,
-       std::array<std::uint32_t, kLevels> vertices);
+       std::array<LevelDraw, kLevels> draws);
 
   // Why this variant cannot cull `count` boids here; empty when it can.
   std::string unavailableFor(std::uint32_t count) const;
   // Reads `count` positions (vec4) and the CullParams in `params`; writes each level's boid indices
-  // to list(level) and the level's count to commands()[level].instanceCount. Ends with the barriers
-  // that make both visible to storage reads and indirect draws.
+  // to list(level), their number to count(level) and the level's draw command (commandFor) to
+  // commands(), all on the GPU. Ends with the barriers that make them visible to storage reads,
+  // copies and indirect draws.
   void run(const gl::Buffer& positions, std::uint32_t count, const gl::Buffer& params);
 
   const gl::Buffer& list(int level) const { return lists_[static_cast<std::size_t>(level)]; }
+  const gl::Buffer& count(int level) const { return counts_[static_cast<std::size_t>(level)]; }  // one uint
   const gl::Buffer& commands() const { return commands_; }  // kLevels DrawCommands
+  LevelDraw draw(int level) const { return draws_[static_cast<std::size_t>(level)]; }
   const primitives::CompactVariant& variant() const { return *variant_; }
+
+  // Blocking: each level's count, for tests and checks.
+  std::array<std::uint32_t, kLevels> readCounts() const;
 
  private:
   const primitives::CompactVariant* variant_;
+  std::array<LevelDraw, kLevels> draws_;
   std::array<std::unique_ptr<primitives::Compact>, kLevels> compact_;
   std::array<gl::Buffer, kLevels> lists_, counts_;
   gl::Buffer commands_;
+  gl::Program writeCommands_;
 };
 
 }  // namespace boids::cull

@@ -1,25 +1,34 @@
 #include "engine/render/boid_renderer.hpp"
 
-#include <array>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
 #include <vector>
 
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
 #include "engine/gpu_types.hpp"
+#include "shaders/cull/cull_slots.h"
 
 namespace boids::render {
 namespace {
+
+namespace dart {
+using vec3 = glm::vec3;
+#include "shaders/render/dart.glsl"
+}  // namespace dart
 
 struct MeshVertex {
   glm::vec3 position;
   glm::vec3 normal;
 };
 
-// A small dart, nose along +Z, about one unit long: six flat-shaded triangles.
+// The dart (shaders/render/dart.glsl), nose along +Z, one unit long: six flat-shaded triangles.
 std::vector<MeshVertex> dartMesh() {
-  const glm::vec3 nose(0.0f, 0.0f, 0.62f), left(-0.36f, 0.0f, -0.38f), right(0.36f, 0.0f, -0.38f),
-      top(0.0f, 0.16f, -0.30f), bottom(0.0f, -0.07f, -0.32f);
+  const glm::vec3 nose = dart::kDartNose, left = dart::kDartLeft, right = dart::kDartRight, top = dart::kDartTop,
+                  bottom = dart::kDartBottom;
   const std::array<std::array<glm::vec3, 3>, 6> triangles = {{
       {nose, top, left}, {nose, right, top}, {nose, left, bottom},
       {nose, bottom, right}, {left, top, right}, {left, right, bottom},
@@ -47,8 +56,14 @@ BoidRenderer::Programs BoidRenderer::build(const gl::ShaderLibrary& library) {
   p.box = gl::Program::build(library,
                              {{GL_VERTEX_SHADER, "render/world_box.vert"}, {GL_FRAGMENT_SHADER, "render/world_box.frag"}});
   p.bounds = gl::Program::build(
-      library, {{GL_VERTEX_SHADER, "render/world_box.vert"}, {GL_FRAGMENT_SHADER, "render/world_box.frag"}},
-      {{"FLOCK_BOUNDS", "1"}});
+      library, {{GL_VERTEX_SHADER, "render/world_box.vert"}, {GL_FRAGMENT_SHADER, "render/world_box.frag"}}, {{"BOX", "1"}});
+  p.frustum = gl::Program::build(
+      library, {{GL_VERTEX_SHADER, "render/world_box.vert"}, {GL_FRAGMENT_SHADER, "render/world_box.frag"}}, {{"BOX", "2"}});
+  for (int level = 0; level < cull::kLevels; ++level) {
+    p.levels[std::size_t(level)] = gl::Program::build(
+        library, {{GL_VERTEX_SHADER, "render/boid.vert"}, {GL_FRAGMENT_SHADER, "render/boid.frag"}},
+        {{"LEVEL", std::to_string(level)}, {"CULLED", "1"}});
+  }
   p.markers =
       gl::Program::build(library, {{GL_VERTEX_SHADER, "render/markers.vert"}, {GL_FRAGMENT_SHADER, "render/markers.frag"}});
   p.follow = gl::Program::compute(library, "render/camera_follow.comp");
@@ -56,12 +71,16 @@ BoidRenderer::Programs BoidRenderer::build(const gl::ShaderLibrary& library) {
   return p;
 }
 
-BoidRenderer::BoidRenderer(const gl::ShaderLibrary& library)
-    : programs_(build(library)),
+BoidRenderer::BoidRenderer(const gl::ShaderLibrary& library, const gl::Caps& caps, std::string_view compaction)
+    : library_(library),
+      caps_(caps),
+      programs_(build(library)),
       meshVao_(gl::genVertexArray()),
       emptyVao_(gl::genVertexArray()),
       params_("render.params", sizeof(gpu::RenderParams)),
-      camera_("render.camera", sizeof(gpu::CameraState)) {
+      camera_("render.camera", sizeof(gpu::CameraState)),
+      cullParams_("render.cullParams", sizeof(gpu::CullParams)) {
+  setCompaction(compaction);
   const std::vector<MeshVertex> mesh = dartMesh();
   meshVertices_ = static_cast<GLsizei>(mesh.size());
   mesh_ = gl::Buffer::fromSpan(std::string_view("render.boidMesh"), std::span<const MeshVertex>(mesh), GL_STATIC_DRAW);
@@ -78,7 +97,31 @@ BoidRenderer::BoidRenderer(const gl::ShaderLibrary& library)
   gl::label(GL_VERTEX_ARRAY, meshVao_.id(), "render.boidMeshVao");
 }
 
-void BoidRenderer::reload(const gl::ShaderLibrary& library) { programs_ = build(library); }
+void BoidRenderer::reload(const gl::ShaderLibrary& library) {
+  Programs programs = build(library);
+  auto cull = std::make_unique<cull::Cull>(library, caps_, cull_->variant(), kLevelDraws);
+  programs_ = std::move(programs);
+  cull_ = std::move(cull);
+  library_ = library;
+  culledBoids_ = 0;
+}
+
+void BoidRenderer::setCompaction(std::string_view name) {
+  const primitives::CompactVariant* variant = primitives::findVariant(primitives::compactions(), name);
+  if (!variant) throw std::invalid_argument("unknown compaction variant '" + std::string(name) + "'");
+  std::string note;
+  if (const std::string why = variant->unavailableOn(caps_); !why.empty()) {
+    note = std::string(variant->name) + " cannot run here (" + why + "); culling with " + kFallbackCompaction;
+    variant = primitives::findVariant(primitives::compactions(), kFallbackCompaction);
+  }
+  if (cull_ && &cull_->variant() == variant) {
+    compactionNote_ = std::move(note);
+    return;
+  }
+  cull_ = std::make_unique<cull::Cull>(library_, caps_, *variant, kLevelDraws);
+  compactionNote_ = std::move(note);
+  culledBoids_ = 0;
+}
 
 void BoidRenderer::placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, const RenderSettings& settings,
                                const gl::Buffer& stats) {
@@ -98,6 +141,67 @@ void BoidRenderer::placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, co
     camera_.upload(0, sizeof(state), &state);
   }
   following_ = settings.follow;
+  // The projection's y scale (its [1][1], as camera.cpp and camera_follow.comp make it) times half
+  // the height: pixels per world unit at clip w = 1, for the cull's levels and the far points.
+  pixelScale_ = 0.5f * float(viewport.y) / std::tan(0.5f * orbit.fovY);
+}
+
+void BoidRenderer::cull(const sim::Flock& flock, const RenderSettings& settings) {
+  if (auto bytes = countsReadback_.poll()) {
+    CullCounts counts;
+    std::memcpy(counts.levels.data(), bytes->data(), sizeof counts.levels);
+    counts.boids = countsPending_;
+    counts_ = counts;
+  }
+  // The frustum: this frame's camera, copied on the GPU (the follow camera writes it there), or
+  // the one kept while frozen. The thresholds follow the settings either way.
+  if (!settings.freezeCull || !cullFrozen_) {
+    cullParams_.copyFrom(camera_, offsetof(gpu::CameraState, viewProj), offsetof(gpu::CullParams, viewProj), sizeof(glm::mat4));
+  }
+  cullFrozen_ = settings.freezeCull;
+  // The sphere that holds the dart, and the thresholds on its projected radius.
+  const glm::vec4 lod(settings.boidScale * dart::kDartRadius, pixelScale_, settings.lodPixels.x, settings.lodPixels.y);
+  cullParams_.upload(offsetof(gpu::CullParams, lod), sizeof lod, &lod);
+  cull_->run(flock.positions(), flock.count(), cullParams_);
+  culledBoids_ = flock.count();
+  if (!countsReadback_.busy()) {
+    countsReadback_.request({{&cull_->count(0), 4}, {&cull_->count(1), 4}, {&cull_->count(2), 4}});
+    countsPending_ = flock.count();
+  }
+}
+
+std::optional<CullCounts> BoidRenderer::cullCounts() {
+  if (auto bytes = countsReadback_.poll()) {
+    CullCounts counts;
+    std::memcpy(counts.levels.data(), bytes->data(), sizeof counts.levels);
+    counts.boids = countsPending_;
+    counts_ = counts;
+  }
+  return counts_;
+}
+
+void BoidRenderer::drawLevels() {
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, cull_->commands().id());
+  for (int level = 0; level < cull::kLevels; ++level) {
+    cull_->list(level).bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_DRAW_LIST);
+    programs_.levels[std::size_t(level)].use();
+    const void* command = reinterpret_cast<const void*>(std::size_t(level) * sizeof(cull::DrawCommand));
+    if (level == CULL_NEAR) {  // the mesh, closed: its back faces are never seen
+      glEnable(GL_CULL_FACE);
+      glBindVertexArray(meshVao_.id());
+      glDrawArraysIndirect(GL_TRIANGLES, command);
+    } else if (level == CULL_MIDDLE) {  // one triangle turned toward the eye: both faces
+      glDisable(GL_CULL_FACE);
+      glBindVertexArray(emptyVao_.id());
+      glDrawArraysIndirect(GL_TRIANGLES, command);
+    } else {
+      glEnable(GL_PROGRAM_POINT_SIZE);
+      glBindVertexArray(emptyVao_.id());
+      glDrawArraysIndirect(GL_POINTS, command);
+      glDisable(GL_PROGRAM_POINT_SIZE);
+    }
+  }
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
 }
 
 void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim::SimSettings& sim,
@@ -111,6 +215,8 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   params.boidScale = settings.boidScale;
   params.maxSpeed = sim.maxSpeed;
   params.fogDensity = settings.fogDensity;
+  params.pixelScale = pixelScale_;
+  params.lodTint = settings.lodTint ? 1.0f : 0.0f;
   params_.upload(0, sizeof(params), &params);
   params_.bindBase(GL_UNIFORM_BUFFER, UBO_RENDER_PARAMS);
   camera_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
@@ -140,9 +246,13 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   glEnable(GL_CULL_FACE);
   glCullFace(GL_BACK);
   glFrontFace(GL_CCW);
-  glBindVertexArray(meshVao_.id());
-  programs_.boid.use();
-  glDrawArraysInstanced(GL_TRIANGLES, 0, meshVertices_, static_cast<GLsizei>(flock.count()));
+  if (settings.cull && culledBoids_ == flock.count()) {
+    drawLevels();
+  } else {
+    glBindVertexArray(meshVao_.id());
+    programs_.boid.use();
+    glDrawArraysInstanced(GL_TRIANGLES, 0, meshVertices_, static_cast<GLsizei>(flock.count()));
+  }
 
   // Bounds, cells and centroid markers on top of everything, so they stay visible inside the flock.
   glDisable(GL_DEPTH_TEST);
@@ -158,6 +268,11 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   }
   if (settings.showBounds) {
     programs_.bounds.use();
+    glDrawArrays(GL_LINES, 0, 24);
+  }
+  if (settings.cull && settings.freezeCull) {
+    cullParams_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CULL_PARAMS);
+    programs_.frustum.use();
     glDrawArrays(GL_LINES, 0, 24);
   }
   if (settings.showMarkers) {

@@ -1,17 +1,39 @@
 #pragma once
-// Draws a frame of the scene into the bound framebuffer: sky, world cube, and every boid as an
-// instanced mesh whose vertex shader reads the simulation's storage buffers directly.
+// Draws a frame of the scene into the bound framebuffer: sky, world cube, and the boids, whose
+// vertex shaders read the simulation's storage buffers directly. With culling on (the default),
+// cull() first keeps the boids in the view and sorts them into levels of detail on the GPU
+// (engine/cull), and draw() draws each level with one indirect draw whose count the GPU wrote.
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 
+#include "engine/cull/cull.hpp"
 #include "engine/gl/buffer.hpp"
+#include "engine/gl/caps.hpp"
 #include "engine/gl/program.hpp"
+#include "engine/gl/readback.hpp"
 #include "engine/render/camera.hpp"
 #include "engine/render/render_settings.hpp"
 #include "engine/sim/flock.hpp"
 #include "engine/sim/params.hpp"
 
 namespace boids::render {
+
+// How each level of detail is drawn (boid.vert): the 18-vertex dart, one instance per boid; one
+// triangle per boid; one point per boid.
+inline constexpr std::array<cull::LevelDraw, cull::kLevels> kLevelDraws = {{{18, true}, {3, false}, {1, false}}};
+
+// What the cull kept, read back a few frames late.
+struct CullCounts {
+  std::array<std::uint32_t, cull::kLevels> levels{};  // near, middle, far
+  std::uint32_t boids = 0;                            // of the flock the cull saw
+  std::uint32_t visible() const { return levels[0] + levels[1] + levels[2]; }
+};
 
 // What the occupied-cell overlay draws from.
 struct GridView {
@@ -21,15 +43,33 @@ struct GridView {
 
 class BoidRenderer {
  public:
-  explicit BoidRenderer(const gl::ShaderLibrary& library);
+  BoidRenderer(const gl::ShaderLibrary& library, const gl::Caps& caps, std::string_view compaction = kDefaultCompaction);
   void reload(const gl::ShaderLibrary& library);
+
+  // The cull's compaction variant. Throws std::invalid_argument for an unknown name (keeping the
+  // current one); one this context cannot run is replaced by kFallbackCompaction, and
+  // compactionNote() says why.
+  void setCompaction(std::string_view name);
+  const primitives::CompactVariant& compaction() const { return cull_->variant(); }
+  const std::string& compactionNote() const { return compactionNote_; }
 
   // The camera pass: the CPU's orbit camera uploaded, or with settings.follow the GPU framing
   // the bounds in `stats`. Writes the camera buffer every draw reads.
   void placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, const RenderSettings& settings,
                    const gl::Buffer& stats);
+  // The cull pass (after placeCamera and the step): the flock's positions against the camera's
+  // view-projection, copied on the GPU (or against the frozen one, with settings.freezeCull), into
+  // each level's list and draw command. Also collects the counts of an earlier frame (cullCounts).
+  void cull(const sim::Flock& flock, const RenderSettings& settings);
+  // The levels' counts of the latest cull the GPU has finished, without waiting for one; none
+  // before the first arrives.
+  std::optional<CullCounts> cullCounts();
+  // Blocking: the counts of the latest cull, for the end of a run (demo, bench, tests).
+  CullCounts readCullCounts() const { return {cull_->readCounts(), culledBoids_}; }
+
   // Draws into `framebuffer` (0: the window). Sets the viewport and every piece of state it relies
-  // on; leaves depth test and culling on.
+  // on; leaves depth test and culling on. With settings.cull, the levels cull() left (every boid as
+  // a dart when it has not run for this flock).
   // `grid`: the cell ranges for the occupied-cell overlay (none: no overlay); the SimParams block
   // must be bound at UBO_SIM_PARAMS for it.
   void draw(unsigned framebuffer, const sim::Flock& flock, const sim::SimSettings& sim, const gl::Buffer& stats,
@@ -37,10 +77,14 @@ class BoidRenderer {
 
  private:
   struct Programs {
-    gl::Program boid, sky, box, bounds, markers, follow, cells;
+    gl::Program boid, sky, box, bounds, frustum, markers, follow, cells;
+    std::array<gl::Program, cull::kLevels> levels;  // the boid through the cull's list, per level
   };
   static Programs build(const gl::ShaderLibrary& library);
+  void drawLevels();
 
+  gl::ShaderLibrary library_;
+  gl::Caps caps_;
   Programs programs_;
   gl::Buffer mesh_;
   GLsizei meshVertices_ = 0;
@@ -49,6 +93,16 @@ class BoidRenderer {
   gl::Buffer params_;
   gl::Buffer camera_;
   bool following_ = false;
+  float pixelScale_ = 1.0f;  // pixels per world unit at clip w = 1 (placeCamera)
+
+  std::unique_ptr<cull::Cull> cull_;
+  std::string compactionNote_;
+  gl::Buffer cullParams_;
+  std::uint32_t culledBoids_ = 0;  // the flock size the lists were made for (0: none yet)
+  bool cullFrozen_ = false;        // the params hold a frustum that is kept
+  gl::AsyncReadback countsReadback_;
+  std::uint32_t countsPending_ = 0;  // the flock size of the counts in flight
+  std::optional<CullCounts> counts_;
 };
 
 }  // namespace boids::render

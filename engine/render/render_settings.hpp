@@ -1,8 +1,14 @@
 #pragma once
 // How the scene is drawn: plain values the panel, the command line and presets set. No GL.
+#include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 
 namespace boids::render {
+
+// The compaction the cull runs unless told otherwise (the fastest on the H200, PERFORMANCE.md),
+// and the one it falls back to where that one cannot run (it needs subgroup ballots).
+inline constexpr const char* kDefaultCompaction = "ballot-tiles";
+inline constexpr const char* kFallbackCompaction = "group-atomic";
 
 struct RenderSettings {
   float boidScale = 1.6f;  // boid length in world units
@@ -14,6 +20,14 @@ struct RenderSettings {
   bool showBounds = false;      // the flock's bounding box as the reduction found it
   bool showCells = false;       // the grid's occupied cells
   glm::vec4 cpuCentroid{0.0f};  // from the last CPU check; w 1 when known
+
+  // GPU-driven culling (engine/cull): only the boids in the view are drawn, each at a level of
+  // detail by its projected radius in pixels: the dart from lodPixels.x up, one triangle down to
+  // lodPixels.y, a point below. Off: every boid is a dart.
+  bool cull = true;
+  glm::vec2 lodPixels{4.0f, 1.5f};
+  bool lodTint = false;     // each level in its own colour (near red, middle amber, far blue)
+  bool freezeCull = false;  // the cull keeps the frustum it had (drawn as lines) while the camera moves
 };
 
 }  // namespace boids::render

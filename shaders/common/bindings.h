@@ -15,6 +15,8 @@
 #define SSBO_SORTED_POS 12  // positions gathered into sorted order (the coherent grid)
 #define SSBO_SORTED_VEL 13
 #define SSBO_HEALTH 14      // uint: boids the step repaired after they turned non-finite, since the flock was made
+#define SSBO_DRAW_LIST 15   // uint per drawn boid: its index (the cull's list of the level being drawn)
+#define SSBO_CULL_PARAMS 16 // CullParams the cull last used (the frozen frustum's lines read it)
 
 // Uniform blocks
 #define UBO_SIM_PARAMS 0

@@ -7,7 +7,9 @@ struct RenderParams {
   float boidScale; // length of a boid mesh in world units
   float maxSpeed;  // speed that maps to the top of the colour ramp
   float fogDensity;
-  float padding0;
+  float pixelScale; // pixels per world unit at clip w = 1 (the projection's y scale times half the height)
+  float lodTint;    // 1: each level of detail in its own tint
+  float padding0, padding1, padding2;
 };
 
 #endif

@@ -1,31 +1,35 @@
 #version 430 core
-// Boids coloured by speed (slow: deep blue, fast: warm yellow), lit by a key light and a sky/ground
-// hemisphere, fading into the background with distance.
+// The near level (LEVEL 0, the dart mesh) shaded per fragment: coloured by speed (slow: deep blue,
+// fast: warm yellow), or with the level tints on, in the near level's tint. The middle and far
+// levels arrive shaded per vertex (boid.vert), flat: one colour per boid.
+#ifndef LEVEL
+#define LEVEL 0
+#endif
 
 #include "common/bindings.h"
 #include "common/render_params.h"
 #include "render/palette.glsl"
+#include "render/shading.glsl"
 #include "render/camera.glsl"
 
 layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderParams u_render; };
 
+#if LEVEL == 0
 in vec3 v_normal;
 in vec3 v_world;
 in float v_speed;
+#else
+flat in vec3 v_color;
+#endif
 out vec4 o_color;
 
 void main() {
+#if LEVEL == 0
   vec3 n = normalize(v_normal);
-  if (!gl_FrontFacing) n = -n;
-  vec3 albedo = speedRamp(v_speed);
-  float key = max(dot(n, u_render.lightDir.xyz), 0.0);
-  float hemi = 0.5 + 0.5 * n.y;
-  vec3 ambient = mix(vec3(0.10, 0.09, 0.12), vec3(0.32, 0.38, 0.50), hemi);
-  vec3 viewDir = normalize(b_camera.eye.xyz - v_world);
-  float rim = pow(1.0 - max(dot(n, viewDir), 0.0), 3.0) * 0.35;
-  vec3 color = albedo * (ambient + 0.95 * key) + rim * vec3(0.7, 0.8, 1.0);
-
-  float dist = length(b_camera.eye.xyz - v_world);
-  float fog = 1.0 - exp(-u_render.fogDensity * dist);
-  o_color = vec4(mix(color, skyColor(0.45), fog), 1.0);
+  if (!gl_FrontFacing) n = -n;  // the mesh's inside, seen through a gap: lit as its outside
+  vec3 albedo = u_render.lodTint > 0.5 ? levelTint(0) : speedRamp(v_speed);
+  o_color = vec4(shadeBoid(albedo, n, v_world, b_camera.eye.xyz, u_render.lightDir.xyz, u_render.fogDensity), 1.0);
+#else
+  o_color = vec4(v_color, 1.0);
+#endif
 }

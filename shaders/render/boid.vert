@@ -1,37 +1,94 @@
 #version 430 core
-// One instance per boid: the mesh is oriented along the boid's velocity and placed at its
-// position, both pulled straight from the simulation's storage buffers (no copy into vertex
-// buffers). Reads SSBO_POS_IN, SSBO_VEL_IN, SSBO_CAMERA, UBO_RENDER_PARAMS.
+// A boid at one level of detail, pulled straight from the simulation's storage buffers (no copy
+// into vertex buffers) and oriented along its velocity:
+//   LEVEL 0 (near):   the dart mesh (ATTR_*), one instance per boid
+//   LEVEL 1 (middle): one triangle, the dart's outline (nose and wing tips); 3 vertices per boid
+//   LEVEL 2 (far):    a point of about the dart's area; one vertex per boid
+// With CULLED 1 the boid is the cull's list (SSBO_DRAW_LIST) at the instance or vertex's number
+// (engine/cull: the levels' lists and draw commands come from the GPU); with 0, every boid in
+// order. Reads SSBO_POS_IN, SSBO_VEL_IN, SSBO_CAMERA, UBO_RENDER_PARAMS (and SSBO_DRAW_LIST).
+#ifndef LEVEL
+#define LEVEL 0
+#endif
+#ifndef CULLED
+#define CULLED 0
+#endif
 
 #include "common/bindings.h"
 #include "common/render_params.h"
 #include "render/camera.glsl"
+#include "render/dart.glsl"
+#include "render/palette.glsl"
+#include "render/shading.glsl"
 
 layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderParams u_render; };
 layout(std430, binding = SSBO_POS_IN) readonly buffer PosIn { vec4 b_pos[]; };
 layout(std430, binding = SSBO_VEL_IN) readonly buffer VelIn { vec4 b_vel[]; };
+#if CULLED
+layout(std430, binding = SSBO_DRAW_LIST) readonly buffer DrawList { uint b_list[]; };
+#endif
 
+#if LEVEL == 0
 layout(location = ATTR_POSITION) in vec3 a_position;  // mesh space: nose along +Z
 layout(location = ATTR_NORMAL) in vec3 a_normal;
+#endif
 
+#if LEVEL == 0
 out vec3 v_normal;
 out vec3 v_world;
 out float v_speed;  // position on the colour ramp: 0 at half the maximum speed or less, 1 at the maximum
+#else
+flat out vec3 v_color;  // shaded here: the drawing, not the vertices, is what costs on few graphics units
+#endif
 
 void main() {
-  vec3 p = b_pos[gl_InstanceID].xyz;
-  vec3 v = b_vel[gl_InstanceID].xyz;
+#if LEVEL == 0
+  uint drawn = uint(gl_InstanceID);
+#elif LEVEL == 1
+  uint drawn = uint(gl_VertexID) / 3u;
+#else
+  uint drawn = uint(gl_VertexID);
+#endif
+#if CULLED
+  uint boid = b_list[drawn];
+#else
+  uint boid = drawn;
+#endif
+  vec3 p = b_pos[boid].xyz;
+  vec3 v = b_vel[boid].xyz;
   float speed = length(v);
   vec3 forward = speed > 1e-6 ? v / speed : vec3(0, 0, 1);
   vec3 helper = abs(forward.y) < 0.99 ? vec3(0, 1, 0) : vec3(1, 0, 0);
   vec3 right = normalize(cross(helper, forward));
   vec3 up = cross(forward, right);
-  mat3 basis = mat3(right, up, forward);
+  float scale = u_render.boidScale;
 
-  v_world = p + basis * (a_position * u_render.boidScale);
-  v_normal = basis * a_normal;
   // Flocks cruise near the speed limit, so the ramp spends its range on the upper half of speeds,
   // where slowing down (turning, crowding) shows.
-  v_speed = clamp(2.0 * speed / u_render.maxSpeed - 1.0, 0.0, 1.0);
+  float ramp = clamp(2.0 * speed / u_render.maxSpeed - 1.0, 0.0, 1.0);
+#if LEVEL == 0
+  mat3 basis = mat3(right, up, forward);
+  v_world = p + basis * (a_position * scale);
+  v_normal = basis * a_normal;
+  v_speed = ramp;
   gl_Position = b_camera.viewProj * vec4(v_world, 1.0);
+#else
+#if LEVEL == 1
+  // The dart's outline: its nose and wing tips, the triangle in its own wing plane, so that it turns
+  // and foreshortens as the mesh does (the fin it leaves out is a sliver at this size).
+  int corner = gl_VertexID % 3;
+  vec3 local = corner == 0 ? kDartNose : corner == 1 ? kDartLeft : kDartRight;
+  vec3 world = p + (right * local.x + forward * local.z) * scale;
+#else
+  vec3 world = p;
+#endif
+  gl_Position = b_camera.viewProj * vec4(world, 1.0);
+  // Lit as the dart's back is (its "up"), so the level's colour matches the mesh's.
+  vec3 albedo = u_render.lodTint > 0.5 ? levelTint(LEVEL) : speedRamp(ramp);
+  v_color = shadeBoid(albedo, up, world, b_camera.eye.xyz, u_render.lightDir.xyz, u_render.fogDensity);
+#if LEVEL == 2
+  // A square of about the dart's area as seen: its side is kDartSplat lengths, in pixels at this depth.
+  gl_PointSize = max(1.0, kDartSplat * scale * u_render.pixelScale / max(gl_Position.w, 1e-6));
+#endif
+#endif
 }

@@ -14,6 +14,12 @@ vec3 speedRamp(float t) {
   return mix(c2, c3, t - 2.0);
 }
 
+// The levels of detail when tinted: near red, middle amber, far blue (apart in hue and lightness,
+// and none of them on the speed ramp).
+vec3 levelTint(int level) {
+  return level == 0 ? vec3(0.92, 0.22, 0.22) : level == 1 ? vec3(0.98, 0.72, 0.16) : vec3(0.25, 0.60, 1.00);
+}
+
 // Background from the bottom (0) to the top (1) of the screen: dusk haze up to night blue.
 vec3 skyColor(float height) {
   vec3 horizon = vec3(0.36, 0.33, 0.40);

@@ -1,13 +1,14 @@
 // The cull (engine/cull): every compaction variant from its registry, with the cull's predicate,
 // against the double-precision reference of the same positions and matrix (engine/verify/cull.cpp)
-// at awkward sizes and the four cameras of verify::cullCameras; each level's list, and the instance counts the GPU wrote into
-// the draw commands.
+// at awkward sizes and the four cameras of verify::cullCameras; each level's list, and the draw
+// commands the GPU wrote from the counts (cull::commandFor, for the levels as the renderer draws them).
 #include <cmath>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "engine/cull/cull.hpp"
+#include "engine/render/boid_renderer.hpp"
 #include "engine/sim/initial_state.hpp"
 #include "engine/sim/params.hpp"
 #include "engine/verify/cull.hpp"
@@ -19,7 +20,6 @@ using test::GlTest;
 
 namespace {
 
-constexpr std::array<std::uint32_t, cull::kLevels> kVertices = {18, 3, 1};
 
 std::vector<glm::vec4> positionsFor(std::uint32_t n) {
   sim::SimSettings s;
@@ -29,11 +29,11 @@ std::vector<glm::vec4> positionsFor(std::uint32_t n) {
   return sim::initialState(s).positions;
 }
 
-// Each level's list as long as its draw command says.
-std::array<std::vector<std::uint32_t>, 3> listsOf(const cull::Cull& c, std::uint32_t n, const std::vector<cull::DrawCommand>& commands) {
+// Each level's list as long as its count says.
+std::array<std::vector<std::uint32_t>, 3> listsOf(const cull::Cull& c, std::uint32_t n, const std::array<std::uint32_t, 3>& counts) {
   std::array<std::vector<std::uint32_t>, 3> lists;
   for (int level = 0; level < cull::kLevels; ++level) {
-    const std::uint32_t k = std::min(commands[static_cast<std::size_t>(level)].instanceCount, n);
+    const std::uint32_t k = std::min(counts[static_cast<std::size_t>(level)], n);
     lists[static_cast<std::size_t>(level)] = c.list(level).read<std::uint32_t>(k);
   }
   return lists;
@@ -47,7 +47,7 @@ TEST_P(EveryCullVariant, KeepsEachLevelAsTheDoubleReferenceDoes) {
   const auto [name, n] = GetParam();
   const primitives::CompactVariant* variant = test::availableVariant(primitives::compactions(), name);
   if (!variant) return;
-  cull::Cull c(test::shaders(), test::caps(), *variant, kVertices);
+  cull::Cull c(test::shaders(), test::caps(), *variant, render::kLevelDraws);
   if (const std::string why = c.unavailableFor(n); !why.empty()) {
     EXPECT_EQ(name, "single-thread") << why;  // llvmpipe's loop budget, as for the flags
     return;
@@ -59,13 +59,19 @@ TEST_P(EveryCullVariant, KeepsEachLevelAsTheDoubleReferenceDoes) {
     const gpu::CullParams& p = camera.params;
     params.upload(0, sizeof p, &p);
     c.run(input, n, params);
+    const std::array<std::uint32_t, 3> counts = c.readCounts();
     const std::vector<cull::DrawCommand> commands = c.commands().read<cull::DrawCommand>(cull::kLevels);
     const verify::CullReference reference = verify::referenceCull(positions, p);
-    const verify::Judgement j = verify::judgeCull(reference, listsOf(c, n, commands));
+    const verify::Judgement j = verify::judgeCull(reference, listsOf(c, n, counts));
     EXPECT_TRUE(j.pass) << name << " n=" << n << " camera " << camera.name << ": " << j.detail;
-    for (int level = 0; level < cull::kLevels; ++level) {
-      EXPECT_EQ(commands[static_cast<std::size_t>(level)].count, kVertices[static_cast<std::size_t>(level)]);
-      EXPECT_EQ(commands[static_cast<std::size_t>(level)].first, 0u);
+    for (std::size_t level = 0; level < cull::kLevels; ++level) {
+      // Instanced: the mesh once per boid; else one instance of the mesh repeated per boid.
+      const cull::LevelDraw draw = render::kLevelDraws[level];
+      const std::uint32_t boids = counts[level];
+      EXPECT_EQ(commands[level].count, draw.instanced ? draw.vertices : draw.vertices * boids) << cull::levelName(int(level));
+      EXPECT_EQ(commands[level].instanceCount, draw.instanced ? boids : 1u) << cull::levelName(int(level));
+      EXPECT_EQ(commands[level].first, 0u);
+      EXPECT_EQ(commands[level].baseInstance, 0u);
     }
     // The cameras are chosen so that the comparison is not hollow: what each one should see.
     if (n >= 4097) {

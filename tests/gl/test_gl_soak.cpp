@@ -72,7 +72,7 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
   const std::uint32_t count = 2000;
   sim::SimSettings s = moderateFlock(count);
   sim::Simulation simulation(test::shaders(), test::caps(), s);
-  render::BoidRenderer renderer(test::shaders());
+  render::BoidRenderer renderer(test::shaders(), test::caps());
   centroid::Inspector inspector(test::shaders(), test::caps());
   render::OffscreenTarget target({96, 64}, 1);
   gl::FrameTimer timer(64);

@@ -45,14 +45,22 @@ json otherValue(const app::SettingInfo& s) {
         if (c != d.get<std::string>()) return c;
       }
       return d;
-    case app::SettingKind::Vec3: return json::array({1.5, -2.0, 3.25});
+    case app::SettingKind::Numbers: {
+      json v = json::array();
+      for (std::size_t i = 0; i < s.choices.size(); ++i) v.push_back(s.min + 0.25 * double(i + 1) * (std::min(s.max, s.min + 10.0) - s.min));
+      return v;
+    }
   }
   return d;
 }
 
 std::string text(const json& v) {
   if (v.is_string()) return v.get<std::string>();
-  if (v.is_array()) return v[0].dump() + "," + v[1].dump() + "," + v[2].dump();
+  if (v.is_array()) {
+    std::string t;
+    for (const json& c : v) t += (t.empty() ? "" : ",") + c.dump();
+    return t;
+  }
   return v.dump();
 }
 
