@@ -85,6 +85,7 @@ class Desktop {
     panel_.pendingCount = options_.settings.sim.count;
     panel_.pendingSeed = options_.settings.sim.seed;
     askedStrategy_ = panel_.app.reduce;
+    askedCompaction_ = panel_.app.compact;
     window_.setVsync(vsyncApplied_ = panel_.app.vsync);
   }
 
@@ -153,6 +154,7 @@ class Desktop {
     if (scene_->inspector.poll()) {
       panel_.app.render.cpuCentroid = glm::vec4(glm::vec3(scene_->inspector.latest()->cpu.centroid), 1.0f);
     }
+    if (auto counts = scene_->renderer.cullCounts()) cullCounts_ = counts;
     if (auto bytes = healthReadback_.poll()) {
       std::uint32_t total = 0;
       std::memcpy(&total, bytes->data(), sizeof total);
@@ -179,7 +181,9 @@ class Desktop {
     const float uiScale = ImGui::GetFontSize() / 13.0f;
     const bool panelFits = display.x >= 64 * uiScale && display.y >= 64 * uiScale;
     if (!showPanel_ || !panelFits) return {};
-    return app::drawPanel(panel_, caps_, timer_, simulation.steps(), shaderOrigin_, reductionView, now);
+    const render::BoidRenderer& renderer = scene_->renderer;
+    const CullView cullView{cullCounts_, renderer.compaction().name, renderer.compactionNote()};
+    return app::drawPanel(panel_, caps_, timer_, simulation.steps(), shaderOrigin_, reductionView, cullView, now);
   }
 
   // Input the panel did not take moves the camera or triggers the keys' actions.
@@ -284,6 +288,10 @@ class Desktop {
         std::fprintf(stderr, "boids: %s\n", e.what());
         panel_.app.reduce = askedStrategy_ = simulation.reduceStrategy().name;
       }
+    }
+    if (panel_.app.compact != askedCompaction_) {
+      askedCompaction_ = panel_.app.compact;
+      scene_->renderer.setCompaction(panel_.app.compact);  // a name from the table: known
     }
     if (actions.resetFlock) simulation.reset();
     if (actions.reloadShaders) reloadShaders();
@@ -403,6 +411,8 @@ class Desktop {
   std::optional<primitives::Lab> lab_;
   PanelState panel_;
   std::string askedStrategy_;
+  std::string askedCompaction_;
+  std::optional<render::CullCounts> cullCounts_;
   bool vsyncApplied_ = false;
   bool showPanel_;
   render::OrbitCamera camera_;

@@ -8,6 +8,7 @@
 #include <imgui_stdlib.h>
 
 #include "engine/frame.hpp"
+#include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/sort/sort.hpp"
 
 namespace boids::app {
@@ -272,10 +273,99 @@ void timingsSection(const gl::FrameTimer& timer, float scale) {
   }
 }
 
+// The latest and median time of one pass of the frame, "-" before it has run.
+std::string passTime(const gl::FrameTimer& timer, Pass pass) {
+  for (const gl::PassStats& p : timer.stats()) {
+    if (p.name == passInfo(pass).name) {
+      char text[64];
+      std::snprintf(text, sizeof text, "%.3f ms (median %.3f)", p.latestMs, p.medianMs);
+      return text;
+    }
+  }
+  return "-";
+}
+
+// "1,048,576"
+std::string grouped(std::uint64_t v) {
+  std::string digits = std::to_string(v), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, const CullView& view) {
+  render::RenderSettings& r = state.app.render;
+  ImGui::Checkbox("cull and draw by level of detail", &r.cull);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s (--cull)", findSetting("cull")->help);
+  }
+  ImGui::BeginDisabled(!r.cull);
+  if (ImGui::BeginCombo("compaction", state.app.compact.c_str())) {
+    for (const primitives::CompactVariant& v : primitives::compactions()) {
+      const std::string why = v.unavailableOn(caps);
+      ImGui::BeginDisabled(!why.empty());
+      if (ImGui::Selectable(v.name, state.app.compact == v.name)) state.app.compact = v.name;
+      ImGui::EndDisabled();
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip("%s%s%s", v.description, why.empty() ? "" : "\nunavailable: ", why.c_str());
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (!view.note.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kDim, "%s", view.note.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  const SettingInfo& lod = *findSetting("lod-pixels");
+  float px[2] = {r.lodPixels.x, r.lodPixels.y};
+  if (ImGui::SliderFloat2("near, far px", px, 0.0f, 64.0f, "%.1f", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+    r.lodPixels = {std::clamp(px[0], float(lod.min), float(lod.max)), std::clamp(px[1], float(lod.min), float(lod.max))};
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--lod-pixels NEAR,FAR)", lod.help);
+  ImGui::Checkbox("level tints", &r.lodTint);
+  ImGui::SameLine();
+  ImGui::Checkbox("freeze culling camera", &r.freezeCull);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", findSetting("freeze-cull")->help);
+
+  // The counts, in the levels' tints (the colours boid.frag gives them with the tints on).
+  const ImVec4 tints[3] = {ImVec4(0.92f, 0.22f, 0.22f, 1), ImVec4(0.98f, 0.72f, 0.16f, 1), ImVec4(0.25f, 0.60f, 1.0f, 1)};
+  const char* meshes[3] = {"dart, 18 vertices", "outline, 1 triangle", "point"};
+  if (view.counts && r.cull) {
+    const render::CullCounts& k = *view.counts;
+    ImGui::Text("visible %s of %s (%.1f%%)", grouped(k.visible()).c_str(), grouped(k.boids).c_str(),
+                k.boids ? 100.0 * k.visible() / k.boids : 0.0);
+    if (ImGui::BeginTable("levels", 3, ImGuiTableFlags_SizingStretchProp)) {
+      for (int level = 0; level < cull::kLevels; ++level) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(tints[level], "%s", cull::levelName(level));
+        ImGui::TableNextColumn();
+        ImGui::Text("%12s", grouped(k.levels[std::size_t(level)]).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", meshes[level]);
+      }
+      ImGui::EndTable();
+    }
+  } else {
+    ImGui::TextDisabled(r.cull ? "counts arrive a few frames late" : "every boid drawn as a dart");
+  }
+  const char* clock = gl::timerQueriesMeaningful() ? "GPU" : "CPU clock";
+  ImGui::Text("cull %s", passTime(timer, Pass::Cull).c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", clock);
+  ImGui::Text("draw %s", passTime(timer, Pass::Render).c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", clock);
+  ImGui::EndDisabled();
+}
+
 }  // namespace
 
 PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,
-                       const std::string& shaderOrigin, const ReductionView& reduction, double now) {
+                       const std::string& shaderOrigin, const ReductionView& reduction, const CullView& cull, double now) {
   PanelActions actions;
   const float scale = ImGui::GetFontSize() / 13.0f;
   ImGui::SetNextWindowPos(ImVec2(10 * scale, 10 * scale), ImGuiCond_FirstUseEver);
@@ -372,6 +462,11 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     }
     ImGui::EndDisabled();
     stackedStages(timer, scale);
+  }
+
+  // --- culling --------------------------------------------------------------------------------
+  if (ImGui::CollapsingHeader("Culling and levels of detail", ImGuiTreeNodeFlags_DefaultOpen)) {
+    cullSection(state, caps, timer, cull);
   }
 
   // --- reduction --------------------------------------------------------------------------------

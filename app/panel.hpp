@@ -1,7 +1,8 @@
 #pragma once
 // The ImGui control panel: every simulation parameter as a live control, boid count and seed
-// (which rebuild the flock), pause/step/reset, render options, FPS and frame-time plot, per-pass
-// timings with their source, the reduction lab, the primitives lab, and shader reload.
+// (which rebuild the flock), pause/step/reset, render options, culling and levels of detail, FPS
+// and frame-time plot, per-pass timings with their source, the reduction lab, the primitives lab,
+// and shader reload.
 #include <deque>
 #include <optional>
 #include <string>
@@ -51,6 +52,13 @@ struct ReductionView {
   bool checkInFlight = false;
 };
 
+// What the culling section shows, from the renderer.
+struct CullView {
+  std::optional<render::CullCounts> counts;  // read back a few frames late; none yet
+  const char* compaction = "";               // the variant culling now
+  std::string note;                          // why it is not the one asked for
+};
+
 struct PanelActions {
   bool applyCountAndSeed = false;
   bool resetToDefaults = false;
@@ -67,6 +75,6 @@ struct PanelActions {
 };
 
 PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,
-                       const std::string& shaderOrigin, const ReductionView& reduction, double now);
+                       const std::string& shaderOrigin, const ReductionView& reduction, const CullView& cull, double now);
 
 }  // namespace boids::app

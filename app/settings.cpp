@@ -329,7 +329,10 @@ std::string checkValue(const SettingInfo& s, const json& v) {
       if (!v.is_array() || v.size() != s.choices.size()) return "must be " + numbersText(s, "[", ", ", "]");
       for (const json& c : v) {
         if (!c.is_number()) return "must be " + numbersText(s, "[", ", ", "]");
-        if (!inRange(s, c.get<double>())) return "outside the allowed range " + describeRange(s);
+        if (!inRange(s, c.get<double>())) {
+          return "outside the allowed range " + formatNumber(s.min) + " to " + formatNumber(s.max) + " (each of " +
+                 numbersText(s).substr(numbersText(s).find("numbers ") + 8) + ")";
+        }
       }
       return {};
   }

@@ -182,3 +182,93 @@ TEST(EndToEnd, ADriverBelow43IsRefusedWithWhatWasAskedAndWhatWasOffered) {
   EXPECT_NE(r.output.find("llvmpipe"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("Usual causes"), std::string::npos) << r.output;
 }
+
+namespace {
+
+// The visible and per-level counts the demo prints: "cull (last frame): V of N boids visible: near
+// a, middle b, far c"; all -1 when the line is missing.
+std::array<long, 5> cullLine(const std::string& output) {
+  std::array<long, 5> k{-1, -1, -1, -1, -1};
+  const std::size_t at = output.find("cull (last frame): ");
+  if (at == std::string::npos) return k;
+  std::sscanf(output.c_str() + at, "cull (last frame): %ld of %ld boids visible: near %ld, middle %ld, far %ld", &k[0],
+              &k[1], &k[2], &k[3], &k[4]);
+  return k;
+}
+
+// Pixels whose colour differs in any channel.
+int differingPixels(const Png& a, const Png& b) {
+  if (a.width != b.width || a.height != b.height) return -1;
+  int n = 0;
+  for (std::size_t i = 0; i < a.rgb.size(); i += 3) {
+    n += a.rgb[i] != b.rgb[i] || a.rgb[i + 1] != b.rgb[i + 1] || a.rgb[i + 2] != b.rgb[i + 2];
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST(EndToEnd, CullingIsOnByDefaultAndWhereTheNearLevelCoversTheScreenItsImageIsTheImageWithout) {
+  // 500 boids framed whole: each boid's sphere projects to about 20 px, far above the near
+  // threshold, so every visible boid is a dart, and the few outside the view are culled. The image
+  // must then be the one drawn without culling, pixel for pixel: the same darts, the same shading,
+  // and depth decides overlaps whatever the order (no two boids tie in depth at a sample). Once
+  // with the default compaction (the fallback on a driver without subgroups: the lists come in the
+  // order atomics arrive), once with the scan (input order).
+  const fs::path dir = scratch();
+  const std::string common = "demo --count 500 --frames 20 --width 640 --height 360 --screenshot ";
+  const Result off = run("", common + "'" + (dir / "off.png").string() + "' --no-cull");
+  ASSERT_EQ(off.exitCode, 0) << off.output;
+  EXPECT_NE(off.output.find("culling: off"), std::string::npos) << off.output;
+  const Png without = load(dir / "off.png");
+  ASSERT_GT(saturatedPixels(without), 2000) << "too few boids on screen for the comparison to mean much";
+  for (const std::string compact : {"", " --compact scan"}) {
+    const Result on = run("", common + "'" + (dir / "on.png").string() + "'" + compact);
+    ASSERT_EQ(on.exitCode, 0) << on.output;
+    EXPECT_NE(on.output.find("culling: on"), std::string::npos) << "culling is not the default:\n" << on.output;
+    const std::array<long, 5> k = cullLine(on.output);
+    EXPECT_EQ(k[1], 500) << on.output;
+    EXPECT_GT(k[0], 400) << on.output;
+    EXPECT_LT(k[0], 500) << "nothing culled: the comparison would not show that culling keeps the image\n" << on.output;
+    EXPECT_EQ(k[2], k[0]) << "not every visible boid is near:\n" << on.output;
+    EXPECT_EQ(differingPixels(load(dir / "on.png"), without), 0) << compact;
+  }
+  // The comparison can fail: the same boids as one triangle each (the middle level) are another image.
+  const Result middle = run("", common + "'" + (dir / "middle.png").string() + "' --lod-pixels 1000,0");
+  ASSERT_EQ(middle.exitCode, 0) << middle.output;
+  EXPECT_EQ(cullLine(middle.output)[3], cullLine(middle.output)[0]) << middle.output;
+  EXPECT_GT(differingPixels(load(dir / "middle.png"), without), 1000);
+}
+
+TEST(EndToEnd, LevelTintsShowEachLevelInItsColour) {
+  // A flock of 20000 framed whole at thresholds that split it three ways (projected radii of about
+  // 2 to 5 px at 640x360): red darts, amber triangles and blue points, each level's count printed.
+  // The speed ramp has no red: without the tints, red pixels all but vanish.
+  const fs::path dir = scratch();
+  const std::string args = "demo --count 20000 --frames 3 --width 640 --height 360 --lod-pixels 4,2.8 --screenshot ";
+  const Result r = run("", args + "'" + (dir / "tints.png").string() + "' --lod-tint");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const std::array<long, 5> k = cullLine(r.output);
+  ASSERT_GT(k[2], 100) << r.output;
+  ASSERT_GT(k[3], 100) << r.output;
+  ASSERT_GT(k[4], 100) << r.output;
+  auto count = [](const Png& image) {
+    std::array<int, 3> n{};  // red, amber, blue
+    for (int y = 0; y < image.height; ++y) {
+      for (int x = 0; x < image.width; ++x) {
+        const auto c = image.at(x, y);
+        n[0] += c[0] > 120 && c[1] < c[0] / 2 && c[2] < c[0] / 2;
+        n[1] += c[0] > 120 && c[1] > c[0] / 2 && c[2] < c[1] / 2;
+        n[2] += c[2] > 120 && c[0] < c[2] / 2;
+      }
+    }
+    return n;
+  };
+  const std::array<int, 3> tinted = count(load(dir / "tints.png"));
+  EXPECT_GT(tinted[0], 200) << "near level";
+  EXPECT_GT(tinted[1], 200) << "middle level";
+  EXPECT_GT(tinted[2], 200) << "far level";
+  const Result plain = run("", args + "'" + (dir / "plain.png").string() + "'");
+  ASSERT_EQ(plain.exitCode, 0) << plain.output;
+  EXPECT_LT(count(load(dir / "plain.png"))[0], tinted[0] / 10) << "red without the tints";
+}

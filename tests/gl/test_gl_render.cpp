@@ -1,6 +1,7 @@
 // Rendering offscreen: boids appear where they are; the frame script runs every pass.
 #include "engine/frame.hpp"
 #include "engine/render/offscreen_target.hpp"
+#include "engine/sim/params.hpp"
 #include "gl_fixture.hpp"
 
 using namespace boids;
@@ -26,6 +27,7 @@ gl::Image renderOneBoid(glm::vec3 where) {
   rs.showMarkers = false;
   simulation.reduce();
   renderer.placeCamera(render::OrbitCamera::framing(s.worldSize), target.size(), rs, simulation.stats());
+  renderer.cull(simulation.flock(), rs);  // culling on, as by default: the boid drawn through the near list
   renderer.draw(target.framebuffer(), simulation.flock(), s, simulation.stats(), target.size(), rs);
   return target.resolveAndRead();
 }
@@ -75,4 +77,59 @@ TEST_F(GlTest, FrameScriptRunsReduceStepAndRenderInsideTimerScopes) {
   for (std::size_t pass = 2; pass <= 6; ++pass) EXPECT_EQ(stats[pass].samples, 5u) << stats[pass].name;
   EXPECT_EQ(stats[7].samples, 6u);  // the cull and the draw run while paused too: the camera may move
   EXPECT_EQ(stats[8].samples, 6u);
+}
+
+TEST_F(GlTest, AFrozenCullingCameraKeepsItsFrustumWhileTheCameraMovesAndIsDrawnAsLines) {
+  sim::SimSettings s;
+  s.count = 4097;
+  s.worldSize = sim::worldSizeForCount(s.count);
+  sim::Simulation simulation(test::shaders(), test::caps(), s);
+  render::BoidRenderer renderer(test::shaders(), test::caps());
+  render::OffscreenTarget target({320, 180}, 1);
+  render::RenderSettings rs;
+  rs.showMarkers = false;
+  rs.showWorldBox = false;
+  const render::OrbitCamera framing = render::OrbitCamera::framing(s.worldSize);
+  render::OrbitCamera away = framing;  // far off, looking at a point far from the flock
+  away.target = glm::vec3(0, 0, 20 * s.worldSize);
+  away.distance = s.worldSize;
+  auto cullFrom = [&](const render::OrbitCamera& camera) {
+    simulation.reduce();
+    renderer.placeCamera(camera, target.size(), rs, simulation.stats());
+    renderer.cull(simulation.flock(), rs);
+    return renderer.readCullCounts();
+  };
+  const render::CullCounts seen = cullFrom(framing);
+  ASSERT_GT(seen.visible(), 4000u);
+  EXPECT_EQ(seen.boids, 4097u);
+  EXPECT_EQ(cullFrom(away).visible(), 0u) << "the away camera sees the flock: the test would not show the freeze";
+
+  rs.freezeCull = true;
+  cullFrom(framing);  // the frame the switch is turned on in: its frustum is the one kept
+  const render::CullCounts frozen = cullFrom(away);
+  EXPECT_EQ(frozen.levels, seen.levels);
+  // Drawn from a camera that sees the frozen frustum from outside: its edges are magenta lines.
+  render::OrbitCamera outside = framing;
+  outside.distance *= 4;
+  outside.yaw += 1.2f;
+  auto magentaPixels = [&](const render::RenderSettings& settings) {
+    simulation.reduce();
+    renderer.placeCamera(outside, target.size(), settings, simulation.stats());
+    renderer.cull(simulation.flock(), settings);
+    renderer.draw(target.framebuffer(), simulation.flock(), s, simulation.stats(), target.size(), settings);
+    const gl::Image image = target.resolveAndRead();
+    int n = 0;
+    for (int y = 0; y < image.height; ++y) {
+      for (int x = 0; x < image.width; ++x) {
+        const glm::u8vec4 c = pixel(image, x, y);
+        n += c.r > 180 && c.b > 180 && c.g < 140;
+      }
+    }
+    return n;
+  };
+  EXPECT_GT(magentaPixels(rs), 50) << "no frustum lines";
+  EXPECT_EQ(renderer.readCullCounts().levels, seen.levels) << "still culling with the frozen frustum";
+  rs.freezeCull = false;  // thawed: the cull follows the camera again, and the lines are gone
+  EXPECT_EQ(magentaPixels(rs), 0);
+  EXPECT_NE(renderer.readCullCounts().levels, seen.levels);
 }
