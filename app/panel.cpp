@@ -391,7 +391,7 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
   }
 
   // --- simulation -------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader("Simulation")) {  // closed at first: the passes and the labs come first
     ImGui::Checkbox("paused (Space)", &state.app.paused);
     ImGui::SameLine();
     ImGui::BeginDisabled(!state.app.paused);

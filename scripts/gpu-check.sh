@@ -24,6 +24,8 @@ status=${PIPESTATUS[0]}
 tail -n 3 "$out/ctest.log"
 "$boids" bench --reduce --sort --frame --json "$out/bench.json" --csv "$out/bench.csv" 2>&1 | tee "$out/bench.txt"
 "$boids" bench --scan --compact --json "$out/primitives.json" 2>&1 | tee "$out/primitives.txt"
+# Culling and levels of detail: the pass per compaction variant, drawing with and without it.
+"$boids" bench --cull --json "$out/cull.json" 2>&1 | tee "$out/cull.txt"
 # The references the sorters and scans are held to, in the same run: torch.sort (CUB's radix sort)
 # and torch.cumsum (CUB's scan), where PyTorch is.
 if python3 -c "import torch; assert torch.cuda.is_available()" 2>/dev/null; then
