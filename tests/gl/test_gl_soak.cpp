@@ -1,5 +1,6 @@
 // Non-finite boids are repaired and counted; and a long run with parameters swept at random
-// within the panel's ranges keeps the flock finite, its size, its memory and its GL objects.
+// within the panel's ranges (culling and the compaction behind it included) keeps the flock
+// finite, its size, its memory and its GL objects.
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -9,6 +10,7 @@
 #include "engine/frame.hpp"
 #include "engine/gl/handles.hpp"
 #include "engine/gl/readback.hpp"
+#include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/sort/sort.hpp"
 #include "engine/centroid/strategy.hpp"
 #include "engine/render/offscreen_target.hpp"
@@ -80,10 +82,12 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
   std::mt19937 rng(20261121);
   auto uniform = [&](float lo, float hi) { return std::uniform_real_distribution<float>(lo, hi)(rng); };
 
-  std::vector<std::string> strategies;
+  std::vector<std::string> strategies, compactions;
   for (const centroid::StrategyInfo& info : centroid::strategies()) {
     if (info.unavailableOn(test::caps()).empty()) strategies.emplace_back(info.name);
   }
+  for (const primitives::CompactVariant& v : primitives::compactions()) compactions.emplace_back(v.name);
+  render::RenderSettings culling;  // culling on or off, any compaction (unavailable ones fall back), thresholds, freeze
   std::int64_t objectsAfterWarmUp = 0;
   std::size_t bytesAfterWarmUp = 0;
   std::uint32_t injected = 0;
@@ -94,7 +98,10 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
     simulation.apply(d);
     simulation.setSorter(primitives::kDefaultSorter);
     simulation.setReduceStrategy(centroid::kDefaultStrategy);
+    renderer.setCompaction(render::kDefaultCompaction);
+    culling = render::RenderSettings{};
     for (int k = 0; k < 3; ++k) simulation.step();
+    renderer.cull(simulation.flock(), culling);  // a cull made anew owns its lists once it has run
     while (inspector.busy()) inspector.poll();
     gl::finish();
     health.poll();
@@ -118,6 +125,11 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
       simulation.apply(next);
       simulation.setSorter(primitives::sorters()[rng() % primitives::sorters().size()].name);
       simulation.setReduceStrategy(strategies[rng() % strategies.size()]);
+      renderer.setCompaction(compactions[rng() % compactions.size()]);
+      culling.cull = rng() % 4 != 0;
+      culling.lodPixels = {uniform(0.0f, 30.0f), uniform(0.0f, 30.0f)};
+      culling.freezeCull = rng() % 4 == 0;
+      culling.lodTint = rng() % 2 == 0;
       if (f % (5 * kSweepEvery) == 0) {
         simulation.injectNonFinite(2);
         injected += 2;
@@ -127,6 +139,8 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
     view.framebuffer = target.framebuffer();
     view.viewport = target.size();
     view.camera = render::OrbitCamera::framing(simulation.settings().worldSize);
+    view.camera.yaw += 0.01f * float(f);  // moving, so that a frozen frustum is left behind
+    view.render = culling;
     view.render.showCells = f % 3 == 0;
     view.render.follow = f % 2 == 0;
     view.inspector = &inspector;
