@@ -147,6 +147,38 @@ sim::SimSettings cis565(const Options& options, std::uint32_t n) {
   return s;
 }
 
+// Frames of the scenario `s` drawn at 1280x720 with 4x MSAA from `camera`: 20 warm-up frames, then
+// `frames` timed by the frame timer.
+struct TimedFrames {
+  std::vector<gl::PassStats> passes;
+  render::CullCounts counts;  // the last frame's, when it culled
+  std::string sorter, reduction, compaction;
+};
+TimedFrames timeFrames(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps,
+                       const sim::SimSettings& s, const render::OrbitCamera& camera, const render::RenderSettings& rs,
+                       int frames) {
+  sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
+  simulation.setSorter(options.settings.sort);
+  render::BoidRenderer renderer(shaders, caps, options.settings.compact);
+  render::OffscreenTarget target({1280, 720}, 4);
+  gl::FrameTimer timer(static_cast<std::size_t>(frames));
+  FrameView view;
+  view.framebuffer = target.framebuffer();
+  view.viewport = target.size();
+  view.camera = camera;
+  view.render = rs;
+  view.render.follow = false;
+  for (int f = 0; f < 20; ++f) runFrame(simulation, renderer, timer, view);
+  timer.flush();
+  timer.clearHistory();
+  for (int f = 0; f < frames; ++f) runFrame(simulation, renderer, timer, view);
+  timer.flush();
+  gl::finish();
+  const std::uint32_t n = s.count;
+  return {timer.stats(), rs.cull ? renderer.readCullCounts() : render::CullCounts{{n, 0, 0}, n},
+          simulation.grid().sorter().name, simulation.reduceStrategy().name, renderer.compaction().name};
+}
+
 // bench --frame: the CIS 565 scenario (rules, wrap-around world, no centroid pull, 0.03056 boids per
 // unit^3, uniform start), 20 warm-up steps, then every pass of the frame timed by the frame timer.
 json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
@@ -157,29 +189,16 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
       continue;
     }
     const sim::SimSettings s = cis565(options, n);
-    sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
-    simulation.setSorter(options.settings.sort);
-    render::BoidRenderer renderer(shaders, caps, options.settings.compact);
-    render::OffscreenTarget target({1280, 720}, 4);
     const int frames = n <= (1u << 20) ? 100 : 40;
-    gl::FrameTimer timer(static_cast<std::size_t>(frames));
-    FrameView view;
-    view.framebuffer = target.framebuffer();
-    view.viewport = target.size();
-    view.camera = render::OrbitCamera::framing(s.worldSize);
-    view.render = options.settings.render;  // culling and levels of detail as set (on by default)
-    view.render.follow = false;
-    for (int f = 0; f < 20; ++f) runFrame(simulation, renderer, timer, view);
-    timer.flush();
-    timer.clearHistory();
-    for (int f = 0; f < frames; ++f) runFrame(simulation, renderer, timer, view);
-    timer.flush();
-    json row = {{"n", n}, {"frames", frames}, {"neighbours", sim::neighboursName(s.neighbours)},
-                {"sorter", simulation.grid().sorter().name}, {"reduction", simulation.reduceStrategy().name}};
+    // Culling and levels of detail as set (on by default).
+    const TimedFrames t = timeFrames(options, shaders, caps, s, render::OrbitCamera::framing(s.worldSize),
+                                     options.settings.render, frames);
+    json row = {{"n", n}, {"frames", frames}, {"neighbours", sim::neighboursName(s.neighbours)}, {"sorter", t.sorter},
+                {"reduction", t.reduction}, {"cull", options.settings.render.cull}};
     double compute = 0;
     std::printf("\nframe, %u boids (%s, %s, world side %.1f), medians of %d frames after 20 warm-up:\n", n,
-                sim::neighboursName(s.neighbours), simulation.grid().sorter().name, s.worldSize, frames);
-    for (const gl::PassStats& p : timer.stats()) {
+                sim::neighboursName(s.neighbours), t.sorter.c_str(), s.worldSize, frames);
+    for (const gl::PassStats& p : t.passes) {
       std::printf("  %-8s %9.4f ms\n", p.name.c_str(), p.medianMs);
       row["passes"][p.name] = p.medianMs;
       for (const PassInfo& info : kPasses) {
@@ -279,36 +298,22 @@ json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const g
     const sim::SimSettings s = cis565(options, n);
     for (const auto& [cameraName, camera] : cullBenchCameras(s.worldSize)) {
       for (bool cull : {true, false}) {
-        sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
-        simulation.setSorter(options.settings.sort);
-        render::BoidRenderer renderer(shaders, caps, options.settings.compact);
-        render::OffscreenTarget target(viewport, 4);
         const int frames = n <= (1u << 20) ? 100 : 30;
-        gl::FrameTimer timer(static_cast<std::size_t>(frames));
-        FrameView view;
-        view.framebuffer = target.framebuffer();
-        view.viewport = target.size();
-        view.camera = camera;
-        view.render = rs;
-        view.render.cull = cull;
-        for (int f = 0; f < 20; ++f) runFrame(simulation, renderer, timer, view);
-        timer.flush();
-        timer.clearHistory();
-        for (int f = 0; f < frames; ++f) runFrame(simulation, renderer, timer, view);
-        timer.flush();
-        gl::finish();
+        render::RenderSettings on = rs;
+        on.cull = cull;
+        const TimedFrames t = timeFrames(options, shaders, caps, s, camera, on, frames);
         double draw = 0, cullMs = 0, frame = 0;
-        for (const gl::PassStats& p : timer.stats()) {
+        for (const gl::PassStats& p : t.passes) {
           frame += p.medianMs;
           if (p.name == passInfo(Pass::Render).name) draw = p.medianMs;
           if (p.name == passInfo(Pass::Cull).name) cullMs = p.medianMs;
         }
-        const render::CullCounts k = cull ? renderer.readCullCounts() : render::CullCounts{{n, 0, 0}, n};
+        const render::CullCounts& k = t.counts;
         std::printf("%10u %-8s %-5s %7d %10.3f %10.3f %10.3f %10u %10u %10u %10u\n", n, cameraName, cull ? "on" : "off",
                     frames, draw, cullMs, frame, k.visible(), k.levels[0], k.levels[1], k.levels[2]);
         std::fflush(stdout);
         rows.push_back({{"part", "draw"}, {"n", n}, {"camera", cameraName}, {"cull", cull}, {"frames", frames},
-                        {"compaction", renderer.compaction().name}, {"draw_ms", draw}, {"cull_ms", cullMs},
+                        {"compaction", t.compaction}, {"draw_ms", draw}, {"cull_ms", cullMs},
                         {"frame_ms", frame}, {"visible", k.visible()},
                         {"levels", {{"near", k.levels[0]}, {"middle", k.levels[1]}, {"far", k.levels[2]}}}});
         csv += std::string("cull-draw,") + cameraName + (cull ? "@on" : "@off") + "," + std::to_string(n) + "," +

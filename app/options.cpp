@@ -61,6 +61,10 @@ std::string settingHelp(const SettingInfo& s) {
     help += "; default: framing the world";
   } else if (d.is_number_float()) {
     help += "; default " + formatNumber(d.get<double>());  // 0.1, not 0.10000000149011612
+  } else if (d.is_array()) {  // as the option takes it: 4,1.5
+    std::string text;
+    for (const nlohmann::json& c : d) text += (text.empty() ? "" : ",") + formatNumber(c.get<double>());
+    help += "; default " + text;
   } else {
     help += "; default " + (d.is_string() ? d.get<std::string>() : d.dump());
   }
