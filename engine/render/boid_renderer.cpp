@@ -147,12 +147,7 @@ void BoidRenderer::placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, co
 }
 
 void BoidRenderer::cull(const sim::Flock& flock, const RenderSettings& settings) {
-  if (auto bytes = countsReadback_.poll()) {
-    CullCounts counts;
-    std::memcpy(counts.levels.data(), bytes->data(), sizeof counts.levels);
-    counts.boids = countsPending_;
-    counts_ = counts;
-  }
+  collectCounts();
   // The frustum: this frame's camera, copied on the GPU (the follow camera writes it there), or
   // the one kept while frozen. The thresholds follow the settings either way.
   if (!settings.freezeCull || !cullFrozen_) {
@@ -170,13 +165,17 @@ void BoidRenderer::cull(const sim::Flock& flock, const RenderSettings& settings)
   }
 }
 
-std::optional<CullCounts> BoidRenderer::cullCounts() {
+void BoidRenderer::collectCounts() {
   if (auto bytes = countsReadback_.poll()) {
     CullCounts counts;
     std::memcpy(counts.levels.data(), bytes->data(), sizeof counts.levels);
     counts.boids = countsPending_;
     counts_ = counts;
   }
+}
+
+std::optional<CullCounts> BoidRenderer::cullCounts() {
+  collectCounts();
   return counts_;
 }
 
@@ -190,7 +189,7 @@ void BoidRenderer::drawLevels() {
       glEnable(GL_CULL_FACE);
       glBindVertexArray(meshVao_.id());
       glDrawArraysIndirect(GL_TRIANGLES, command);
-    } else if (level == CULL_MIDDLE) {  // one triangle turned toward the eye: both faces
+    } else if (level == CULL_MIDDLE) {  // one flat triangle, seen from either side
       glDisable(GL_CULL_FACE);
       glBindVertexArray(emptyVao_.id());
       glDrawArraysIndirect(GL_TRIANGLES, command);

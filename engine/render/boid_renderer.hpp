@@ -82,6 +82,7 @@ class BoidRenderer {
   };
   static Programs build(const gl::ShaderLibrary& library);
   void drawLevels();
+  void collectCounts();  // the readback's bytes, once they are there, into counts_
 
   gl::ShaderLibrary library_;
   gl::Caps caps_;
