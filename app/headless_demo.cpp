@@ -68,6 +68,7 @@ int runHeadlessDemo(Options options) {
                 options.settings.paused ? "; paused (--paused: drawn, not stepped)" : "");
     const render::RenderSettings& rs = options.settings.render;
     if (rs.cull) {
+      renderer.prepareFor(flock.count);
       std::printf("culling: on, compaction %s, levels of detail at %g and %g px%s\n", renderer.compaction().name,
                   rs.lodPixels.x, rs.lodPixels.y, rs.freezeCull ? ", frustum frozen at the first frame" : "");
       if (!renderer.compactionNote().empty()) std::printf("note: %s\n", renderer.compactionNote().c_str());

@@ -40,8 +40,10 @@ class Cull {
   Cull(const gl::ShaderLibrary& library, const gl::Caps& caps, const primitives::CompactVariant& variant,
        std::array<LevelDraw, kLevels> draws);
 
-  // Why this variant cannot cull `count` boids here; empty when it can.
+  // Why this variant cannot cull `count` boids here; empty when it can. The single-thread
+  // baseline culls at most kSingleInvocationBoids, on every driver.
   std::string unavailableFor(std::uint32_t count) const;
+  static constexpr std::uint32_t kSingleInvocationBoids = 1u << 18;
   // Reads `count` positions (vec4) and the CullParams in `params`; writes each level's boid indices
   // to list(level), their number to count(level) and the level's draw command (commandFor) to
   // commands(), all on the GPU. Ends with the barriers that make them visible to storage reads,

@@ -99,7 +99,7 @@ BoidRenderer::BoidRenderer(const gl::ShaderLibrary& library, const gl::Caps& cap
 
 void BoidRenderer::reload(const gl::ShaderLibrary& library) {
   Programs programs = build(library);
-  auto cull = std::make_unique<cull::Cull>(library, caps_, cull_->variant(), kLevelDraws);
+  auto cull = std::make_unique<cull::Cull>(library, caps_, cull_->variant(), kLevelDraws);  // as chosen for the flock
   programs_ = std::move(programs);
   cull_ = std::move(cull);
   library_ = library;
@@ -109,18 +109,29 @@ void BoidRenderer::reload(const gl::ShaderLibrary& library) {
 void BoidRenderer::setCompaction(std::string_view name) {
   const primitives::CompactVariant* variant = primitives::findVariant(primitives::compactions(), name);
   if (!variant) throw std::invalid_argument("unknown compaction variant '" + std::string(name) + "'");
+  asked_ = variant;
+  chooseCompaction(culledBoids_);
+}
+
+void BoidRenderer::chooseCompaction(std::uint32_t count) {
+  const primitives::CompactVariant* fallback = primitives::findVariant(primitives::compactions(), kFallbackCompaction);
+  const primitives::CompactVariant* variant = asked_;
   std::string note;
-  if (const std::string why = variant->unavailableOn(caps_); !why.empty()) {
+  if (std::string why = variant->unavailableOn(caps_); !why.empty()) {
     note = std::string(variant->name) + " cannot run here (" + why + "); culling with " + kFallbackCompaction;
-    variant = primitives::findVariant(primitives::compactions(), kFallbackCompaction);
+    variant = fallback;
   }
-  if (cull_ && &cull_->variant() == variant) {
-    compactionNote_ = std::move(note);
-    return;
+  if (!cull_ || &cull_->variant() != variant) {
+    cull_ = std::make_unique<cull::Cull>(library_, caps_, *variant, kLevelDraws);
+    culledBoids_ = 0;
   }
-  cull_ = std::make_unique<cull::Cull>(library_, caps_, *variant, kLevelDraws);
+  if (std::string why = count > 0 ? cull_->unavailableFor(count) : std::string(); !why.empty() && variant != fallback) {
+    note = std::string(variant->name) + " cannot cull " + std::to_string(count) + " boids (" + why + "); culling with " +
+           kFallbackCompaction;
+    cull_ = std::make_unique<cull::Cull>(library_, caps_, *fallback, kLevelDraws);
+    culledBoids_ = 0;
+  }
   compactionNote_ = std::move(note);
-  culledBoids_ = 0;
 }
 
 void BoidRenderer::placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, const RenderSettings& settings,
@@ -157,6 +168,7 @@ void BoidRenderer::cull(const sim::Flock& flock, const RenderSettings& settings)
   // The sphere that holds the dart, and the thresholds on its projected radius.
   const glm::vec4 lod(settings.boidScale * dart::kDartRadius, pixelScale_, settings.lodPixels.x, settings.lodPixels.y);
   cullParams_.upload(offsetof(gpu::CullParams, lod), sizeof lod, &lod);
+  if (flock.count() != culledBoids_) chooseCompaction(flock.count());  // a variant may not take every size
   cull_->run(flock.positions(), flock.count(), cullParams_);
   culledBoids_ = flock.count();
   if (!countsReadback_.busy()) {

@@ -47,10 +47,12 @@ class BoidRenderer {
   void reload(const gl::ShaderLibrary& library);
 
   // The cull's compaction variant. Throws std::invalid_argument for an unknown name (keeping the
-  // current one); one this context cannot run is replaced by kFallbackCompaction, and
-  // compactionNote() says why.
+  // current one); one this context cannot run, or not at the flock's size (Cull::unavailableFor),
+  // is replaced by kFallbackCompaction, and compactionNote() says why.
   void setCompaction(std::string_view name);
   const primitives::CompactVariant& compaction() const { return cull_->variant(); }
+  // The compaction for a flock of `boids` chosen now rather than at the first cull (to report it).
+  void prepareFor(std::uint32_t boids) { chooseCompaction(boids); }
   const std::string& compactionNote() const { return compactionNote_; }
 
   // The camera pass: the CPU's orbit camera uploaded, or with settings.follow the GPU framing
@@ -83,6 +85,7 @@ class BoidRenderer {
   static Programs build(const gl::ShaderLibrary& library);
   void drawLevels();
   void collectCounts();  // the readback's bytes, once they are there, into counts_
+  void chooseCompaction(std::uint32_t count);  // asked_ where it can cull `count` boids, else the fallback
 
   gl::ShaderLibrary library_;
   gl::Caps caps_;
@@ -96,6 +99,7 @@ class BoidRenderer {
   bool following_ = false;
   float pixelScale_ = 1.0f;  // pixels per world unit at clip w = 1 (placeCamera)
 
+  const primitives::CompactVariant* asked_ = nullptr;
   std::unique_ptr<cull::Cull> cull_;
   std::string compactionNote_;
   gl::Buffer cullParams_;

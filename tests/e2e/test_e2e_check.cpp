@@ -251,6 +251,41 @@ TEST(Bench, CompactRunsEveryVariantAtEachKeptFractionBesideTheCopy) {
   EXPECT_GE(measured, 3 * 5) << "every available variant at three fractions:\n" << output;
 }
 
+TEST(Bench, CullTimesThePassPerVariantAndTheDrawWithAndWithout) {
+  const fs::path dir = scratch("bench-cull");
+  auto [code, output] = boids("bench --cull --sizes 4097 --repeats 3 --json '" + (dir / "c.json").string() + "'");
+  ASSERT_EQ(code, 0) << output;
+  json doc = json::parse(std::ifstream(dir / "c.json"));
+  int passes = 0;
+  std::set<std::string> draws;
+  for (const json& r : doc["cull"]) {
+    if (r["part"] == "pass") {
+      if (!r["available"].get<bool>()) {
+        EXPECT_FALSE(r["reason"].get<std::string>().empty()) << r.dump();
+        continue;
+      }
+      EXPECT_GT(r["median_us"].get<double>(), 0.0) << r.dump();
+      const json& l = r["levels"];
+      EXPECT_LE(l["near"].get<long>() + l["middle"].get<long>() + l["far"].get<long>(), 4097) << r.dump();
+      ++passes;
+    } else {
+      draws.insert(r["camera"].get<std::string>() + (r["cull"].get<bool>() ? "/on" : "/off"));
+      EXPECT_GT(r["draw_ms"].get<double>(), 0.0) << r.dump();
+      EXPECT_GE(r["frame_ms"].get<double>(), r["draw_ms"].get<double>()) << r.dump();
+      const long visible = r["visible"].get<long>();
+      if (r["cull"].get<bool>()) {
+        EXPECT_GT(r["cull_ms"].get<double>(), 0.0) << r.dump();
+        EXPECT_LE(visible, 4097) << r.dump();
+        if (r["camera"] == "inside") EXPECT_LT(visible, 4097 / 2) << "inside the flock, most of it is behind or beside";
+      } else {
+        EXPECT_EQ(visible, 4097) << r.dump();
+      }
+    }
+  }
+  EXPECT_GE(passes, 2 * 4) << "every available variant from both cameras:\n" << output;
+  EXPECT_EQ(draws, (std::set<std::string>{"framing/on", "framing/off", "inside/on", "inside/off"}));
+}
+
 TEST(Bench, ReduceWritesJsonAndCsvForEveryStrategy) {
   const fs::path dir = scratch("bench");
   auto [code, output] = boids("bench --reduce --sizes 1000,4097 --repeats 3 --json '" + (dir / "b.json").string() +

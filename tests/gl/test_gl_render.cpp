@@ -133,3 +133,33 @@ TEST_F(GlTest, AFrozenCullingCameraKeepsItsFrustumWhileTheCameraMovesAndIsDrawnA
   EXPECT_EQ(magentaPixels(rs), 0);
   EXPECT_NE(renderer.readCullCounts().levels, seen.levels);
 }
+
+TEST_F(GlTest, ACompactionThatCannotCullTheFlockFallsBackAndSaysWhy) {
+  // single-thread tests every boid in one invocation: past cull::Cull::kSingleInvocationBoids (on
+  // any driver) the renderer culls with the fallback instead, and says so; the counts stay right.
+  const std::uint32_t n = cull::Cull::kSingleInvocationBoids + 1;
+  sim::SimSettings s;
+  s.count = n;
+  s.worldSize = sim::worldSizeForCount(n);
+  sim::Simulation simulation(test::shaders(), test::caps(), s);
+  render::BoidRenderer renderer(test::shaders(), test::caps(), "single-thread");
+  render::RenderSettings rs;
+  renderer.placeCamera(render::OrbitCamera::framing(s.worldSize), {320, 180}, rs, simulation.stats());
+  renderer.cull(simulation.flock(), rs);
+  EXPECT_STREQ(renderer.compaction().name, render::kFallbackCompaction);
+  EXPECT_NE(renderer.compactionNote().find("single-thread cannot cull " + std::to_string(n) + " boids"), std::string::npos)
+      << renderer.compactionNote();
+  const render::CullCounts k = renderer.readCullCounts();
+  EXPECT_EQ(k.boids, n);
+  EXPECT_GT(k.visible(), n / 2);
+  EXPECT_LE(k.visible(), n);
+  // A flock it can take: the variant asked for again.
+  sim::SimSettings small = s;
+  small.count = 1000;
+  sim::Simulation few(test::shaders(), test::caps(), small);
+  renderer.cull(few.flock(), rs);
+  EXPECT_STREQ(renderer.compaction().name, "single-thread");
+  EXPECT_EQ(renderer.compactionNote(), "");
+  EXPECT_THROW(renderer.setCompaction("no-such-variant"), std::invalid_argument);
+  EXPECT_STREQ(renderer.compaction().name, "single-thread") << "a refused name keeps the current variant";
+}

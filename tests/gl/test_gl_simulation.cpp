@@ -2,6 +2,10 @@
 // initial distribution and on real flock shapes after simulated frames; and determinism.
 #include <cmath>
 #include <cstring>
+#include <sstream>
+
+#define GLM_ENABLE_EXPERIMENTAL
+#include <glm/gtx/string_cast.hpp>
 
 #include "engine/verify/reference.hpp"
 #include "engine/gl/program.hpp"
@@ -46,6 +50,7 @@ void expectStatsMatch(const sim::Simulation& simulation, const std::string& what
 struct StepComparison {
   std::size_t compared = 0, ambiguous = 0, failures = 0;
   double worstRatio = 0;  // largest error / tolerance seen
+  std::string context;    // for a failure: where the worst boid was, and the centroid the step was given
 };
 
 // Runs one GPU step from `simulation`'s current state and compares every boid with the CPU.
@@ -62,6 +67,7 @@ StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*muta
   if (mutate) params = mutate(params);
   const auto ref = verify::referenceStep(before, params, glm::dvec3(stats.meanPosition));
   StepComparison c;
+  std::size_t worst = 0;
   for (std::size_t s = 0; s < before.positions.size(); ++s) {
     const std::size_t i = order[s];
     if (ref.ambiguous[i]) {
@@ -72,15 +78,29 @@ StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*muta
     const double dv = glm::length(glm::dvec3(after.velocities[s]) - ref.velocities[i]);
     const double dp = verify::worldDistance(glm::dvec3(after.positions[s]), ref.positions[i], params);
     const double ratio = std::max(dv / ref.velocityTolerance[i], dp / ref.positionTolerance[i]);
+    if (ratio > c.worstRatio) worst = s;
     c.worstRatio = std::max(c.worstRatio, ratio);
     if (!(ratio <= 1.0)) ++c.failures;  // NaN fails too
+  }
+  if (c.failures > 0) {  // what a rare failure needs to be told apart: the step's inputs, and the worst boid
+    const verify::ReferenceStats cpu = verify::referenceStats(before.positions);
+    const std::size_t i = order[worst];
+    std::ostringstream o;
+    o << "; centroid given to the step " << glm::to_string(glm::vec3(stats.meanPosition)) << " (w " << stats.meanPosition.w
+      << "), the CPU's of the same positions " << glm::to_string(glm::vec3(cpu.centroid)) << "; worst boid " << i
+      << " (slot " << worst << "): before p " << glm::to_string(glm::vec3(before.positions[i])) << " v "
+      << glm::to_string(glm::vec3(before.velocities[i])) << ", GPU after p " << glm::to_string(glm::vec3(after.positions[worst]))
+      << " v " << glm::to_string(glm::vec3(after.velocities[worst])) << ", CPU after p "
+      << glm::to_string(glm::vec3(ref.positions[i])) << " v " << glm::to_string(glm::vec3(ref.velocities[i]))
+      << "; steps " << simulation.steps();
+    c.context = o.str();
   }
   return c;
 }
 
 void expectStepMatches(sim::Simulation& simulation, const std::string& what) {
   const StepComparison c = stepAndCompare(simulation);
-  EXPECT_EQ(c.failures, 0u) << what << ": worst error/tolerance " << c.worstRatio;
+  EXPECT_EQ(c.failures, 0u) << what << ": worst error/tolerance " << c.worstRatio << c.context;
   // Ambiguous boids (a neighbour within rounding of a radius) are rare; if they were common the
   // comparison would be hollow.
   EXPECT_LE(c.ambiguous * 100, c.compared + c.ambiguous) << what << ": " << c.ambiguous << " ambiguous boids";
