@@ -1,0 +1,54 @@
+#pragma once
+// Spherical harmonics of order 2 (the nine real functions of Ramamoorthi and Hanrahan, "An
+// Efficient Representation for Irradiance Environment Maps", SIGGRAPH 2001) and the CPU reference
+// an environment's projection is held to (issue 12): every texel's radiance times the nine
+// functions at its centre times its exact solid angle, summed in double with compensation.
+// No GL.
+//
+// Frames: R&H write the functions in (x, y, z) with z up; the world's up is +y. Here R&H's
+// (x, y, z) is the world's (x, -z, y), which keeps the frame right-handed, so Y10 follows the
+// world's up. An equirectangular map of W x H texels has row 0 at the top (the zenith): texel
+// (i, j) looks at polar angle theta = (j + 1/2) pi / H from up and azimuth phi = (i + 1/2) 2 pi / W,
+// the world direction (sin theta cos phi, cos theta, sin theta sin phi).
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+namespace boids::verify::sh {
+
+inline constexpr int kFunctions = 9;  // L00; L1-1, L10, L11; L2-2, L2-1, L20, L21, L22
+using Coefficients = std::array<glm::dvec3, kFunctions>;  // RGB per function
+
+// The nine functions at a unit world direction.
+std::array<double, kFunctions> basis(const glm::dvec3& direction);
+
+// An equirectangular map's texel: its centre's direction and its exact solid angle,
+// (2 pi / W)(cos theta0 - cos theta1) over its row's polar angles.
+glm::dvec3 equirectDirection(std::uint32_t i, std::uint32_t j, std::uint32_t width, std::uint32_t height);
+double equirectSolidAngle(std::uint32_t j, std::uint32_t width, std::uint32_t height);
+
+// The double projection of an equirectangular map of `width` x `height` RGB texels, row 0 the
+// zenith: each of the 27 sums compensated (Neumaier), so its rounding is a few ulps of the sum of
+// its terms' magnitudes whatever the map's size.
+Coefficients projectEquirect(std::span<const glm::vec3> texels, std::uint32_t width, std::uint32_t height);
+
+// Irradiance at a unit world normal from the coefficients (R&H's equation 13, constants c1..c5):
+// the radiance convolved with the clamped cosine, so a constant radiance of 1 gives pi.
+glm::dvec3 irradiance(const Coefficients& L, const glm::dvec3& normal);
+
+// Environments whose exact coefficients are known, as equirectangular maps (row 0 the zenith).
+std::vector<glm::vec3> constantEnvironment(std::uint32_t width, std::uint32_t height);  // radiance 1
+std::vector<glm::vec3> upperHemisphere(std::uint32_t width, std::uint32_t height);      // 1 above the horizon
+Coefficients constantCoefficients();        // L00 = 2 sqrt(pi), the rest 0
+Coefficients upperHemisphereCoefficients();  // L00 = sqrt(pi), L10 = sqrt(3 pi) / 2, the rest 0
+
+// How far the projection of a map of `height` rows (even) can be from the exact integral, per
+// coefficient, for a radiance of at most `radiance` that depends on the polar angle alone and is
+// constant across each row (the constant and hemisphere environments): each row is stood for by
+// its centre. Derived beside the definition.
+double discretisationBound(std::uint32_t height, double radiance);
+
+}  // namespace boids::verify::sh
