@@ -21,17 +21,22 @@ struct CompensatedSum {
 
 }  // namespace
 
+// R&H's constants in full (their paper prints six digits: 0.282095, 0.488603, 1.092548, 0.315392,
+// 0.546274).
+const double kY00 = 0.5 / std::sqrt(kPi), kY1 = std::sqrt(3.0 / (4.0 * kPi)), kY2 = std::sqrt(15.0 / (4.0 * kPi)),
+             kY20 = std::sqrt(5.0 / (16.0 * kPi)), kY22 = std::sqrt(15.0 / (16.0 * kPi));
+
 std::array<double, kFunctions> basis(const glm::dvec3& d) {
   const double x = d.x, y = -d.z, z = d.y;  // R&H's frame: z up (the header says why)
-  return {0.282095,                        // L00
-          0.488603 * y,                    // L1-1
-          0.488603 * z,                    // L10
-          0.488603 * x,                    // L11
-          1.092548 * x * y,                // L2-2
-          1.092548 * y * z,                // L2-1
-          0.315392 * (3.0 * z * z - 1.0),  // L20
-          1.092548 * x * z,                // L21
-          0.546274 * (x * x - y * y)};     // L22
+  return {kY00,                       // L00
+          kY1 * y,                    // L1-1
+          kY1 * z,                    // L10
+          kY1 * x,                    // L11
+          kY2 * x * y,                // L2-2
+          kY2 * y * z,                // L2-1
+          kY20 * (3.0 * z * z - 1.0),  // L20
+          kY2 * x * z,                // L21
+          kY22 * (x * x - y * y)};    // L22
 }
 
 glm::dvec3 equirectDirection(std::uint32_t i, std::uint32_t j, std::uint32_t width, std::uint32_t height) {
@@ -61,9 +66,82 @@ Coefficients projectEquirect(std::span<const glm::vec3> texels, std::uint32_t wi
   return L;
 }
 
+glm::dvec3 cubeDirection(int face, std::uint32_t i, std::uint32_t j, std::uint32_t size) {
+  const double sc = 2.0 * (i + 0.5) / size - 1.0, tc = 2.0 * (j + 0.5) / size - 1.0;
+  glm::dvec3 d;
+  switch (face) {  // GL's table 8.19 read backwards: the direction whose major axis gives (sc, tc)
+    case 0: d = {1.0, -tc, -sc}; break;
+    case 1: d = {-1.0, -tc, sc}; break;
+    case 2: d = {sc, 1.0, tc}; break;
+    case 3: d = {sc, -1.0, -tc}; break;
+    case 4: d = {sc, -tc, 1.0}; break;
+    default: d = {-sc, -tc, -1.0}; break;
+  }
+  return d / std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+}
+
+double cubeSolidAngle(std::uint32_t i, std::uint32_t j, std::uint32_t size) {
+  auto F = [](double x, double y) { return std::atan2(x * y, std::sqrt(x * x + y * y + 1.0)); };
+  const double x0 = 2.0 * i / size - 1.0, x1 = 2.0 * (i + 1.0) / size - 1.0;
+  const double y0 = 2.0 * j / size - 1.0, y1 = 2.0 * (j + 1.0) / size - 1.0;
+  return F(x0, y0) - F(x0, y1) - F(x1, y0) + F(x1, y1);
+}
+
+Coefficients projectCube(std::span<const glm::vec3> texels, std::uint32_t size) {
+  std::array<std::array<CompensatedSum, 3>, kFunctions> sums{};
+  for (int face = 0; face < 6; ++face) {
+    for (std::uint32_t j = 0; j < size; ++j) {
+      for (std::uint32_t i = 0; i < size; ++i) {
+        const glm::dvec3 radiance(texels[(std::size_t(face) * size + j) * size + i]);
+        const std::array<double, kFunctions> y = basis(cubeDirection(face, i, j, size));
+        const double omega = cubeSolidAngle(i, j, size);
+        for (int k = 0; k < kFunctions; ++k) {
+          for (int c = 0; c < 3; ++c) sums[k][c].add(radiance[c] * y[k] * omega);
+        }
+      }
+    }
+  }
+  Coefficients L{};
+  for (int k = 0; k < kFunctions; ++k) L[k] = {sums[k][0].value(), sums[k][1].value(), sums[k][2].value()};
+  return L;
+}
+
+Coefficients projectCubeSerialFloat(std::span<const glm::vec3> texels, std::uint32_t size,
+                                    std::array<float, 6>* faceSolidAngles) {
+  // As DirectXTK (SHProjectCubeMap): face coordinates stepped in float from -1 + 1/size.
+  const float first = -1.0f + 1.0f / float(size), step = 2.0f * (1.0f - 1.0f / float(size)) / (float(size) - 1.0f);
+  const float area = (2.0f / float(size)) * (2.0f / float(size));
+  std::array<glm::vec3, kFunctions> sums{};
+  float weights = 0.0f;
+  for (int face = 0; face < 6; ++face) {
+    float faceSum = 0.0f;
+    for (std::uint32_t j = 0; j < size; ++j) {
+      const float v = float(j) * step + first;
+      for (std::uint32_t i = 0; i < size; ++i) {
+        const float u = float(i) * step + first;
+        const float r2 = 1.0f + u * u + v * v;
+        const float weight = 4.0f / (r2 * std::sqrt(r2));
+        weights += weight;
+        faceSum += weight * area / 4.0f;  // 4 / r^3 over [-1,1]^2 is 4 x the face's solid angle density
+        const std::array<double, kFunctions> y = basis(cubeDirection(face, i, j, size));
+        const glm::vec3 radiance = texels[(std::size_t(face) * size + j) * size + i];
+        for (int k = 0; k < kFunctions; ++k) sums[k] += radiance * (float(y[k]) * weight);
+      }
+    }
+    if (faceSolidAngles) (*faceSolidAngles)[std::size_t(face)] = faceSum;
+  }
+  const float scale = 4.0f * float(kPi) / weights;
+  Coefficients L{};
+  for (int k = 0; k < kFunctions; ++k) L[k] = glm::dvec3(sums[k] * scale);
+  return L;
+}
+
 glm::dvec3 irradiance(const Coefficients& L, const glm::dvec3& n) {
   const double x = n.x, y = -n.z, z = n.y;
-  constexpr double c1 = 0.429043, c2 = 0.511664, c3 = 0.743125, c4 = 0.886227, c5 = 0.247708;
+  // R&H's c1..c5 (0.429043, 0.511664, 0.743125, 0.886227, 0.247708), in full: the clamped
+  // cosine's A0 = pi, A1 = 2 pi / 3, A2 = pi / 4 times the functions' constants.
+  const double c1 = kPi / 4.0 * kY22, c2 = kPi / 3.0 * kY1, c3 = kPi / 4.0 * 3.0 * kY20, c4 = kPi * kY00,
+               c5 = kPi / 4.0 * kY20;
   return c1 * L[8] * (x * x - y * y) + c3 * L[6] * z * z + c4 * L[0] - c5 * L[6] +
          2.0 * c1 * (L[4] * x * y + L[7] * x * z + L[5] * y * z) + 2.0 * c2 * (L[3] * x + L[1] * y + L[2] * z);
 }
@@ -104,7 +182,7 @@ double discretisationBound(std::uint32_t height, double radiance) {
   // with |mu_c - m| <= h^2 / 2 = dtheta^2 / 8 and dmu <= dtheta; summed over rows (sum dmu = 2):
   //   <= dtheta^2 (max|g'| / 4 + max|g''| / 12).
   // For Y00, Y10 and Y20 (0.282095, 0.488603 mu, 0.315392 (3 mu^2 - 1)) |g'| and |g''| are at
-  // most 1.892352 f. The compensated sums add a few ulps of the sum of magnitudes (under 4 pi f
+  // most 6 x 0.315392 = 1.892352 f. The compensated sums add a few ulps of the sum of magnitudes (under 4 pi f
   // x 0.5): 1e-12 f covers them.
   const double dtheta = kPi / height;
   const double bound = 2.0 * kPi * dtheta * dtheta * radiance * (1.892352 / 4.0 + 1.892352 / 12.0);

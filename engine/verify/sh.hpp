@@ -35,6 +35,25 @@ double equirectSolidAngle(std::uint32_t j, std::uint32_t width, std::uint32_t he
 // its terms' magnitudes whatever the map's size.
 Coefficients projectEquirect(std::span<const glm::vec3> texels, std::uint32_t width, std::uint32_t height);
 
+// Cube maps as GL lays them out: faces +x, -x, +y, -y, +z, -z, each `size` x `size` texels, texel
+// (i, j) at face coordinates sc = 2 (i + 1/2) / size - 1, tc = 2 (j + 1/2) / size - 1 (GL 4.6,
+// table 8.19). Its centre's direction, and its exact solid angle: with F(x, y) = atan2(x y,
+// sqrt(x^2 + y^2 + 1)) over its corners, F(x0, y0) - F(x0, y1) - F(x1, y0) + F(x1, y1).
+glm::dvec3 cubeDirection(int face, std::uint32_t i, std::uint32_t j, std::uint32_t size);
+double cubeSolidAngle(std::uint32_t i, std::uint32_t j, std::uint32_t size);
+
+// The double projection of a cube map (6 x size x size RGB texels, face after face, rows of i)
+// with exact solid angles, compensated as projectEquirect's.
+Coefficients projectCube(std::span<const glm::vec3> texels, std::uint32_t size);
+
+// The serial float projection as DirectXTK's SHProjectCubeMap does it: each texel weighted at its
+// centre by 4 / (1 + u^2 + v^2)^(3/2) (u, v its face coordinates; proportional to its solid
+// angle), one float accumulator per coefficient over every texel in order, the result scaled by
+// 4 pi / (the float sum of the weights). `faceSolidAngles`, when given, receives each face's float
+// sum of weight x texel area (2 / size)^2, which should be 4 pi / 6.
+Coefficients projectCubeSerialFloat(std::span<const glm::vec3> texels, std::uint32_t size,
+                                    std::array<float, 6>* faceSolidAngles = nullptr);
+
 // Irradiance at a unit world normal from the coefficients (R&H's equation 13, constants c1..c5):
 // the radiance convolved with the clamped cosine, so a constant radiance of 1 gives pi.
 glm::dvec3 irradiance(const Coefficients& L, const glm::dvec3& normal);

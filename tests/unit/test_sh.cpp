@@ -23,11 +23,10 @@ constexpr double kWeights[4] = {0.3478548451374538, 0.6521451548625461, 0.652145
 
 }  // namespace
 
-TEST(SphericalHarmonics, TheNineFunctionsAreOrthonormalToTheirConstantsPrecision) {
+TEST(SphericalHarmonics, TheNineFunctionsAreOrthonormal) {
   // A product of two of them is a polynomial of degree 4 in (x, y, z): 4 Gauss-Legendre nodes in
-  // cos theta and 16 equally spaced azimuths integrate it exactly (azimuthal frequency at most 4).
-  // R&H's constants have 6 significant digits (relative error <= 5e-7 / 0.28 < 2e-6 each), so a
-  // product is within 4e-6 of its exact integral's value: 1e-5 allows it, and nothing more.
+  // cos theta and 16 equally spaced azimuths integrate it exactly (azimuthal frequency at most 4),
+  // so only rounding separates the sums from 1 and 0 (64 terms of at most 0.3 each: 1e-13).
   std::array<std::array<double, sh::kFunctions>, sh::kFunctions> gram{};
   for (int a = 0; a < 4; ++a) {
     const double mu = kNodes[a], s = std::sqrt(1.0 - mu * mu);
@@ -40,7 +39,7 @@ TEST(SphericalHarmonics, TheNineFunctionsAreOrthonormalToTheirConstantsPrecision
     }
   }
   for (int k = 0; k < sh::kFunctions; ++k) {
-    for (int l = 0; l < sh::kFunctions; ++l) EXPECT_NEAR(gram[k][l], k == l ? 1.0 : 0.0, 1e-5) << k << "," << l;
+    for (int l = 0; l < sh::kFunctions; ++l) EXPECT_NEAR(gram[k][l], k == l ? 1.0 : 0.0, 1e-13) << k << "," << l;
   }
 }
 
@@ -94,13 +93,60 @@ TEST(SphericalHarmonics, ASingleBrightTexelProjectsToItsRadianceTimesItsSolidAng
 
 TEST(SphericalHarmonics, IrradianceOfTheAnalyticEnvironmentsIsTheCosineIntegral) {
   // Constant radiance 1: pi at every normal. The upper hemisphere: pi facing up, pi / 2 sideways,
-  // 0 facing down, which order 2 represents exactly at those three normals. R&H's c1..c5 have 6
-  // significant digits: 1e-5 relative.
+  // 0 facing down, which order 2 represents exactly at those three normals: equal but for
+  // rounding (a few terms of at most 4: 1e-14).
   const sh::Coefficients constant = sh::constantCoefficients(), hemisphere = sh::upperHemisphereCoefficients();
   for (const glm::dvec3 n : {glm::dvec3(0, 1, 0), glm::dvec3(1, 0, 0), glm::dvec3(0, 0, -1), glm::normalize(glm::dvec3(1, -2, 3))}) {
-    EXPECT_NEAR(sh::irradiance(constant, n).x, kPi, 1e-5 * kPi);
+    EXPECT_NEAR(sh::irradiance(constant, n).x, kPi, 1e-14);
   }
-  EXPECT_NEAR(sh::irradiance(hemisphere, {0, 1, 0}).x, kPi, 1e-5 * kPi);
-  EXPECT_NEAR(sh::irradiance(hemisphere, {1, 0, 0}).x, kPi / 2, 1e-5 * kPi);
-  EXPECT_NEAR(sh::irradiance(hemisphere, {0, -1, 0}).x, 0.0, 1e-5 * kPi);
+  EXPECT_NEAR(sh::irradiance(hemisphere, {0, 1, 0}).x, kPi, 1e-14);
+  EXPECT_NEAR(sh::irradiance(hemisphere, {1, 0, 0}).x, kPi / 2, 1e-14);
+  EXPECT_NEAR(sh::irradiance(hemisphere, {0, -1, 0}).x, 0.0, 1e-14);
+}
+
+TEST(SphericalHarmonics, CubeTexelsFollowGlsFacesAndTheirExactSolidAnglesCoverEachFace) {
+  // Face centres (odd size: the middle texel) point along the faces' axes, in GL's order.
+  const glm::dvec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+  for (int face = 0; face < 6; ++face) {
+    const glm::dvec3 d = sh::cubeDirection(face, 1, 1, 3);
+    EXPECT_NEAR(glm::distance(d, axes[face]), 0.0, 1e-15) << face;
+  }
+  // GL's table 8.19: on +x, sc = -rz / |rx| and tc = -ry / |rx|; on +y, sc = rx / |ry|, tc = rz / |ry|.
+  const glm::dvec3 px = sh::cubeDirection(0, 0, 0, 4), py = sh::cubeDirection(2, 0, 0, 4);
+  EXPECT_NEAR(-px.z / px.x, 2.0 * 0.5 / 4 - 1.0, 1e-15);
+  EXPECT_NEAR(-px.y / px.x, 2.0 * 0.5 / 4 - 1.0, 1e-15);
+  EXPECT_NEAR(py.x / py.y, 2.0 * 0.5 / 4 - 1.0, 1e-15);
+  EXPECT_NEAR(py.z / py.y, 2.0 * 0.5 / 4 - 1.0, 1e-15);
+  for (std::uint32_t size : {1u, 2u, 7u, 64u, 512u}) {
+    double face = 0;
+    for (std::uint32_t j = 0; j < size; ++j) {
+      for (std::uint32_t i = 0; i < size; ++i) face += sh::cubeSolidAngle(i, j, size);
+    }
+    // The corners' atan2 terms telescope to the face's 4 pi / 6; the rest is rounding (size^2
+    // terms of about 4 pi / 6 / size^2 each, a few ulps each).
+    EXPECT_NEAR(face, 4.0 * kPi / 6.0, 1e-12) << size;
+  }
+}
+
+TEST(SphericalHarmonics, AConstantCubeProjectsToL00AloneAndTheSerialFloatOneToWithinItsRounding) {
+  const std::uint32_t size = 64;
+  const std::vector<glm::vec3> ones(std::size_t(6) * size * size, glm::vec3(1.0f));
+  const sh::Coefficients L = sh::projectCube(ones, size);
+  // Exact solid angles sum to 4 pi; the cube's texel centres are symmetric under the axes'
+  // permutations and reflections, so every other coefficient's sum cancels (sum x^2 = sum y^2 =
+  // sum z^2 = 4 pi / 3): all but L00 are 0, up to the rounding of compensated sums.
+  EXPECT_NEAR(L[0].x, 2.0 * std::sqrt(kPi), 1e-12);
+  for (int k = 1; k < sh::kFunctions; ++k) EXPECT_NEAR(L[k].x, 0.0, 1e-12) << "L" << k;
+  // DirectXTK's way: sum_k f y w and sum_k w are two float sums of n = 6 size^2 terms of one sign
+  // (for L00), each within gamma(n) of its exact value (Higham 4.2), their ratio within 2 gamma(n)
+  // and a few roundings more.
+  std::array<float, 6> faces{};
+  const sh::Coefficients serial = sh::projectCubeSerialFloat(ones, size, &faces);
+  const double n = 6.0 * size * size, gamma = n * 0x1.0p-24 / (1.0 - n * 0x1.0p-24);
+  EXPECT_NEAR(serial[0].x, 2.0 * std::sqrt(kPi), (2.0 * gamma + 8 * 0x1.0p-24) * 2.0 * std::sqrt(kPi));
+  // Each face's float sum of weight x area: the midpoint rule on the density 1 / (1 + u^2 + v^2)^1.5
+  // over [-1, 1]^2 (|f_uu| + |f_vv| <= 6: error <= h^2 / 24 x 6 x 4 = h^2 with h = 2 / size), plus
+  // gamma(size^2) of the float sum and 8 roundings a weight.
+  const double h = 2.0 / size, faceGamma = size * size * 0x1.0p-24 / (1.0 - size * size * 0x1.0p-24);
+  for (float f : faces) EXPECT_NEAR(f, 4.0 * kPi / 6.0, h * h + (faceGamma + 8 * 0x1.0p-24) * 4.0 * kPi / 6.0);
 }
