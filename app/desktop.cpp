@@ -85,7 +85,6 @@ class Desktop {
     panel_.pendingCount = options_.settings.sim.count;
     panel_.pendingSeed = options_.settings.sim.seed;
     askedStrategy_ = panel_.app.reduce;
-    askedCompaction_ = panel_.app.compact;
     window_.setVsync(vsyncApplied_ = panel_.app.vsync);
   }
 
@@ -289,8 +288,7 @@ class Desktop {
         panel_.app.reduce = askedStrategy_ = simulation.reduceStrategy().name;
       }
     }
-    if (panel_.app.compact != askedCompaction_) {
-      askedCompaction_ = panel_.app.compact;
+    if (panel_.app.compact != scene_->renderer.askedCompaction()) {
       scene_->renderer.setCompaction(panel_.app.compact);  // a name from the table: known
     }
     if (actions.resetFlock) simulation.reset();
@@ -411,7 +409,6 @@ class Desktop {
   std::optional<primitives::Lab> lab_;
   PanelState panel_;
   std::string askedStrategy_;
-  std::string askedCompaction_;
   std::optional<render::CullCounts> cullCounts_;
   bool vsyncApplied_ = false;
   bool showPanel_;

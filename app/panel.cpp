@@ -10,6 +10,7 @@
 #include "engine/frame.hpp"
 #include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/sort/sort.hpp"
+#include "shaders/cull/cull_slots.h"
 
 namespace boids::app {
 namespace {
@@ -42,6 +43,25 @@ void choiceCombo(const char* label, const char* key, AppSettings& app) {
   }
 }
 
+// A combo over a registry of variants (primitives/registry.hpp): each by its name, those this
+// context cannot run greyed with the reason in their tooltip; `more(v)` adds to a tooltip.
+template <class Entry, class More>
+void variantCombo(const char* label, std::string& current, std::span<const Entry> variants, const gl::Caps& caps,
+                  More more) {
+  if (!ImGui::BeginCombo(label, current.c_str())) return;
+  for (const Entry& v : variants) {
+    const std::string why = v.unavailableOn(caps);
+    ImGui::BeginDisabled(!why.empty());
+    if (ImGui::Selectable(v.name, current == v.name)) current = v.name;
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+      ImGui::SetTooltip("%s%s%s%s", v.description, more(v).c_str(), why.empty() ? "" : "\nunavailable: ", why.c_str());
+    }
+  }
+  ImGui::EndCombo();
+}
+constexpr auto kNothingMore = [](const auto&) { return std::string(); };
+
 void vec3Text(const char* label, glm::dvec3 v, bool scientific = false) {
   if (scientific) {
     ImGui::Text("%-9s %12.3e %12.3e %12.3e", label, v.x, v.y, v.z);
@@ -53,19 +73,8 @@ void vec3Text(const char* label, glm::dvec3 v, bool scientific = false) {
 void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, const ReductionView& view,
                       PanelActions& actions) {
   // The strategy: every one listed; those this context cannot run are greyed with the reason.
-  if (ImGui::BeginCombo("strategy", state.app.reduce.c_str())) {
-    for (const centroid::StrategyInfo& s : centroid::strategies()) {
-      const std::string why = s.unavailableOn(caps);
-      ImGui::BeginDisabled(!why.empty());
-      if (ImGui::Selectable(s.name, state.app.reduce == s.name)) state.app.reduce = s.name;
-      ImGui::EndDisabled();
-      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip("%s\nbounds: %s%s%s", s.description, s.bounds, why.empty() ? "" : "\nunavailable: ",
-                          why.c_str());
-      }
-    }
-    ImGui::EndCombo();
-  }
+  variantCombo("strategy", state.app.reduce, centroid::strategies(), caps,
+               [](const centroid::StrategyInfo& s) { return std::string("\nbounds: ") + s.bounds; });
   if (view.active) {
     ImGui::TextWrapped("%s", view.active->description);
     ImGui::TextDisabled("bounds: %s%s%s", view.active->bounds, view.activeDetail.empty() ? "" : "; ",
@@ -302,18 +311,7 @@ void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& 
     ImGui::SetTooltip("%s (--cull)", findSetting("cull")->help);
   }
   ImGui::BeginDisabled(!r.cull);
-  if (ImGui::BeginCombo("compaction", state.app.compact.c_str())) {
-    for (const primitives::CompactVariant& v : primitives::compactions()) {
-      const std::string why = v.unavailableOn(caps);
-      ImGui::BeginDisabled(!why.empty());
-      if (ImGui::Selectable(v.name, state.app.compact == v.name)) state.app.compact = v.name;
-      ImGui::EndDisabled();
-      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip("%s%s%s", v.description, why.empty() ? "" : "\nunavailable: ", why.c_str());
-      }
-    }
-    ImGui::EndCombo();
-  }
+  variantCombo("compaction", state.app.compact, primitives::compactions(), caps, kNothingMore);
   if (!view.note.empty()) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kDim, "%s", view.note.c_str());
@@ -330,9 +328,9 @@ void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& 
   ImGui::Checkbox("freeze culling camera", &r.freezeCull);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", findSetting("freeze-cull")->help);
 
-  // The counts, in the levels' tints (the colours boid.frag gives them with the tints on).
-  const ImVec4 tints[3] = {ImVec4(0.92f, 0.22f, 0.22f, 1), ImVec4(0.98f, 0.72f, 0.16f, 1), ImVec4(0.25f, 0.60f, 1.0f, 1)};
-  const char* meshes[3] = {"dart, 18 vertices", "outline, 1 triangle", "point"};
+  // The counts, in the levels' tints (the colours the shaders give them with the tints on).
+  const std::string meshes[3] = {"dart, " + std::to_string(render::kLevelDraws[CULL_NEAR].vertices) + " vertices",
+                                 "outline, 1 triangle", "point"};
   if (view.counts && r.cull) {
     const render::CullCounts& k = *view.counts;
     ImGui::Text("visible %s of %s (%.1f%%)", grouped(k.visible()).c_str(), grouped(k.boids).c_str(),
@@ -341,11 +339,12 @@ void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& 
       for (int level = 0; level < cull::kLevels; ++level) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextColored(tints[level], "%s", cull::levelName(level));
+        const glm::vec3 tint = render::levelTint(level);
+        ImGui::TextColored(ImVec4(tint.r, tint.g, tint.b, 1.0f), "%s", cull::levelName(level));
         ImGui::TableNextColumn();
         ImGui::Text("%12s", grouped(k.levels[std::size_t(level)]).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextDisabled("%s", meshes[level]);
+        ImGui::TextDisabled("%s", meshes[level].c_str());
       }
       ImGui::EndTable();
     }
@@ -438,13 +437,7 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     const bool grid = state.app.sim.neighbours != sim::Neighbours::BruteForce;
     ImGui::BeginDisabled(!grid);
     choiceCombo("cells", "cells", state.app);
-    if (ImGui::BeginCombo("sort", state.app.sort.c_str())) {
-      for (const primitives::SortVariant& s : primitives::sorters()) {
-        if (ImGui::Selectable(s.name, state.app.sort == s.name)) state.app.sort = s.name;
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.description);
-      }
-      ImGui::EndCombo();
-    }
+    variantCombo("sort", state.app.sort, primitives::sorters(), caps, kNothingMore);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", primitives::kFastestMeasured);
     ImGui::PopTextWrapPos();

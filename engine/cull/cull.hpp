@@ -2,7 +2,8 @@
 // GPU-driven culling: every boid's sphere tested against a frustum and sorted by its projected size
 // into levels of detail (shaders/cull/cull.glsl), each level's boids compacted into a list of their
 // own by a variant of the compaction primitive (with the cull's predicate), and a
-// DrawArraysIndirectCommand per level whose instance count the GPU writes. Nothing is read back.
+// DrawArraysIndirectCommand per level that the GPU writes from the level's count (commandFor says
+// which). Nothing is read back.
 #include <array>
 #include <cstdint>
 #include <memory>

@@ -20,6 +20,11 @@ using vec3 = glm::vec3;
 #include "shaders/render/dart.glsl"
 }  // namespace dart
 
+namespace tints {
+using vec3 = glm::vec3;
+#include "shaders/render/level_tints.glsl"
+}  // namespace tints
+
 struct MeshVertex {
   glm::vec3 position;
   glm::vec3 normal;
@@ -48,6 +53,10 @@ std::vector<MeshVertex> dartMesh() {
 }
 
 }  // namespace
+
+glm::vec3 levelTint(int level) {
+  return level == CULL_NEAR ? tints::kTintNear : level == CULL_MIDDLE ? tints::kTintMiddle : tints::kTintFar;
+}
 
 BoidRenderer::Programs BoidRenderer::build(const gl::ShaderLibrary& library) {
   Programs p;
@@ -83,6 +92,10 @@ BoidRenderer::BoidRenderer(const gl::ShaderLibrary& library, const gl::Caps& cap
   setCompaction(compaction);
   const std::vector<MeshVertex> mesh = dartMesh();
   meshVertices_ = static_cast<GLsizei>(mesh.size());
+  if (mesh.size() != kLevelDraws[CULL_NEAR].vertices) {
+    throw std::logic_error("the dart mesh has " + std::to_string(mesh.size()) + " vertices; kLevelDraws says " +
+                           std::to_string(kLevelDraws[CULL_NEAR].vertices));
+  }
   mesh_ = gl::Buffer::fromSpan(std::string_view("render.boidMesh"), std::span<const MeshVertex>(mesh), GL_STATIC_DRAW);
   glBindVertexArray(meshVao_.id());
   glBindBuffer(GL_ARRAY_BUFFER, mesh_.id());

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
 #include "engine/cull/cull.hpp"
@@ -27,6 +28,9 @@ namespace boids::render {
 // How each level of detail is drawn (boid.vert): the 18-vertex dart, one instance per boid; one
 // triangle per boid; one point per boid.
 inline constexpr std::array<cull::LevelDraw, cull::kLevels> kLevelDraws = {{{18, true}, {3, false}, {1, false}}};
+
+// A level of detail's tint with the tints on (shaders/render/level_tints.glsl): for a legend.
+glm::vec3 levelTint(int level);
 
 // What the cull kept, read back a few frames late.
 struct CullCounts {
@@ -51,6 +55,7 @@ class BoidRenderer {
   // is replaced by kFallbackCompaction, and compactionNote() says why.
   void setCompaction(std::string_view name);
   const primitives::CompactVariant& compaction() const { return cull_->variant(); }
+  const char* askedCompaction() const { return asked_->name; }  // what setCompaction was last given
   // The compaction for a flock of `boids` chosen now rather than at the first cull (to report it).
   void prepareFor(std::uint32_t boids) { chooseCompaction(boids); }
   const std::string& compactionNote() const { return compactionNote_; }

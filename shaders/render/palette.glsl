@@ -14,11 +14,10 @@ vec3 speedRamp(float t) {
   return mix(c2, c3, t - 2.0);
 }
 
-// The levels of detail when tinted: near red, middle amber, far blue (apart in hue and lightness,
-// and none of them on the speed ramp).
-vec3 levelTint(int level) {
-  return level == 0 ? vec3(0.92, 0.22, 0.22) : level == 1 ? vec3(0.98, 0.72, 0.16) : vec3(0.25, 0.60, 1.00);
-}
+#include "render/level_tints.glsl"
+
+// A level of detail's tint (0 near, 1 middle, 2 far).
+vec3 levelTint(int level) { return level == 0 ? kTintNear : level == 1 ? kTintMiddle : kTintFar; }
 
 // Background from the bottom (0) to the top (1) of the screen: dusk haze up to night blue.
 vec3 skyColor(float height) {

@@ -58,7 +58,10 @@ std::string text(const json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_array()) {
     std::string t;
-    for (const json& c : v) t += (t.empty() ? "" : ",") + c.dump();
+    for (const json& c : v) {
+      if (!t.empty()) t += ',';
+      t += c.dump();
+    }
     return t;
   }
   return v.dump();
