@@ -339,7 +339,7 @@ int runBench(const Options& options) {
     std::printf("note: %s has no meaningful GPU timers; these are CPU times around glFinish, not GPU numbers\n",
                 caps.renderer.c_str());
   }
-  json results = json::array(), sortRows, frameRows, scanRows, compactRows, cullRows;
+  json results = json::array(), sortRows, frameRows, scanRows, compactRows, cullRows, shRows;
   std::string csv = "strategy,n,runs,median_us,min_us,p90_us,gbytes_per_s,floor_us,correct\n";
   std::string gridCsv = "bench,name,n,runs,median_us\n";
   try {
@@ -347,6 +347,7 @@ int runBench(const Options& options) {
     if (options.bench.sort) sortRows = sortBench(options, shaders, caps, gridCsv);
     if (options.bench.frame) frameRows = frameBench(options, shaders, caps, gridCsv);
     if (options.bench.cull) cullRows = cullBench(options, shaders, caps, gridCsv);
+    if (options.bench.sh) shRows = shBench(options, shaders, caps, gridCsv);
     if (options.bench.scan || options.bench.compact) {
       scanRows = json::array();
       compactRows = json::array();
@@ -356,7 +357,7 @@ int runBench(const Options& options) {
       if (!options.bench.json.empty()) {
         writeFileAtomically(options.bench.json, json{{"renderer", caps.renderer}, {"version", caps.version},
                                                      {"gpu_timers", gpuTimers}, {"sort", sortRows}, {"frame", frameRows},
-                                                     {"scan", scanRows}, {"compact", compactRows}, {"cull", cullRows}}
+                                                     {"scan", scanRows}, {"compact", compactRows}, {"cull", cullRows}, {"sh", shRows}}
                                                         .dump(1) + "\n");
         std::printf("json: %s\n", std::filesystem::absolute(options.bench.json).c_str());
       }
@@ -454,7 +455,7 @@ int runBench(const Options& options) {
       writeFileAtomically(options.bench.json, json{{"renderer", caps.renderer}, {"version", caps.version},
                                                    {"gpu_timers", gpuTimers}, {"floor_bandwidth_bytes_per_s", bandwidth},
                                                    {"results", results}, {"sort", sortRows}, {"frame", frameRows},
-                                                   {"scan", scanRows}, {"compact", compactRows}, {"cull", cullRows}}
+                                                   {"scan", scanRows}, {"compact", compactRows}, {"cull", cullRows}, {"sh", shRows}}
                                                       .dump(1) + "\n");
       std::printf("json: %s\n", std::filesystem::absolute(options.bench.json).c_str());
     }

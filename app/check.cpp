@@ -419,6 +419,40 @@ int runCheck(const Options& options) {
       return caseRows;
     };
 
+    // A row into the table and the JSON.
+    auto report = [&](json row) {
+      const std::string name = row["strategy"];
+      const unsigned n = row["n"].get<unsigned>();
+      const auto seed = static_cast<unsigned long long>(row["seed"].get<std::uint64_t>());
+      const int f = row["frames"].get<int>();
+      row["timing"] = timing;
+      if (!row["available"].get<bool>()) {
+        ++unavailable;
+        std::printf("%-20s %9u %5llu %6d %10s %12s %12s  unavailable: %s\n", name.c_str(), n, seed, f, "-", "-", "-",
+                    row["reason"].get<std::string>().c_str());
+      } else {
+        const bool ok = row["pass"].get<bool>();
+        ok ? ++passed : ++failed;
+        if (row.contains("error_gpu")) {  // a projection: its error and the target, relative to |L00|
+          std::printf("%-20s %9u %5llu %6d %10.4f %12.3e %12.3e  %s  %s\n", name.c_str(), n, seed, f, row["gpu_ms"].get<double>(),
+                      row["error_gpu"].get<double>(), row["tolerance"].get<double>(), ok ? "pass" : "FAIL",
+                      row["detail"].get<std::string>().c_str());
+        } else if (row.contains("stage")) {  // a grid or primitive row: the verdict and what was compared
+          std::printf("%-20s %9u %5llu %6d %10.4f %12s %12s  %s  %s\n", name.c_str(), n, seed, f, row["gpu_ms"].get<double>(),
+                      "-", "-", ok ? "pass" : "FAIL", row["detail"].get<std::string>().c_str());
+        } else {
+          const json& tol = row.at("tolerance");
+          auto axis = [&](int a) { return tol[a].is_number() ? tol[a].get<double>() : INFINITY; };
+          std::printf("%-20s %9u %5llu %6d %10.4f %12.3e %12.3e  %s%s%s\n", name.c_str(), n, seed, f, row["gpu_ms"].get<double>(),
+                      row["error"].get<double>(), std::min({axis(0), axis(1), axis(2)}), ok ? "pass" : "FAIL",
+                      row["bounds_exact"].get<bool>() ? "" : " (bounds differ)",
+                      row["count_exact"].get<bool>() ? "" : " (boids miscounted)");
+        }
+      }
+      std::fflush(stdout);
+      rows.push_back(std::move(row));
+    };
+
     for (std::uint32_t n : options.check.sizes) {
       if (std::string why = sim::checkBuffersFit(n, caps); !why.empty()) {
         std::printf("n=%u skipped: %s\n", n, why.c_str());  // beyond what this GPU can hold
@@ -454,39 +488,22 @@ int runCheck(const Options& options) {
         }
         for (Case& c : cases) {
           for (json& row : c.rows) {
-            const std::string name = row["strategy"];
             row["n"] = n;
             row["seed"] = seed;
             row["frames"] = c.frames;
-            row["timing"] = timing;
             if (!c.dumpName.empty()) row["positions"] = c.dumpName;
-            const int f = c.frames;
-            if (!row["available"].get<bool>()) {
-              ++unavailable;
-              std::printf("%-20s %9u %5llu %6d %10s %12s %12s  unavailable: %s\n", name.c_str(), n,
-                          static_cast<unsigned long long>(seed), f, "-", "-", "-",
-                          row["reason"].get<std::string>().c_str());
-            } else {
-              const bool ok = row["pass"].get<bool>();
-              ok ? ++passed : ++failed;
-              if (row.contains("stage")) {  // a grid or primitive row: the verdict and what was compared
-                std::printf("%-20s %9u %5llu %6d %10.4f %12s %12s  %s  %s\n", name.c_str(), n,
-                            static_cast<unsigned long long>(seed), f, row["gpu_ms"].get<double>(), "-", "-",
-                            ok ? "pass" : "FAIL", row["detail"].get<std::string>().c_str());
-              } else {
-                const json& tol = row.at("tolerance");
-                auto axis = [&](int a) { return tol[a].is_number() ? tol[a].get<double>() : INFINITY; };
-                std::printf("%-20s %9u %5llu %6d %10.4f %12.3e %12.3e  %s%s%s\n", name.c_str(), n,
-                            static_cast<unsigned long long>(seed), f, row["gpu_ms"].get<double>(),
-                            row["error"].get<double>(), std::min({axis(0), axis(1), axis(2)}),
-                            ok ? "pass" : "FAIL", row["bounds_exact"].get<bool>() ? "" : " (bounds differ)",
-                            row["count_exact"].get<bool>() ? "" : " (boids miscounted)");
-              }
-            }
-            std::fflush(stdout);
-            rows.push_back(std::move(row));
+            report(std::move(row));
           }
         }
+      }
+    }
+    if (wanted("sh")) {
+      // Not a flock's: once, whatever the sizes. n is the texels projected.
+      for (json& row : checkSphericalHarmonics(shaders, caps, options.settings.environment, options.check.repeats)) {
+        row["n"] = row.value("texels", 0u);
+        row["seed"] = 0;
+        row["frames"] = 0;
+        report(std::move(row));
       }
     }
   } catch (const std::exception& e) {

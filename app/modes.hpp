@@ -2,6 +2,9 @@
 // The modes of the one binary. Each returns the process exit code.
 #include <memory>
 #include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "app/options.hpp"
 #include "engine/gl/caps.hpp"
@@ -31,6 +34,14 @@ std::string adaptToContext(Options& options, const gl::Caps& caps);
 
 // Every reduction strategy against the CPU reference over a sweep; exit code 0 when all passed.
 int runCheck(const Options& options);
+
+// boids check's "sh" rows: every projection variant in both layouts, for the shipped and built-in
+// environments and `extra` (a name or a .hdr file), against the CPU references.
+std::vector<nlohmann::json> checkSphericalHarmonics(const gl::ShaderLibrary& shaders, const gl::Caps& caps,
+                                                    const std::string& extra, int repeats);
+
+// bench --sh: every projection variant in both layouts over map sizes, beside the CPU projections.
+nlohmann::json shBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv);
 
 // GPU timings per reduction strategy over sizes.
 int runBench(const Options& options);

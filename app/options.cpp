@@ -240,7 +240,8 @@ ParseResult parseCommandLine(int argc, char** argv) {
   text.add(*check, "--sizes", "Flock sizes, comma-separated, 1 to 67108864 (default 1,2,63,64,65,4095,4096,4097,65537,1000003,4194305)", "N,...");
   text.add(*check, "--seeds", "Seeds, comma-separated (default 1,2)", "S,...");
   text.add(*check, "--strategies", "Only these strategies, comma-separated (default: every one)", "NAME,...");
-  text.add(*check, "--stages", "Only these stages, comma-separated: reduce, sort, ranges, neighbours, step, scan, compact (default: every one)",
+  text.add(*check, "--stages", "Only these stages, comma-separated: reduce, sort, ranges, neighbours, step, scan, compact, cull, sh (default: every "
+           "one; sh: the environments' spherical-harmonics projection, the shipped and built-in ones and --environment's)",
            "STAGE,...");
   text.add(*check, "--repeats", "Timed runs per case, 1 to 1000 (median reported; default 3)", "N");
   text.add(*check, "--json", "Write the rows as JSON to this file (format: README)", "FILE");
@@ -259,6 +260,9 @@ ParseResult parseCommandLine(int argc, char** argv) {
   bench->add_flag("--cull", o.bench.cull,
                   "Benchmark the cull pass per compaction variant, and drawing with and without culling and levels of "
                   "detail, from a camera framing the flock and one inside it (1280x720, 4x MSAA)");
+  bench->add_flag("--sh", o.bench.sh,
+                  "Benchmark the environment's spherical-harmonics projection: every variant, equirect maps from 256x128 "
+                  "to 4096x2048 and the 512x512x6 cube, beside the CPU projections (double, serial float) and a streaming copy");
   text.add(*bench, "--sizes", "Flock sizes, comma-separated (default: 64K, 1M, 4M, 16M for --reduce; 64K, 256K, 1M, 4M, 16M for --sort, --frame and --cull)", "N,...", "bench-sizes");
   text.add(*bench, "--strategies", "Only these strategies, comma-separated", "NAME,...", "bench-strategies");
   text.add(*bench, "--repeats", "Timed runs per strategy and size, 1 to 100000 (default 200)", "N", "bench-repeats");
@@ -278,7 +282,8 @@ ParseResult parseCommandLine(int argc, char** argv) {
       option = cli.add_flag(names, flags[key], settingHelp(s))->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
     } else {
       const std::string names = key == "count" ? "-n,--count" : key == "seed" ? "-s,--seed" : "--" + key;
-      option = text.add(cli, names, settingHelp(s), s.kind == SettingKind::Choice ? "NAME" : "VALUE");
+      const char* type = s.kind == SettingKind::Choice ? "NAME" : s.kind == SettingKind::Text ? "NAME|FILE" : "VALUE";
+      option = text.add(cli, names, settingHelp(s), type);
     }
     option->group("Settings");
     settingOptions.emplace_back(&s, option);
@@ -420,8 +425,8 @@ ParseResult parseCommandLine(int argc, char** argv) {
     if (check->parsed()) o.mode = Mode::Check;
     if (bench->parsed()) {
       o.mode = Mode::Bench;
-      if (!o.bench.reduce && !o.bench.sort && !o.bench.frame && !o.bench.scan && !o.bench.compact && !o.bench.cull) {
-        throw UsageError("bench needs something to measure: --reduce, --sort, --frame, --scan, --compact or --cull");
+      if (!o.bench.reduce && !o.bench.sort && !o.bench.frame && !o.bench.scan && !o.bench.compact && !o.bench.cull && !o.bench.sh) {
+        throw UsageError("bench needs something to measure: --reduce, --sort, --frame, --scan, --compact, --cull or --sh");
       }
     }
     // What a mode would silently ignore.

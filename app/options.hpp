@@ -28,7 +28,7 @@ struct CheckOptions {
 };
 
 // What `boids check --stages` can name: the centroid reduction, the grid's stages, the primitives.
-inline const std::vector<std::string> kCheckStages = {"reduce", "sort", "ranges", "neighbours", "step", "scan", "compact", "cull"};
+inline const std::vector<std::string> kCheckStages = {"reduce", "sort", "ranges", "neighbours", "step", "scan", "compact", "cull", "sh"};
 
 struct BenchOptions {
   bool reduce = false;
@@ -37,6 +37,7 @@ struct BenchOptions {
   bool scan = false;     // every scan variant beside a streaming copy of the same bytes
   bool compact = false;  // every compaction variant at several kept fractions, beside the same copy
   bool cull = false;     // the cull pass per compaction variant, and drawing with and without it
+  bool sh = false;       // the environment's spherical-harmonics projection, every variant and layout, beside the CPU
   std::vector<std::uint32_t> gridSizes = {65536, 262144, 1048576, 4194304, 16777216};
   std::vector<std::uint32_t> sizes = {65536, 1048576, 4194304, 16777216};
   std::vector<std::string> strategies;

@@ -7,6 +7,8 @@
 #include <numbers>
 
 #include "app/text.hpp"
+#include "engine/lighting/environment.hpp"
+#include "engine/lighting/sh_projection.hpp"
 #include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/sort/sort.hpp"
 #include "engine/centroid/strategy.hpp"
@@ -16,7 +18,12 @@ namespace boids::app {
 using nlohmann::json;
 
 AppSettings::AppSettings()
-    : reduce(centroid::kDefaultStrategy), sort(primitives::kDefaultSorter), compact(render::kDefaultCompaction) {}
+    : reduce(centroid::kDefaultStrategy),
+      sort(primitives::kDefaultSorter),
+      compact(render::kDefaultCompaction),
+      environment(lighting::kDefaultEnvironment),
+      shVariant(lighting::kDefaultShVariant),
+      shLayout(lighting::layoutName(lighting::ShLayout::Equirect)) {}
 
 namespace {
 
@@ -25,6 +32,12 @@ constexpr double kDegrees = 180.0 / std::numbers::pi;
 std::vector<std::string> strategyNames() {
   std::vector<std::string> names;
   for (const centroid::StrategyInfo& s : centroid::strategies()) names.emplace_back(s.name);
+  return names;
+}
+
+std::vector<std::string> environmentNames() {
+  std::vector<std::string> names = lighting::shippedEnvironments();
+  for (std::string& n : lighting::builtInEnvironments()) names.push_back(std::move(n));
   return names;
 }
 
@@ -136,6 +149,29 @@ std::vector<SettingInfo> buildTable() {
   add({"freeze-cull", "culling", "freeze-cull",
        "the cull keeps the frustum it has (drawn as lines) while the camera moves on: fly out and see what it kept",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.freezeCull)});
+
+  // lighting (engine/lighting): the environment, its projection onto spherical harmonics, exposure
+  add({"environment", "lighting", "environment",
+       "what lights the flock and fills the sky: a shipped HDR map, a built-in environment or a Radiance .hdr file "
+       "(equirectangular, twice as wide as tall); one that cannot be read falls back to the built-in sky",
+       SettingKind::Text, 0, 0, environmentNames(), [](const AppSettings& a) -> json { return a.environment; },
+       [](AppSettings& a, const json& v) { a.environment = v.get<std::string>(); }});
+  add({"sh-variant", "lighting", "sh-variant",
+       "the reduce variant that projects the environment onto the nine spherical harmonics, on the GPU",
+       SettingKind::Choice, 0, 0, std::vector<std::string>(std::begin(lighting::kShVariants), std::end(lighting::kShVariants)),
+       [](const AppSettings& a) -> json { return a.shVariant; },
+       [](AppSettings& a, const json& v) { a.shVariant = v.get<std::string>(); }});
+  add({"sh-layout", "lighting", "sh-layout",
+       "project the equirectangular map itself, or the map resampled on the GPU into a 512 x 512 x 6 cube map",
+       SettingKind::Choice, 0, 0, {"equirect", "cube"}, [](const AppSettings& a) -> json { return a.shLayout; },
+       [](AppSettings& a, const json& v) { a.shLayout = v.get<std::string>(); }});
+  add({"exposure", "lighting", "exposure",
+       "exposure in stops over the environment's own (which brings its mean radiance to mid grey)", SettingKind::Float,
+       -10, 10, {}, FLOAT_MEMBER(render.exposure)});
+  add({"environment-yaw", "lighting", "yaw", "the environment's rotation about the vertical, degrees (the lighting follows)",
+       SettingKind::Float, -360, 360, {},
+       [](const AppSettings& a) -> json { return std::remainder(double(a.render.environmentYaw) * kDegrees, 360.0); },
+       [](AppSettings& a, const json& v) { a.render.environmentYaw = float(v.get<double>() / kDegrees); }});
 
   // camera (angles in degrees in files and on the command line)
   add({"camera-yaw", "camera", "yaw", "camera angle around the vertical, degrees", SettingKind::Float, -360, 360, {},
@@ -279,6 +315,11 @@ std::string describeRange(const SettingInfo& s) {
     case SettingKind::Bool: return "true or false";
     case SettingKind::Choice: return joinChoices(s.choices);
     case SettingKind::Numbers: return numbersText(s) + " from " + formatNumber(s.min) + " to " + formatNumber(s.max);
+    case SettingKind::Text: {
+      std::string text = joinChoices(s.choices);
+      text += ", or a file";
+      return text;
+    }
   }
   return {};
 }
@@ -335,6 +376,9 @@ std::string checkValue(const SettingInfo& s, const json& v) {
         }
       }
       return {};
+    case SettingKind::Text:  // a name or a file: whether it loads is found out when it is used
+      if (!v.is_string() || v.get<std::string>().empty()) return "must be " + describeRange(s);
+      return {};
   }
   return "unknown kind";
 }
@@ -373,7 +417,8 @@ std::optional<json> parseText(const SettingInfo& s, std::string_view text, std::
       error = shown + " is not true or false";
       return std::nullopt;
     }
-    case SettingKind::Choice: return json(std::string(text));
+    case SettingKind::Choice:
+    case SettingKind::Text: return json(std::string(text));
     case SettingKind::Numbers: {
       json v = json::array();
       std::string_view rest = text;

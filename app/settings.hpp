@@ -32,6 +32,9 @@ struct AppSettings {
   std::string reduce;      // centroid + bounds strategy
   std::string sort;        // the grid's sorter
   std::string compact;     // the cull's compaction variant
+  std::string environment; // what lights the flock: a shipped or built-in environment's name, or a .hdr file
+  std::string shVariant;   // the reduce variant that projects it onto spherical harmonics
+  std::string shLayout;    // the layout it is projected from: equirect or cube
   bool keepDensity = true; // a new count resizes the world to keep sim::kReferenceDensity
   bool vsync = true;
   bool showPanel = true;
@@ -43,7 +46,7 @@ struct AppSettings {
   AppSettings();  // the defaults
 };
 
-enum class SettingKind { Float, Integer, Bool, Choice, Numbers };
+enum class SettingKind { Float, Integer, Bool, Choice, Numbers, Text };
 
 struct SettingInfo {
   const char* key;      // command line (--KEY, --set KEY=...), unique
@@ -52,7 +55,7 @@ struct SettingInfo {
   const char* help;
   SettingKind kind;
   double min = 0, max = 0;           // Float, Integer (inclusive), Numbers (each component)
-  std::vector<std::string> choices;  // Choice; Numbers: the components' names ("x", "y", "z")
+  std::vector<std::string> choices;  // Choice; Numbers: the components' names ("x", "y", "z"); Text: what it may name
   nlohmann::json (*get)(const AppSettings&) = nullptr;
   void (*set)(AppSettings&, const nlohmann::json&) = nullptr;  // a value checkValue() accepted
   float sim::SimSettings::*simFloat = nullptr;  // the rule parameters: read and written through this

@@ -28,6 +28,11 @@ struct RenderSettings {
   glm::vec2 lodPixels{4.0f, 1.5f};
   bool lodTint = false;     // each level in its own colour (near red, middle amber, far blue)
   bool freezeCull = false;  // the cull keeps the frustum it had (drawn as lines) while the camera moves
+
+  // Image-based lighting (engine/lighting): the environment's rotation about up, and the exposure
+  // in stops over the environment's own (its mean radiance to mid grey).
+  float environmentYaw = 0.0f;  // radians
+  float exposure = 0.0f;
 };
 
 }  // namespace boids::render

@@ -1,6 +1,8 @@
 #include "engine/verify/sh.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 #include <numbers>
 
 namespace boids::verify::sh {
@@ -39,8 +41,8 @@ std::array<double, kFunctions> basis(const glm::dvec3& d) {
           kY22 * (x * x - y * y)};    // L22
 }
 
-glm::dvec3 equirectDirection(std::uint32_t i, std::uint32_t j, std::uint32_t width, std::uint32_t height) {
-  const double theta = (j + 0.5) * kPi / height, phi = (i + 0.5) * 2.0 * kPi / width;
+glm::dvec3 equirectDirection(std::uint32_t i, std::uint32_t j, std::uint32_t width, std::uint32_t height, double yaw) {
+  const double theta = (j + 0.5) * kPi / height, phi = (i + 0.5) * 2.0 * kPi / width + yaw;
   return {std::sin(theta) * std::cos(phi), std::cos(theta), std::sin(theta) * std::sin(phi)};
 }
 
@@ -49,20 +51,81 @@ double equirectSolidAngle(std::uint32_t j, std::uint32_t width, std::uint32_t he
   return 2.0 * kPi / width * (std::cos(theta0) - std::cos(theta1));
 }
 
-Coefficients projectEquirect(std::span<const glm::vec3> texels, std::uint32_t width, std::uint32_t height) {
+namespace {
+
+// The 27 compensated sums of a projection, and the sums of their terms' magnitudes.
+struct Projection {
   std::array<std::array<CompensatedSum, 3>, kFunctions> sums{};
-  for (std::uint32_t j = 0; j < height; ++j) {
-    const double omega = equirectSolidAngle(j, width, height);
-    for (std::uint32_t i = 0; i < width; ++i) {
-      const glm::dvec3 radiance(texels[std::size_t(j) * width + i]);
-      const std::array<double, kFunctions> y = basis(equirectDirection(i, j, width, height));
-      for (int k = 0; k < kFunctions; ++k) {
-        for (int c = 0; c < 3; ++c) sums[k][c].add(radiance[c] * y[k] * omega);
+  Coefficients magnitudes{};
+  void add(const glm::dvec3& radiance, const glm::dvec3& direction, double omega) {
+    const std::array<double, kFunctions> y = basis(direction);
+    for (int k = 0; k < kFunctions; ++k) {
+      for (int c = 0; c < 3; ++c) {
+        const double term = radiance[c] * y[k] * omega;
+        sums[k][c].add(term);
+        magnitudes[k][c] += std::abs(term);
       }
     }
   }
+  Coefficients result(Coefficients* magnitudesOut) const {
+    Coefficients L{};
+    for (int k = 0; k < kFunctions; ++k) L[k] = {sums[k][0].value(), sums[k][1].value(), sums[k][2].value()};
+    if (magnitudesOut) *magnitudesOut = magnitudes;
+    return L;
+  }
+};
+
+// The serial float projections' own: the nine functions evaluated in float, as a float program
+// would (DirectXTK's XMSHEvalDirection), from a float direction.
+std::array<float, kFunctions> basisFloat(float x, float y, float z) {
+  const float rx = x, ry = -z, rz = y;
+  const float c00 = float(0.5 / std::sqrt(kPi)), c1 = float(std::sqrt(3.0 / (4.0 * kPi))),
+              c2 = float(std::sqrt(15.0 / (4.0 * kPi))), c20 = float(std::sqrt(5.0 / (16.0 * kPi))),
+              c22 = float(std::sqrt(15.0 / (16.0 * kPi)));
+  return {c00, c1 * ry, c1 * rz, c1 * rx, c2 * rx * ry, c2 * ry * rz, c20 * (3.0f * rz * rz - 1.0f), c2 * rx * rz,
+          c22 * (rx * rx - ry * ry)};
+}
+
+}  // namespace
+
+Coefficients projectEquirect(std::span<const glm::vec3> texels, std::uint32_t width, std::uint32_t height, double yaw,
+                             Coefficients* magnitudes) {
+  Projection projection;
+  for (std::uint32_t j = 0; j < height; ++j) {
+    const double omega = equirectSolidAngle(j, width, height);
+    for (std::uint32_t i = 0; i < width; ++i) {
+      projection.add(glm::dvec3(texels[std::size_t(j) * width + i]), equirectDirection(i, j, width, height, yaw), omega);
+    }
+  }
+  return projection.result(magnitudes);
+}
+
+Coefficients projectEquirectSerialFloat(std::span<const glm::vec3> texels, std::uint32_t width, std::uint32_t height,
+                                        double yaw, float* solidAngle) {
+  // The sines and cosines of each row and column once, in float, as a careful loop would.
+  std::vector<float> cosPhi(width), sinPhi(width);
+  for (std::uint32_t i = 0; i < width; ++i) {
+    const float phi = float((i + 0.5) * 2.0 * kPi / width + yaw);
+    cosPhi[i] = std::cos(phi);
+    sinPhi[i] = std::sin(phi);
+  }
+  std::array<glm::vec3, kFunctions> sums{};
+  float weights = 0.0f;
+  for (std::uint32_t j = 0; j < height; ++j) {
+    const float theta = float((j + 0.5) * kPi / height);
+    const float cosTheta = std::cos(theta), sinTheta = std::sin(theta);
+    const float omega = float(2.0 * kPi / width) * (std::cos(float(j * kPi / height)) - std::cos(float((j + 1.0) * kPi / height)));
+    for (std::uint32_t i = 0; i < width; ++i) {
+      const std::array<float, kFunctions> y = basisFloat(sinTheta * cosPhi[i], cosTheta, sinTheta * sinPhi[i]);
+      const glm::vec3 radiance = texels[std::size_t(j) * width + i] * omega;
+      weights += omega;
+      for (int k = 0; k < kFunctions; ++k) sums[k] += radiance * y[k];
+    }
+  }
+  if (solidAngle) *solidAngle = weights;
+  const float scale = 4.0f * float(kPi) / weights;
   Coefficients L{};
-  for (int k = 0; k < kFunctions; ++k) L[k] = {sums[k][0].value(), sums[k][1].value(), sums[k][2].value()};
+  for (int k = 0; k < kFunctions; ++k) L[k] = glm::dvec3(sums[k] * scale);
   return L;
 }
 
@@ -87,23 +150,17 @@ double cubeSolidAngle(std::uint32_t i, std::uint32_t j, std::uint32_t size) {
   return F(x0, y0) - F(x0, y1) - F(x1, y0) + F(x1, y1);
 }
 
-Coefficients projectCube(std::span<const glm::vec3> texels, std::uint32_t size) {
-  std::array<std::array<CompensatedSum, 3>, kFunctions> sums{};
+Coefficients projectCube(std::span<const glm::vec3> texels, std::uint32_t size, Coefficients* magnitudes) {
+  Projection projection;
   for (int face = 0; face < 6; ++face) {
     for (std::uint32_t j = 0; j < size; ++j) {
       for (std::uint32_t i = 0; i < size; ++i) {
-        const glm::dvec3 radiance(texels[(std::size_t(face) * size + j) * size + i]);
-        const std::array<double, kFunctions> y = basis(cubeDirection(face, i, j, size));
-        const double omega = cubeSolidAngle(i, j, size);
-        for (int k = 0; k < kFunctions; ++k) {
-          for (int c = 0; c < 3; ++c) sums[k][c].add(radiance[c] * y[k] * omega);
-        }
+        projection.add(glm::dvec3(texels[(std::size_t(face) * size + j) * size + i]), cubeDirection(face, i, j, size),
+                       cubeSolidAngle(i, j, size));
       }
     }
   }
-  Coefficients L{};
-  for (int k = 0; k < kFunctions; ++k) L[k] = {sums[k][0].value(), sums[k][1].value(), sums[k][2].value()};
-  return L;
+  return projection.result(magnitudes);
 }
 
 Coefficients projectCubeSerialFloat(std::span<const glm::vec3> texels, std::uint32_t size,
@@ -123,9 +180,20 @@ Coefficients projectCubeSerialFloat(std::span<const glm::vec3> texels, std::uint
         const float weight = 4.0f / (r2 * std::sqrt(r2));
         weights += weight;
         faceSum += weight * area / 4.0f;  // 4 / r^3 over [-1,1]^2 is 4 x the face's solid angle density
-        const std::array<double, kFunctions> y = basis(cubeDirection(face, i, j, size));
-        const glm::vec3 radiance = texels[(std::size_t(face) * size + j) * size + i];
-        for (int k = 0; k < kFunctions; ++k) sums[k] += radiance * (float(y[k]) * weight);
+        // The face's direction (GL's table, as cubeDirection) in float, normalised by 1 / r.
+        glm::vec3 d;
+        switch (face) {
+          case 0: d = {1.0f, -v, -u}; break;
+          case 1: d = {-1.0f, -v, u}; break;
+          case 2: d = {u, 1.0f, v}; break;
+          case 3: d = {u, -1.0f, -v}; break;
+          case 4: d = {u, -v, 1.0f}; break;
+          default: d = {-u, -v, -1.0f}; break;
+        }
+        d /= std::sqrt(r2);
+        const std::array<float, kFunctions> y = basisFloat(d.x, d.y, d.z);
+        const glm::vec3 radiance = texels[(std::size_t(face) * size + j) * size + i] * weight;
+        for (int k = 0; k < kFunctions; ++k) sums[k] += radiance * y[k];
       }
     }
     if (faceSolidAngles) (*faceSolidAngles)[std::size_t(face)] = faceSum;
@@ -169,6 +237,31 @@ Coefficients upperHemisphereCoefficients() {
   L[0] = glm::dvec3(std::sqrt(kPi));             // 2 pi x Y00
   L[2] = glm::dvec3(std::sqrt(3.0 * kPi) / 2.0);  // Y10 = sqrt(3 / 4 pi) cos theta over the upper half: pi sqrt(3 / 4 pi)
   return L;                                       // L20: 2 pi c (3/3 - 1) = 0; the m != 0 ones vanish around the axis
+}
+
+std::vector<glm::vec3> singleTexel(std::uint32_t width, std::uint32_t height, std::uint32_t i, std::uint32_t j,
+                                   glm::vec3 radiance) {
+  std::vector<glm::vec3> texels(std::size_t(width) * height, glm::vec3(0.0f));
+  texels[std::size_t(j) * width + i] = radiance;
+  return texels;
+}
+
+Coefficients singleTexelCoefficients(std::uint32_t width, std::uint32_t height, std::uint32_t i, std::uint32_t j,
+                                     glm::vec3 radiance, double yaw) {
+  const std::array<double, kFunctions> y = basis(equirectDirection(i, j, width, height, yaw));
+  const double omega = equirectSolidAngle(j, width, height);
+  Coefficients L{};
+  for (int k = 0; k < kFunctions; ++k) L[k] = glm::dvec3(radiance) * (y[k] * omega);
+  return L;
+}
+
+double relativeError(const Coefficients& value, const Coefficients& reference) {
+  double worst = 0;
+  for (int k = 0; k < kFunctions; ++k) {
+    for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(value[k][c] - reference[k][c]));
+  }
+  const double l00 = std::max({std::abs(reference[0].x), std::abs(reference[0].y), std::abs(reference[0].z)});
+  return l00 > 0 ? worst / l00 : worst;
 }
 
 double discretisationBound(std::uint32_t height, double radiance) {

@@ -26,14 +26,25 @@ using Coefficients = std::array<glm::dvec3, kFunctions>;  // RGB per function
 std::array<double, kFunctions> basis(const glm::dvec3& direction);
 
 // An equirectangular map's texel: its centre's direction and its exact solid angle,
-// (2 pi / W)(cos theta0 - cos theta1) over its row's polar angles.
-glm::dvec3 equirectDirection(std::uint32_t i, std::uint32_t j, std::uint32_t width, std::uint32_t height);
+// (2 pi / W)(cos theta0 - cos theta1) over its row's polar angles. `yaw` turns the map about the
+// world's up: its texels look at azimuths phi + yaw.
+glm::dvec3 equirectDirection(std::uint32_t i, std::uint32_t j, std::uint32_t width, std::uint32_t height,
+                             double yaw = 0.0);
 double equirectSolidAngle(std::uint32_t j, std::uint32_t width, std::uint32_t height);
 
 // The double projection of an equirectangular map of `width` x `height` RGB texels, row 0 the
-// zenith: each of the 27 sums compensated (Neumaier), so its rounding is a few ulps of the sum of
-// its terms' magnitudes whatever the map's size.
-Coefficients projectEquirect(std::span<const glm::vec3> texels, std::uint32_t width, std::uint32_t height);
+// zenith, turned by `yaw`: each of the 27 sums compensated (Neumaier), so its rounding is a few
+// ulps of the sum of its terms' magnitudes whatever the map's size. `magnitudes`, when given,
+// receives those sums of |term| (what a float sum's rounding is proportional to).
+Coefficients projectEquirect(std::span<const glm::vec3> texels, std::uint32_t width, std::uint32_t height,
+                             double yaw = 0.0, Coefficients* magnitudes = nullptr);
+
+// The same map projected as a careful serial float loop would: directions, solid angles and basis
+// in float, one float accumulator per coefficient over every texel in order, the result scaled by
+// 4 pi / (the float sum of the solid angles), as DirectXTK does for cubes. `solidAngle`, when
+// given, receives that float sum (4 pi when exact).
+Coefficients projectEquirectSerialFloat(std::span<const glm::vec3> texels, std::uint32_t width, std::uint32_t height,
+                                        double yaw = 0.0, float* solidAngle = nullptr);
 
 // Cube maps as GL lays them out: faces +x, -x, +y, -y, +z, -z, each `size` x `size` texels, texel
 // (i, j) at face coordinates sc = 2 (i + 1/2) / size - 1, tc = 2 (j + 1/2) / size - 1 (GL 4.6,
@@ -43,8 +54,8 @@ glm::dvec3 cubeDirection(int face, std::uint32_t i, std::uint32_t j, std::uint32
 double cubeSolidAngle(std::uint32_t i, std::uint32_t j, std::uint32_t size);
 
 // The double projection of a cube map (6 x size x size RGB texels, face after face, rows of i)
-// with exact solid angles, compensated as projectEquirect's.
-Coefficients projectCube(std::span<const glm::vec3> texels, std::uint32_t size);
+// with exact solid angles, compensated as projectEquirect's (`magnitudes` likewise).
+Coefficients projectCube(std::span<const glm::vec3> texels, std::uint32_t size, Coefficients* magnitudes = nullptr);
 
 // The serial float projection as DirectXTK's SHProjectCubeMap does it: each texel weighted at its
 // centre by 4 / (1 + u^2 + v^2)^(3/2) (u, v its face coordinates; proportional to its solid
@@ -63,6 +74,16 @@ std::vector<glm::vec3> constantEnvironment(std::uint32_t width, std::uint32_t he
 std::vector<glm::vec3> upperHemisphere(std::uint32_t width, std::uint32_t height);      // 1 above the horizon
 Coefficients constantCoefficients();        // L00 = 2 sqrt(pi), the rest 0
 Coefficients upperHemisphereCoefficients();  // L00 = sqrt(pi), L10 = sqrt(3 pi) / 2, the rest 0
+// Black but for texel (i, j), of `radiance`; its coefficients are that radiance x the texel's
+// solid angle x the functions at its centre.
+std::vector<glm::vec3> singleTexel(std::uint32_t width, std::uint32_t height, std::uint32_t i, std::uint32_t j,
+                                   glm::vec3 radiance);
+Coefficients singleTexelCoefficients(std::uint32_t width, std::uint32_t height, std::uint32_t i, std::uint32_t j,
+                                     glm::vec3 radiance, double yaw = 0.0);
+
+// The largest absolute difference over the 27 numbers, relative to |L00| of `reference` (its
+// largest channel): how the checks compare a projection with another.
+double relativeError(const Coefficients& value, const Coefficients& reference);
 
 // How far the projection of a map of `height` rows (even) can be from the exact integral, per
 // coefficient, for a radiance of at most `radiance` that depends on the polar angle alone and is

@@ -29,7 +29,7 @@ using test::parse;
 json otherValue(const app::SettingInfo& s) {
   const json d = app::valueOf(s, app::AppSettings{});
   if (std::string(s.key) == "world-size") return 5000.0;  // room for every radius and margin
-  if (std::string(s.key) == "camera-yaw") return 40.0;    // read back in [-180, 180]
+  if (std::string(s.key) == "camera-yaw" || std::string(s.key) == "environment-yaw") return 40.0;  // read back in [-180, 180]
   switch (s.kind) {
     case app::SettingKind::Float: {
       const double v = s.min + 0.37 * (std::min(s.max, s.min + 10.0) - s.min);
@@ -41,6 +41,7 @@ json otherValue(const app::SettingInfo& s) {
     }
     case app::SettingKind::Bool: return !d.get<bool>();
     case app::SettingKind::Choice:
+    case app::SettingKind::Text:
       for (const std::string& c : s.choices) {
         if (c != d.get<std::string>()) return c;
       }

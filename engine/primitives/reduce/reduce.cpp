@@ -24,7 +24,6 @@ std::string loopLimitProblem(std::uint64_t iterations, std::uint64_t limit) {
 namespace {
 
 constexpr std::uint32_t kGroup = 256;
-constexpr std::uint32_t kItemsPerInvocation = 8;  // aim: enough groups to fill the GPU at 1M items
 constexpr std::uint32_t kMaxPartials = 1024;      // the final pass reads them 4 per invocation
 
 gl::Program kernel(const gl::ShaderLibrary& lib, const ReducePayload& payload, const char* path, gl::Defines defines) {
@@ -32,13 +31,16 @@ gl::Program kernel(const gl::ShaderLibrary& lib, const ReducePayload& payload, c
   return gl::Program::compute(lib, std::string("primitives/reduce/") + path, defines);
 }
 
+// `longRuns`: each invocation's run is long (single-thread's is every item): a payload's
+// compensated add is used there, and four loads stay in flight (reduce_io.glsl, LONG_RUNS).
 gl::Program groupReduce(const gl::ShaderLibrary& lib, const ReducePayload& payload, std::uint32_t group,
-                        bool readsPartials, bool writesPartials, int loadsInFlight) {
+                        bool readsPartials, bool writesPartials, int loadsInFlight, bool longRuns = false) {
   return kernel(lib, payload, "group_reduce.comp",
                 {{"GROUP_SIZE", std::to_string(group)},
                  {"READS_PARTIALS", readsPartials ? "1" : "0"},
                  {"WRITES_PARTIALS", writesPartials ? "1" : "0"},
-                 {"LOADS_IN_FLIGHT", std::to_string(loadsInFlight)}});
+                 {"LOADS_IN_FLIGHT", std::to_string(loadsInFlight)},
+                 {"LONG_RUNS", longRuns ? "1" : "0"}});
 }
 
 // Room for `count` partials of the payload's ACC_TYPE, laid out as `writer` (a program that
@@ -72,8 +74,8 @@ std::uint64_t runLength(std::uint32_t count, std::uint32_t groups, std::uint32_t
 }
 
 // The groups of a grid-stride pass over `count` inputs (tree, subgroup, single-pass).
-GLuint gridGroups(const gl::Caps& caps, std::uint32_t count) {
-  return gl::groupsFor(count, kGroup, caps, kItemsPerInvocation, kMaxPartials);
+GLuint gridGroups(const gl::Caps& caps, std::uint32_t count, std::uint32_t itemsPerInvocation) {
+  return gl::groupsFor(count, kGroup, caps, itemsPerInvocation, kMaxPartials);
 }
 
 // Two dispatches: `groups` groups of `first` write one partial each, then one group of `last`
@@ -97,19 +99,21 @@ void partialsThenFinal(const gl::Program& first, GLuint groups, const gl::Progra
 // A grid-stride pass into per-group partials, then one group over the partials (tree, subgroup).
 class GridThenOne : public Reduce {
  public:
-  GridThenOne(const gl::Caps& caps, gl::Program first, gl::Program last, const char* label)
+  GridThenOne(const gl::Caps& caps, const ReducePayload& payload, gl::Program first, gl::Program last, const char* label)
       : caps_(caps),
+        itemsPerInvocation_(payload.itemsPerInvocation),
         first_(std::move(first)),
         last_(std::move(last)),
         partials_(partialsFor(first_, "PartialsOut", kMaxPartials, label)) {}
 
   void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
-    const GLuint groups = gridGroups(caps_, count);
+    const GLuint groups = gridGroups(caps_, count, itemsPerInvocation_);
     partialsThenFinal(first_, groups, last_, groups, partials_, input, count, output);
   }
 
  protected:
   const gl::Caps& caps_;
+  std::uint32_t itemsPerInvocation_;
 
  private:
   gl::Program first_, last_;
@@ -119,11 +123,11 @@ class GridThenOne : public Reduce {
 class Tree final : public GridThenOne {
  public:
   Tree(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
-      : GridThenOne(caps, groupReduce(lib, payload, kGroup, false, true, 4), groupReduce(lib, payload, kGroup, true, false, 4),
+      : GridThenOne(caps, payload, groupReduce(lib, payload, kGroup, false, true, 4), groupReduce(lib, payload, kGroup, true, false, 4),
                     "reduce.tree.partials") {}
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
-    const std::uint32_t groups = gridGroups(caps_, count);
+    const std::uint32_t groups = gridGroups(caps_, count, itemsPerInvocation_);
     return {passAdditions(runLength(count, groups, kGroup), kGroup) + passAdditions(runLength(groups, 1, kGroup), kGroup)};
   }
 };
@@ -133,7 +137,7 @@ class Tree final : public GridThenOne {
 class OneGroup final : public Reduce {
  public:
   OneGroup(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload, std::uint32_t group)
-      : loopLimit_(caps.loopIterationLimit), group_(group), program_(groupReduce(lib, payload, group, false, false, 4)) {}
+      : loopLimit_(caps.loopIterationLimit), group_(group), program_(groupReduce(lib, payload, group, false, false, 4, group == 1)) {}
 
   std::string unavailableFor(std::uint32_t count) const override {
     // The run of one invocation, four items per iteration, then the tree's steps.
@@ -260,6 +264,7 @@ class SinglePass final : public Reduce {
  public:
   SinglePass(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
       : caps_(caps),
+        itemsPerInvocation_(payload.itemsPerInvocation),
         program_(kernel(lib, payload, "single_pass.comp", {{"GROUP_SIZE", std::to_string(kGroup)}})),
         partials_(partialsFor(program_, "Partials", kMaxPartials, "reduce.singlePass.partials")),
         ticket_("reduce.singlePass.ticket", sizeof(std::uint32_t)) {
@@ -272,17 +277,18 @@ class SinglePass final : public Reduce {
     ticket_.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_TICKET);
     program_.use();
     bindItems(count, count);
-    glDispatchCompute(gridGroups(caps_, count), 1, 1);
+    glDispatchCompute(gridGroups(caps_, count, itemsPerInvocation_), 1, 1);
     outputBarrier();
   }
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
-    const std::uint32_t groups = gridGroups(caps_, count);
+    const std::uint32_t groups = gridGroups(caps_, count, itemsPerInvocation_);
     return {passAdditions(runLength(count, groups, kGroup), kGroup) + passAdditions(runLength(groups, 1, kGroup), kGroup)};
   }
 
  private:
   const gl::Caps& caps_;
+  std::uint32_t itemsPerInvocation_;
   gl::Program program_;
   gl::Buffer partials_, ticket_;
 };
@@ -291,7 +297,7 @@ class SinglePass final : public Reduce {
 class Subgroup final : public GridThenOne {
  public:
   Subgroup(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
-      : GridThenOne(caps, kernel(lib, payload, "subgroup.comp", {{"GROUP_SIZE", std::to_string(kGroup)}, {"WRITES_PARTIALS", "1"}}),
+      : GridThenOne(caps, payload, kernel(lib, payload, "subgroup.comp", {{"GROUP_SIZE", std::to_string(kGroup)}, {"WRITES_PARTIALS", "1"}}),
                     kernel(lib, payload, "subgroup.comp", {{"GROUP_SIZE", std::to_string(kGroup)}, {"READS_PARTIALS", "1"}}),
                     "reduce.subgroup.partials") {
     GLint size = 0;
@@ -303,7 +309,7 @@ class Subgroup final : public GridThenOne {
     // The subgroup combine's order is the driver's: charge it a sequential sum over the subgroup.
     // Per pass: the run (+2), a subgroup combine, each lane of the first subgroup combining its
     // share of the group's subgroups, and a subgroup combine again.
-    const std::uint32_t groups = gridGroups(caps_, count);
+    const std::uint32_t groups = gridGroups(caps_, count, itemsPerInvocation_);
     const std::uint32_t subgroups = static_cast<std::uint32_t>(runLength(kGroup, 1, subgroupSize_));
     auto pass = [&](std::uint64_t items) { return items + 2 + 2 * (subgroupSize_ - 1) + runLength(subgroups, 1, subgroupSize_); };
     return {pass(runLength(count, groups, kGroup)) + pass(runLength(groups, 1, kGroup))};

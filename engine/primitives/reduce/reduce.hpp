@@ -18,6 +18,10 @@ namespace boids::primitives {
 
 struct ReducePayload {
   const char* shader;  // the payload's GLSL file, relative to shaders/
+  // Items a grid-stride pass gives each invocation, at most kMaxPartials groups allowing: a few
+  // for a small item (the centroid's 16 bytes); one for a heavy one (the spherical-harmonics
+  // projection's four texels and 28 sums), so that more invocations hide its latency.
+  std::uint32_t itemsPerInvocation = 8;
 
   // The define through which a kernel includes it (#include REDUCE_PAYLOAD).
   std::pair<std::string, std::string> define() const { return {"REDUCE_PAYLOAD", std::string("\"") + shader + "\""}; }

@@ -9,6 +9,13 @@
 //   ACC_STORE(a)         writes the whole reduction's result (to REDUCE_SLOT_OUTPUT)
 //   ACC_SUBGROUP_COMBINE(a)  optional, where REDUCE_SUBGROUPS is defined (the kernel enabled
 //                        GL_KHR_shader_subgroup_arithmetic): the combine across a subgroup
+//   ACC_ADD_COMPENSATED(sum, lost, x)  optional: a compensated add (Kahan, Neumaier) of x into
+//                        sum, keeping what rounding lost in `lost`; a kernel whose runs are long
+//                        (LONG_RUNS 1: single-thread's run is every item) then uses it, so its
+//                        run rounds like a short one
+//   ACC_WIDE_ITEMS       optional: an item is already several loads; short runs keep one in
+//                        flight (four would cost the registers that let more invocations hide
+//                        latency); a long run, alone on its core, keeps four
 // u_items and u_total are declared before the payload, so its load and store may use them.
 // A kernel picks its passes' ends with READS_PARTIALS and WRITES_PARTIALS (0 or 1).
 #include "primitives/reduce/reduce_slots.h"
@@ -18,6 +25,9 @@
 #endif
 #ifndef WRITES_PARTIALS
 #define WRITES_PARTIALS 0
+#endif
+#ifndef LONG_RUNS
+#define LONG_RUNS 0  // 1: each invocation's run is long (single-thread)
 #endif
 
 layout(location = REDUCE_LOC_ITEMS) uniform uint u_items;
@@ -41,17 +51,30 @@ layout(std430, binding = REDUCE_SLOT_PARTIALS_OUT) writeonly buffer PartialsOut 
 
 // This invocation's grid-stride run of the pass's items, combined as they load ("first add during
 // load"); with four loads in flight, four requests a coalesced stride apart, combined pairwise.
+#if defined(ACC_ADD_COMPENSATED) && LONG_RUNS
+#define RUN_COMPENSATED 1
+#define RUN_ADD(acc, lost, x) ACC_ADD_COMPENSATED(acc, lost, x)
+#else
+#define RUN_ADD(acc, lost, x) acc = ACC_COMBINE(acc, x)
+#endif
 ACC_TYPE loadRun(uint first, uint stride, bool fourInFlight) {
   uint k = first;
   ACC_TYPE acc = ACC_IDENTITY;
+  ACC_TYPE lost = ACC_IDENTITY;  // with a compensated add: what the run's rounding lost
+#if defined(ACC_WIDE_ITEMS) && !LONG_RUNS
+  fourInFlight = false;
+#endif
   if (fourInFlight) {
     for (; k + 3u * stride < u_items; k += 4u * stride) {
       ACC_TYPE a = ACC_COMBINE(loadItem(k), loadItem(k + stride));
       ACC_TYPE b = ACC_COMBINE(loadItem(k + 2u * stride), loadItem(k + 3u * stride));
-      acc = ACC_COMBINE(acc, ACC_COMBINE(a, b));
+      RUN_ADD(acc, lost, ACC_COMBINE(a, b));
     }
   }
-  for (; k < u_items; k += stride) acc = ACC_COMBINE(acc, loadItem(k));
+  for (; k < u_items; k += stride) RUN_ADD(acc, lost, loadItem(k));
+#ifdef RUN_COMPENSATED
+  acc = ACC_COMBINE(acc, lost);
+#endif
   return acc;
 }
 

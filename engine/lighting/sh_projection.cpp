@@ -1,0 +1,220 @@
+#include "engine/lighting/sh_projection.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+
+#include <glm/vec4.hpp>
+
+#include "engine/gpu_types.hpp"
+#include "shaders/lighting/sh_slots.h"
+#include "shaders/primitives/reduce/reduce_slots.h"
+
+namespace boids::lighting {
+namespace {
+
+constexpr int kSlots = 7;  // the projection, then the six faces alone
+// Items (four texels and 28 sums each) a grid-stride pass gives an invocation: 4 measured fastest
+// on the H200 at 2048 x 1024 (1, 2, 4: 49.5, 49.5, 42.6 us; docs/PERFORMANCE.md).
+constexpr std::uint32_t kItemsPerInvocation = 4;
+
+std::uint32_t mipLevels(std::uint32_t w, std::uint32_t h) {
+  return static_cast<std::uint32_t>(std::bit_width(std::max(w, h)));
+}
+
+}  // namespace
+
+const char* layoutName(ShLayout layout) { return layout == ShLayout::Cube ? "cube" : "equirect"; }
+
+ShProjector::ShProjector(const gl::ShaderLibrary& library, const gl::Caps& caps, std::uint32_t cubeSize)
+    : library_(library),
+      caps_(caps),
+      cubeSize_(cubeSize),
+      resample_(gl::Program::compute(library, "lighting/cube_resample.comp")),
+      params_("sh.params", sizeof(gpu::ShParams)),
+      output_("sh.coefficients", sizeof(gpu::ShCoefficients) * kSlots) {
+  if (cubeSize_ < 4 || cubeSize_ % 4 != 0 || !std::has_single_bit(cubeSize_)) {
+    throw std::invalid_argument("a cube map's side must be a power of two from 4, not " + std::to_string(cubeSize_));
+  }
+  output_.zero(output_.size());
+}
+
+std::uint32_t ShProjector::items(ShLayout layout) const {
+  return layout == ShLayout::Cube ? 6 * cubeSize_ * cubeSize_ / 4 : paddedWidth_ / 4 * height_;
+}
+
+void ShProjector::setEnvironment(const Environment& e) {
+  GLint maxSide = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSide);
+  if (e.width > std::uint32_t(maxSide) || e.height > std::uint32_t(maxSide)) {
+    throw std::runtime_error("environment '" + e.name + "': " + std::to_string(e.width) + " x " +
+                             std::to_string(e.height) + " texels, over this GPU's largest texture side of " +
+                             std::to_string(maxSide));
+  }
+  gl::TextureName texture = gl::genTexture();
+  glBindTexture(GL_TEXTURE_2D, texture.id());
+  glTexStorage2D(GL_TEXTURE_2D, GLsizei(mipLevels(e.width, e.height)), GL_RGBA32F, GLsizei(e.width), GLsizei(e.height));
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, GLsizei(e.width), GLsizei(e.height), GL_RGB, GL_FLOAT, e.texels.data());
+  glGenerateMipmap(GL_TEXTURE_2D);  // the sky's haze and fog read blurred levels
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);  // the azimuth wraps
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  gl::label(GL_TEXTURE, texture.id(), "sh.environment");
+  texture_ = std::move(texture);
+  width_ = e.width;
+  height_ = e.height;
+  paddedWidth_ = (e.width + 3) / 4 * 4;  // whole items of four texels
+  uploadTables();
+  cubeStale_ = true;
+}
+
+void ShProjector::setYaw(float radians) {
+  if (radians == yaw_) return;
+  yaw_ = radians;
+  if (width_ > 0) uploadTables();
+  cubeStale_ = true;
+}
+
+void ShProjector::uploadTables() {
+  // In double, then rounded once: the shader takes no sine or cosine of its own.
+  std::vector<glm::vec4> rows(height_), columns(paddedWidth_, glm::vec4(0.0f));
+  for (std::uint32_t j = 0; j < height_; ++j) {
+    const double theta = (j + 0.5) * std::numbers::pi / height_;
+    rows[j] = glm::vec4(float(std::cos(theta)), float(std::sin(theta)),
+                        float(verify::sh::equirectSolidAngle(j, width_, height_)), 0.0f);
+  }
+  for (std::uint32_t i = 0; i < width_; ++i) {
+    const double phi = (i + 0.5) * 2.0 * std::numbers::pi / width_ + double(yaw_);
+    columns[i] = glm::vec4(float(std::cos(phi)), float(std::sin(phi)), 1.0f, 0.0f);
+  }
+  if (rows_.size() != rows.size() * sizeof(glm::vec4)) rows_ = gl::Buffer("sh.rows", rows.size() * sizeof(glm::vec4));
+  if (columns_.size() != columns.size() * sizeof(glm::vec4)) {
+    columns_ = gl::Buffer("sh.columns", columns.size() * sizeof(glm::vec4));
+  }
+  rows_.upload(std::span<const glm::vec4>(rows));
+  columns_.upload(std::span<const glm::vec4>(columns));
+}
+
+void ShProjector::prepareCube() {
+  if (!cube_) {
+    cube_ = gl::genTexture();
+    glBindTexture(GL_TEXTURE_CUBE_MAP, cube_.id());
+    glTexStorage2D(GL_TEXTURE_CUBE_MAP, 1, GL_RGBA32F, GLsizei(cubeSize_), GLsizei(cubeSize_));
+    glBindTexture(GL_TEXTURE_CUBE_MAP, 0);
+    gl::label(GL_TEXTURE, cube_.id(), "sh.cube");
+    // Each texel's exact solid angle, the same on every face, computed in double.
+    std::vector<float> solidAngles(std::size_t(cubeSize_) * cubeSize_);
+    for (std::uint32_t j = 0; j < cubeSize_; ++j) {
+      for (std::uint32_t i = 0; i < cubeSize_; ++i) {
+        solidAngles[std::size_t(j) * cubeSize_ + i] = float(verify::sh::cubeSolidAngle(i, j, cubeSize_));
+      }
+    }
+    cubeSolidAngles_ = gl::Buffer::fromSpan(std::string_view("sh.cubeSolidAngles"), std::span<const float>(solidAngles));
+  }
+  if (!cubeStale_) return;
+  glActiveTexture(GL_TEXTURE0 + SH_UNIT_ENVIRONMENT);
+  glBindTexture(GL_TEXTURE_2D, texture_.id());
+  glBindImageTexture(SH_IMAGE_CUBE, cube_.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+  resample_.use();
+  glUniform1f(SH_LOC_YAW, yaw_);
+  glDispatchCompute((cubeSize_ + 7) / 8, (cubeSize_ + 7) / 8, 6);
+  glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);  // -> the projection, readCube
+  cubeStale_ = false;
+}
+
+primitives::Reduce& ShProjector::reduction(std::string_view variant, ShLayout layout) {
+  auto key = std::make_pair(std::string(variant), layout);
+  auto found = reductions_.find(key);
+  if (found != reductions_.end()) return *found->second;
+  const primitives::ReduceVariant* entry = primitives::findVariant(primitives::reductions(), variant);
+  if (!entry) throw std::invalid_argument("unknown reduce variant '" + std::string(variant) + "'");
+  static const primitives::ReducePayload kEquirect{"lighting/sh_equirect.glsl", kItemsPerInvocation},
+      kCube{"lighting/sh_cube.glsl", kItemsPerInvocation};
+  auto made = entry->create(library_, caps_, layout == ShLayout::Cube ? kCube : kEquirect);
+  return *reductions_.emplace(std::move(key), std::move(made)).first->second;
+}
+
+std::string ShProjector::unavailable(std::string_view variant, ShLayout layout) {
+  const primitives::ReduceVariant* entry = primitives::findVariant(primitives::reductions(), variant);
+  if (!entry) return "not a reduce variant";
+  if (std::string why = entry->unavailableOn(caps_); !why.empty()) return why;
+  const std::uint32_t count = items(layout);
+  if (variant == std::string_view("single-thread") && count > kSingleInvocationItems) {
+    return "one invocation would project " + std::to_string(count) + " items of four texels, over the " +
+           std::to_string(kSingleInvocationItems) + " that keep a dispatch near a tenth of a second on a GPU";
+  }
+  return reduction(variant, layout).unavailableFor(count);
+}
+
+void ShProjector::bindInputs(ShLayout layout, std::uint32_t firstItem, std::uint32_t slot) {
+  const std::uint32_t side = layout == ShLayout::Cube ? cubeSize_ : paddedWidth_;
+  const std::uint32_t rows = layout == ShLayout::Cube ? cubeSize_ : height_;
+  const gpu::ShParams params{{side, rows, layout == ShLayout::Cube ? cubeSize_ : width_, 0}, {firstItem, slot, 0, 0}};
+  params_.upload(0, sizeof params, &params);
+  params_.bindBase(GL_SHADER_STORAGE_BUFFER, SH_SLOT_PARAMS);
+  if (layout == ShLayout::Cube) {
+    cubeSolidAngles_.bindBase(GL_SHADER_STORAGE_BUFFER, SH_SLOT_ROWS);
+    glBindImageTexture(SH_IMAGE_CUBE, cube_.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_RGBA32F);
+  } else {
+    rows_.bindBase(GL_SHADER_STORAGE_BUFFER, SH_SLOT_ROWS);
+    columns_.bindBase(GL_SHADER_STORAGE_BUFFER, SH_SLOT_COLUMNS);
+    glActiveTexture(GL_TEXTURE0 + SH_UNIT_ENVIRONMENT);
+    glBindTexture(GL_TEXTURE_2D, texture_.id());
+  }
+}
+
+void ShProjector::project(std::string_view variant, ShLayout layout) {
+  if (width_ == 0) throw std::logic_error("ShProjector::project before setEnvironment");
+  if (std::string why = unavailable(variant, layout); !why.empty()) {
+    throw std::runtime_error(std::string(variant) + " cannot project here: " + why);
+  }
+  primitives::Reduce& reduce = reduction(variant, layout);
+  if (layout == ShLayout::Cube) prepareCube();
+  bindInputs(layout, 0, 0);
+  reduce.run(nullptr, items(layout), output_);
+}
+
+ShResult ShProjector::read(int slot) const {
+  gpu::ShCoefficients sh{};
+  output_.download(std::size_t(slot) * sizeof sh, sizeof sh, &sh);
+  ShResult result;
+  for (int k = 0; k < verify::sh::kFunctions; ++k) result.L[std::size_t(k)] = glm::dvec3(glm::vec3(sh.L[k]));
+  result.solidAngle = sh.L[0].w;
+  return result;
+}
+
+std::array<double, 6> ShProjector::faceSolidAngles(std::string_view variant) {
+  if (std::string why = unavailable(variant, ShLayout::Cube); !why.empty()) {
+    throw std::runtime_error(std::string(variant) + " cannot project here: " + why);
+  }
+  primitives::Reduce& reduce = reduction(variant, ShLayout::Cube);
+  prepareCube();
+  const std::uint32_t perFace = cubeSize_ * cubeSize_ / 4;
+  for (std::uint32_t face = 0; face < 6; ++face) {
+    bindInputs(ShLayout::Cube, face * perFace, 1 + face);
+    reduce.run(nullptr, perFace, output_);
+  }
+  std::array<double, 6> sums{};
+  for (int face = 0; face < 6; ++face) sums[std::size_t(face)] = read(1 + face).solidAngle;
+  return sums;
+}
+
+std::vector<glm::vec3> ShProjector::readCube() {
+  prepareCube();
+  std::vector<glm::vec3> texels(std::size_t(6) * cubeSize_ * cubeSize_);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, cube_.id());
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  for (int face = 0; face < 6; ++face) {
+    glGetTexImage(GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + face), 0, GL_RGB, GL_FLOAT,
+                  texels.data() + std::size_t(face) * cubeSize_ * cubeSize_);
+  }
+  glBindTexture(GL_TEXTURE_CUBE_MAP, 0);
+  return texels;
+}
+
+}  // namespace boids::lighting

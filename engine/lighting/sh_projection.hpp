@@ -1,0 +1,106 @@
+#pragma once
+// The environment's projection onto the nine spherical harmonics, on the GPU, by the reduce
+// primitive (engine/primitives/reduce) with the projection as its payload
+// (shaders/lighting/sh_*.glsl): every texel's radiance times the nine functions at its centre times
+// its exact solid angle, summed into nine RGB coefficients that stay on the GPU for the shading.
+// Two layouts: the equirectangular map itself, and the map resampled on the GPU into a cube map
+// (what DirectXTK's SHProjectCubeMap reads). Any of the lab's reduce variants runs either.
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "engine/gl/buffer.hpp"
+#include "engine/gl/caps.hpp"
+#include "engine/gl/handles.hpp"
+#include "engine/gl/program.hpp"
+#include "engine/lighting/environment.hpp"
+#include "engine/primitives/reduce/reduce.hpp"
+#include "engine/verify/sh.hpp"
+
+namespace boids::lighting {
+
+enum class ShLayout { Equirect, Cube };
+inline constexpr ShLayout kLayouts[] = {ShLayout::Equirect, ShLayout::Cube};
+const char* layoutName(ShLayout layout);  // "equirect", "cube"
+
+inline constexpr std::uint32_t kCubeSize = 512;  // texels per side of the resampled cube map
+// The reduce variants the lab offers for the projection, fastest first as measured on the H200
+// (docs/PERFORMANCE.md); every one is generic over the payload.
+inline constexpr const char* kShVariants[] = {"tree", "subgroup", "recursive-multipass", "single-thread"};
+inline constexpr const char* kDefaultShVariant = "tree";
+// Items (four texels each) one invocation may project alone: 2^19 is a 2048 x 1024 map, about a
+// fifth of a second on an H200 (a 1024 x 512 one measured 42 ms); longer single-invocation
+// dispatches are a hazard on a shared GPU (docs/PERFORMANCE.md, culling).
+inline constexpr std::uint32_t kSingleInvocationItems = 1u << 19;
+
+struct ShResult {
+  verify::sh::Coefficients L{};
+  double solidAngle = 0;  // what the projection's solid angles summed to (4 pi when every texel counted once)
+};
+
+class ShProjector {
+ public:
+  ShProjector(const gl::ShaderLibrary& library, const gl::Caps& caps, std::uint32_t cubeSize = kCubeSize);
+
+  // The map as a texture (what the sky draws too) and its tables. Throws std::runtime_error,
+  // keeping the environment it had, when the GPU cannot hold it.
+  void setEnvironment(const Environment& environment);
+  // Turns the environment about up: the equirect tables follow at once, the cube at its next use.
+  void setYaw(float radians);
+  float yaw() const { return yaw_; }
+
+  // Empty when `variant` can project this environment in `layout` here, else why not.
+  std::string unavailable(std::string_view variant, ShLayout layout);
+  // Projects the environment into coefficients() (slot 0). Throws std::invalid_argument for a
+  // variant that is not a reduce variant, std::runtime_error for one unavailable().
+  void project(std::string_view variant, ShLayout layout);
+  // ShCoefficients (shaders/lighting/sh_params.h), slot 0 the latest projection, 1..6 the cube's
+  // faces (faceSolidAngles). Stays on the GPU; the shading reads slot 0.
+  const gl::Buffer& coefficients() const { return output_; }
+  ShResult read(int slot = 0) const;  // blocking
+  // Each cube face projected alone by `variant`: the solid angles its sum came to (4 pi / 6 each
+  // when exact). Blocking.
+  std::array<double, 6> faceSolidAngles(std::string_view variant);
+  // The resampled cube as the GPU holds it, faces +x, -x, +y, -y, +z, -z, rows of texels (the CPU
+  // reference of the cube projection reads these). Blocking.
+  std::vector<glm::vec3> readCube();
+  // The equirectangular map resampled into the cube now, stale or not (what bench times).
+  void resampleCube() {
+    cubeStale_ = true;
+    prepareCube();
+  }
+
+  GLuint texture() const { return texture_.id(); }
+  std::uint32_t width() const { return width_; }
+  std::uint32_t height() const { return height_; }
+  std::uint32_t cubeSize() const { return cubeSize_; }
+  std::uint32_t items(ShLayout layout) const;  // the reduction's count: four texels per item
+
+ private:
+  primitives::Reduce& reduction(std::string_view variant, ShLayout layout);
+  void uploadTables();
+  void prepareCube();  // resampled and its solid angles on the GPU, when stale
+  void bindInputs(ShLayout layout, std::uint32_t firstItem, std::uint32_t slot);
+
+  gl::ShaderLibrary library_;
+  const gl::Caps& caps_;
+  std::uint32_t cubeSize_;
+  std::uint32_t width_ = 0, height_ = 0, paddedWidth_ = 0;
+  float yaw_ = 0.0f;
+  gl::TextureName texture_;
+  gl::TextureName cube_;
+  bool cubeStale_ = true;
+  gl::Program resample_;
+  gl::Buffer params_, rows_, columns_, cubeSolidAngles_, output_;
+  std::map<std::pair<std::string, ShLayout>, std::unique_ptr<primitives::Reduce>, std::less<>> reductions_;
+};
+
+}  // namespace boids::lighting

@@ -1,0 +1,129 @@
+// The spherical-harmonics projection on the GPU (engine/lighting/sh_projection): every variant the
+// lab offers, both layouts, awkward map sizes, turned and not, against the CPU double projection
+// of the same texels (engine/verify/sh) and, for the analytic environments, against their exact
+// coefficients.
+//
+// Tolerances. The target is the GPU within 1e-5 x |L00| of the double projection. The
+// worst case the float arithmetic can reach is looser: a term is rounded about ten times on its
+// way (the tables' sine, cosine and solid angle, the direction's products, the basis, the
+// radiance's weight), an absolute error of at most ~11 u x r omega (u = 2^-24, |Y| <= 1.1), which
+// over the sphere is ~40 u |L00|; the sums add up to ~150 roundings along the deepest path (the
+// subgroup variant's two passes: a compensated run, up to 31 sequential lanes twice, a tree of
+// 8), each up to u of the partial sum. Those roundings are not all of one sign and size, so the
+// error seen is far below that bound (1e-7 |L00| and less is typical), and the target sits
+// between: a sum whose rounding drifts one way — a serial float sum over a 1024 x 512 map, as the
+// last test shows, or a run without its compensation — exceeds it, and so does any wrong texel,
+// weight or direction. It is the binding check here.
+//
+// Against the exact coefficients: the target plus the discretisation's own derived bound
+// (verify::sh::discretisationBound, for the constant and hemisphere environments whose radiance is
+// constant along each row; a map of even height, so the horizon lies between rows).
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "engine/lighting/environment.hpp"
+#include "engine/lighting/sh_projection.hpp"
+#include "gl_fixture.hpp"
+
+using namespace boids;
+using lighting::ShLayout;
+namespace sh = verify::sh;
+
+namespace {
+
+constexpr double kTarget = 1e-5;  // of |L00|: the issue's
+
+std::string describe(const sh::Coefficients& L) {
+  std::string s;
+  for (const glm::dvec3& c : L) {
+    s += '(';
+    s += std::to_string(c.x) + ' ' + std::to_string(c.y) + ' ' + std::to_string(c.z);
+    s += ") ";
+  }
+  return s;
+}
+
+double l00(const sh::Coefficients& L) { return std::max({std::abs(L[0].x), std::abs(L[0].y), std::abs(L[0].z)}); }
+
+// The largest absolute difference over the 27 numbers.
+double largestDifference(const sh::Coefficients& a, const sh::Coefficients& b) {
+  double worst = 0;
+  for (int k = 0; k < sh::kFunctions; ++k) {
+    for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(a[k][c] - b[k][c]));
+  }
+  return worst;
+}
+
+// Skips (returning false) only where the projector says why the variant cannot run, and the reason
+// is a driver's: an extension it lacks or its loop limit.
+bool canRun(lighting::ShProjector& projector, const std::string& variant, ShLayout layout) {
+  const std::string why = projector.unavailable(variant, layout);
+  if (why.empty()) return true;
+  EXPECT_TRUE(why.find("GL_") != std::string::npos || why.find("limit") != std::string::npos) << variant << ": " << why;
+  return false;
+}
+
+}  // namespace
+
+class EveryShVariant : public test::GlTest, public ::testing::WithParamInterface<std::tuple<std::string, std::uint32_t>> {};
+
+TEST_P(EveryShVariant, EquirectMatchesTheDoubleProjectionAndTheExactCoefficients) {
+  const auto [variant, height] = GetParam();
+  const std::uint32_t width = 2 * height;
+  lighting::ShProjector projector(test::shaders(), test::caps(), 64);
+  for (const std::string& name : lighting::builtInEnvironments()) {
+    const lighting::Environment env = lighting::builtInEnvironment(name, width, height);
+    projector.setEnvironment(env);
+    if (!canRun(projector, variant, ShLayout::Equirect)) return;
+    for (const double yaw : {0.0, 0.7}) {
+      projector.setYaw(float(yaw));
+      projector.project(variant, ShLayout::Equirect);
+      const lighting::ShResult gpu = projector.read();
+      // The tables hold the yaw as a float: the reference turns by the same float.
+      const sh::Coefficients cpu = sh::projectEquirect(env.texels, width, height, double(float(yaw)));
+      const std::string where = name + " " + std::to_string(width) + "x" + std::to_string(height) + " yaw " + std::to_string(yaw);
+      EXPECT_LE(sh::relativeError(gpu.L, cpu), kTarget) << where << "\n gpu " << describe(gpu.L) << "\n cpu " << describe(cpu);
+      // Every texel's solid angle counted once: 4 pi, to the float sum's rounding (as above).
+      EXPECT_NEAR(gpu.solidAngle, 4.0 * std::numbers::pi, 4.0 * std::numbers::pi * kTarget) << where;
+      const std::optional<sh::Coefficients> exact = lighting::exactCoefficients(env, double(float(yaw)));
+      if (exact && (height % 2 == 0 || env.kind == lighting::EnvironmentKind::SingleTexel)) {
+        const double tolerance = lighting::discretisationTolerance(env) + kTarget * l00(*exact);
+        EXPECT_LE(largestDifference(gpu.L, *exact), tolerance) << where << "\n gpu " << describe(gpu.L) << "\n exact " << describe(*exact);
+      }
+    }
+  }
+}
+
+TEST_P(EveryShVariant, CubeMatchesTheDoubleProjectionOfTheResampledCube) {
+  const auto [variant, height] = GetParam();
+  if (height < 16) return;  // the cube's size is its own: one run per variant is enough (at 64 and 65 rows' maps)
+  lighting::ShProjector projector(test::shaders(), test::caps(), 64);
+  for (const std::string& name : {std::string("constant"), std::string("sky"), std::string("single-texel")}) {
+    const lighting::Environment env = lighting::builtInEnvironment(name, 2 * height, height);
+    projector.setEnvironment(env);
+    projector.setYaw(0.3f);
+    if (!canRun(projector, variant, ShLayout::Cube)) return;
+    projector.project(variant, ShLayout::Cube);
+    const lighting::ShResult gpu = projector.read();
+    const std::vector<glm::vec3> cube = projector.readCube();
+    const sh::Coefficients cpu = sh::projectCube(cube, projector.cubeSize());
+    EXPECT_LE(sh::relativeError(gpu.L, cpu), kTarget) << name << "\n gpu " << describe(gpu.L) << "\n cpu " << describe(cpu);
+    EXPECT_NEAR(gpu.solidAngle, 4.0 * std::numbers::pi, 4.0 * std::numbers::pi * kTarget) << name;
+    if (env.kind == lighting::EnvironmentKind::Constant) {
+      // A constant resamples to itself, and the exact solid angles sum to 4 pi: only rounding is left.
+      EXPECT_LE(largestDifference(gpu.L, sh::constantCoefficients()), kTarget * 2.0 * std::sqrt(std::numbers::pi));
+    }
+    for (const double faceSum : projector.faceSolidAngles(variant)) {
+      EXPECT_NEAR(faceSum, 4.0 * std::numbers::pi / 6.0, 4.0 * std::numbers::pi / 6.0 * kTarget) << name;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, EveryShVariant,
+                         ::testing::Combine(::testing::ValuesIn(std::vector<std::string>(std::begin(lighting::kShVariants),
+                                                                                          std::end(lighting::kShVariants))),
+                                            ::testing::Values(1u, 3u, 63u, 64u, 65u, 257u)),
+                         test::VariantAndSize());
