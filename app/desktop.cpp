@@ -14,6 +14,7 @@
 #include "app/files.hpp"
 #include "app/interrupt.hpp"
 #include "app/modes.hpp"
+#include "engine/lighting/preview.hpp"
 #include "app/panel.hpp"
 #include "engine/frame.hpp"
 #include "engine/gl/caps.hpp"
@@ -182,7 +183,58 @@ class Desktop {
     if (!showPanel_ || !panelFits) return {};
     const render::BoidRenderer& renderer = scene_->renderer;
     const CullView cullView{cullCounts_, renderer.compaction().name, renderer.compactionNote()};
-    return app::drawPanel(panel_, caps_, timer_, simulation.steps(), shaderOrigin_, reductionView, cullView, now);
+    return app::drawPanel(panel_, caps_, timer_, simulation.steps(), shaderOrigin_, reductionView, cullView, lightingView(now), now);
+  }
+
+  // The lighting section's thumbnails, redrawn each frame, and its CPU comparison, made once the
+  // projection's inputs have stayed the same a third of a second (a yaw being dragged re-projects
+  // every frame on the GPU; the CPU's double projection would stall each one).
+  LightingView lightingView(double now) {
+    lighting::Lighting& light = scene_->lighting;
+    if (!previews_) previews_.emplace(shaders_);
+    previews_->update(light, panel_.app.render.exposure);
+    const std::string key = light.environment().name + "|" + std::to_string(light.yaw()) + "|" + light.variant() + "|" +
+                            lighting::layoutName(light.layout()) + "|" + std::to_string(light.projections() > 0);
+    if (!lightReport_ || lightReport_->key != key) {
+      if (key != pendingLightKey_) {
+        pendingLightKey_ = key;
+        pendingLightSince_ = now;
+      } else if (now - pendingLightSince_ > 0.33 && light.projections() > 0) {
+        lightReport_ = compareLighting(light, key);
+      }
+    }
+    return {&light, previews_->environment(), previews_->irradiance(), &lightReport_};
+  }
+
+  static LightingReport compareLighting(lighting::Lighting& light, const std::string& key) {
+    namespace sh = verify::sh;
+    LightingReport r;
+    r.key = key;
+    lighting::ShProjector& p = light.projector();
+    const lighting::ShResult gpu = p.read();
+    r.gpu = gpu.L;
+    r.solidAngle = gpu.solidAngle;
+    const lighting::Environment& e = light.environment();
+    if (light.layout() == lighting::ShLayout::Equirect) {
+      r.cpu = sh::projectEquirect(e.texels, e.width, e.height, double(light.yaw()));
+      r.serial = sh::projectEquirectSerialFloat(e.texels, e.width, e.height, double(light.yaw()));
+    } else {
+      const std::vector<glm::vec3> cube = p.readCube();
+      r.cpu = sh::projectCube(cube, p.cubeSize());
+      r.serial = sh::projectCubeSerialFloat(cube, p.cubeSize());
+    }
+    r.errorGpu = sh::relativeError(r.gpu, r.cpu);
+    r.errorSerial = sh::relativeError(r.serial, r.cpu);
+    // The faces' sums depend on the solid angles alone, not on the texels.
+    r.facesVariant = p.unavailable(light.variant(), lighting::ShLayout::Cube).empty() ? light.variant() : lighting::kDefaultShVariant;
+    r.facesGpu = p.faceSolidAngles(r.facesVariant);
+    static const std::array<float, 6> serialFaces = [&] {
+      std::array<float, 6> faces{};
+      sh::projectCubeSerialFloat(std::vector<glm::vec3>(std::size_t(6) * p.cubeSize() * p.cubeSize()), p.cubeSize(), &faces);
+      return faces;
+    }();
+    r.facesSerial = serialFaces;
+    return r;
   }
 
   // Input the panel did not take moves the camera or triggers the keys' actions.
@@ -291,6 +343,9 @@ class Desktop {
     if (panel_.app.compact != scene_->renderer.askedCompaction()) {
       scene_->renderer.setCompaction(panel_.app.compact);  // a name from the table: known
     }
+    if (std::string why = configureLighting(scene_->lighting, panel_.app); !why.empty()) {
+      std::fprintf(stderr, "boids: %s; lit by the built-in %s\n", why.c_str(), lighting::kFallbackEnvironment);
+    }
     if (actions.resetFlock) simulation.reset();
     if (actions.reloadShaders) reloadShaders();
     if (actions.measurePrimitives) measurePrimitives();
@@ -349,6 +404,8 @@ class Desktop {
     const glm::ivec2 fb = window_.framebufferSize();
     FrameView view;
     view.inspector = &scene_->inspector;
+    view.lighting = &scene_->lighting;
+    view.projectEveryFrame = panel_.projectEveryFrame;
     view.compareAll = panel_.app.compareAll;
     view.snapshot = actions.checkNow || (panel_.app.checkEvery > 0 && framesDrawn_ % panel_.app.checkEvery == 0);
     view.simulate = !panel_.app.paused || actions.stepOnce;
@@ -401,6 +458,10 @@ class Desktop {
   std::filesystem::path settingsFile_;
   std::optional<FrameRecorder> recorder_;
   std::unique_ptr<Scene> scene_;
+  std::optional<lighting::Previews> previews_;
+  std::optional<LightingReport> lightReport_;
+  std::string pendingLightKey_;
+  double pendingLightSince_ = 0;
   gl::ShaderLibrary shaders_;  // the scene's, or the last F5 reload's
   std::string shaderOrigin_;
   gl::FrameTimer timer_;

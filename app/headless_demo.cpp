@@ -51,6 +51,7 @@ int runHeadlessDemo(Options options) {
     view.viewport = target.size();
     view.camera = options.settings.camera;
     view.render = options.settings.render;
+    view.lighting = &scene->lighting;
 
     const sim::SimSettings& flock = options.settings.sim;
     char margin[48] = "";
@@ -75,6 +76,11 @@ int runHeadlessDemo(Options options) {
     } else {
       std::printf("culling: off (--no-cull): every boid drawn as a dart\n");
     }
+    const lighting::Lighting& light = scene->lighting;
+    std::printf("lighting: environment %s (%ux%u), projected onto spherical harmonics by %s from the %s map, exposure %+g stops\n",
+                light.environment().name.c_str(), light.environment().width, light.environment().height, light.variant(),
+                lighting::layoutName(light.layout()), double(rs.exposure));
+    if (!light.note().empty()) std::printf("note: %s\n", light.note().c_str());
     std::fflush(stdout);
     view.simulate = !options.settings.paused;  // --paused: the same frame drawn N times
     catchInterrupts();

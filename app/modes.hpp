@@ -10,6 +10,7 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/shader_library.hpp"
 #include "engine/centroid/inspector.hpp"
+#include "engine/lighting/lighting.hpp"
 #include "engine/render/boid_renderer.hpp"
 #include "engine/sim/simulation.hpp"
 
@@ -59,9 +60,15 @@ struct Scene {
   sim::Simulation simulation;
   render::BoidRenderer renderer;
   centroid::Inspector inspector;
+  lighting::Lighting lighting;
   std::string shaderFallback;  // why --shader-dir's shaders were not used, when they were not
   Scene(const gl::ShaderLibrary& library, const gl::Caps& caps, const AppSettings& settings);
 };
+
+// The lighting as `settings` ask (environment, projection variant and layout); the environment
+// is loaded again only when it is not the one asked for last. Returns why the environment asked
+// for could not be used (the built-in sky lights the scene instead), or empty.
+std::string configureLighting(lighting::Lighting& lighting, const AppSettings& settings);
 
 // The scene with --shader-dir's shaders; when they cannot be read or compiled (a missing or broken
 // file), says why on stderr and builds it with the shaders built into the binary instead.

@@ -90,8 +90,21 @@ Scene::Scene(const gl::ShaderLibrary& library, const gl::Caps& caps, const AppSe
     : shaders(library),
       simulation(library, caps, settings.sim, settings.reduce),
       renderer(library, caps, settings.compact),
-      inspector(library, caps) {
+      inspector(library, caps),
+      lighting(library, caps) {
   simulation.setSorter(settings.sort);
+  if (std::string why = configureLighting(lighting, settings); !why.empty()) {
+    std::fprintf(stderr, "boids: %s; lit by the built-in %s\n", why.c_str(), lighting::kFallbackEnvironment);
+  }
+}
+
+std::string configureLighting(lighting::Lighting& lighting, const AppSettings& settings) {
+  std::string why;
+  if (settings.environment != lighting.asked() || lighting.environment().width == 0) why = lighting.setEnvironment(settings.environment);
+  lighting.setLayout(settings.shLayout == "cube" ? lighting::ShLayout::Cube : lighting::ShLayout::Equirect);
+  lighting.setVariant(settings.shVariant);  // a name from the settings table: known
+  lighting.setYaw(settings.render.environmentYaw);
+  return why;
 }
 
 namespace {

@@ -361,10 +361,118 @@ void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& 
   ImGui::EndDisabled();
 }
 
+void lightingSection(PanelState& state, const gl::FrameTimer& timer, const LightingView& view) {
+  if (!view.lighting) return;
+  const lighting::Lighting& light = *view.lighting;
+  AppSettings& a = state.app;
+  const SettingInfo& env = *findSetting("environment");
+  if (ImGui::BeginCombo("environment", a.environment.c_str())) {
+    for (const std::string& name : env.choices) {
+      if (ImGui::Selectable(name.c_str(), name == a.environment)) a.environment = name;
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--environment NAME|FILE)", env.help);
+  char file[512];
+  std::snprintf(file, sizeof file, "%s", state.environmentFile.c_str());
+  if (ImGui::InputTextWithHint("##hdr", "a .hdr file", file, sizeof file)) state.environmentFile = file;
+  ImGui::SameLine();
+  if (ImGui::Button("load") && !state.environmentFile.empty()) a.environment = state.environmentFile;
+  const SettingInfo& variant = *findSetting("sh-variant");
+  if (ImGui::BeginCombo("projection", a.shVariant.c_str())) {
+    for (const std::string& name : variant.choices) {
+      if (ImGui::Selectable(name.c_str(), name == a.shVariant)) a.shVariant = name;
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--sh-variant)", variant.help);
+  int layout = a.shLayout == "cube" ? 1 : 0;
+  ImGui::RadioButton("equirect", &layout, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("cube 512x512x6", &layout, 1);
+  a.shLayout = layout == 1 ? "cube" : "equirect";
+  float yawDegrees = a.render.environmentYaw * 57.2957795f;
+  if (ImGui::SliderFloat("yaw", &yawDegrees, -180.0f, 180.0f, "%.0f deg")) a.render.environmentYaw = yawDegrees / 57.2957795f;
+  ImGui::SliderFloat("exposure", &a.render.exposure, -6.0f, 6.0f, "%+.1f stops");
+  if (!light.note().empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kDim, "%s", light.note().c_str());
+    ImGui::PopTextWrapPos();
+  }
+  const lighting::Environment& e = light.environment();
+  ImGui::Text("%s, %u x %u, projected by %s (%s)", e.name.c_str(), e.width, e.height, light.variant(), lighting::layoutName(light.layout()));
+  ImGui::Checkbox("project every frame", &state.projectEveryFrame);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("otherwise only when the environment, its yaw, the variant or the layout change");
+  ImGui::SameLine();
+  ImGui::Text("light %s", passTime(timer, Pass::Light).c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", gl::timerQueriesMeaningful() ? "GPU" : "CPU clock");
+
+  // The environment and what it does to a white diffuse surface facing each way, side by side.
+  const float w = std::min(ImGui::GetContentRegionAvail().x * 0.5f - 4.0f, 256.0f);
+  if (view.environmentPreview && w > 16.0f) {
+    ImGui::Image(reinterpret_cast<ImTextureID>(std::uintptr_t(view.environmentPreview)), ImVec2(w, w * 0.5f));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the environment, exposed and tone mapped as the view is");
+    ImGui::SameLine();
+    ImGui::Image(reinterpret_cast<ImTextureID>(std::uintptr_t(view.irradiancePreview)), ImVec2(w, w * 0.5f));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("its irradiance from the nine coefficients: a white diffuse surface facing each direction");
+  }
+
+  // The nine coefficients beside the CPU double projection, and the serial float one's error.
+  if (!view.report || !*view.report) {
+    ImGui::TextDisabled("the CPU comparison follows once the lighting settles");
+    return;
+  }
+  const LightingReport& r = **view.report;
+  ImGui::Text("GPU %.2e of |L00| from the CPU double; serial float %.2e", r.errorGpu, r.errorSerial);
+  static const char* kNames[9] = {"L00", "L1-1", "L10", "L11", "L2-2", "L2-1", "L20", "L21", "L22"};
+  if (ImGui::BeginTable("sh", 4, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+    ImGui::TableSetupColumn("");
+    ImGui::TableSetupColumn("GPU r, g, b");
+    ImGui::TableSetupColumn("CPU double r, g, b");
+    ImGui::TableSetupColumn("|difference|");
+    ImGui::TableHeadersRow();
+    for (int k = 0; k < verify::sh::kFunctions; ++k) {
+      const glm::dvec3 g = r.gpu[std::size_t(k)], c = r.cpu[std::size_t(k)];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(kNames[k]);
+      ImGui::TableNextColumn();
+      ImGui::Text("%+.3f %+.3f %+.3f", g.x, g.y, g.z);
+      ImGui::TableNextColumn();
+      ImGui::Text("%+.3f %+.3f %+.3f", c.x, c.y, c.z);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1e", std::max({std::abs(g.x - c.x), std::abs(g.y - c.y), std::abs(g.z - c.z)}));
+    }
+    ImGui::EndTable();
+  }
+  // The source's finding: a serial float sum of a face's solid angles drifts, a tree's does not.
+  const double exact = 4.0 * 3.14159265358979324 / 6.0;
+  ImGui::Text("cube faces' solid angles, each exactly 4 pi / 6 = %.7f", exact);
+  if (ImGui::BeginTable("faces", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+    ImGui::TableSetupColumn("face");
+    ImGui::TableSetupColumn(("GPU " + r.facesVariant).c_str());
+    ImGui::TableSetupColumn("serial float");
+    ImGui::TableHeadersRow();
+    static const char* kFaces[6] = {"+x", "-x", "+y", "-y", "+z", "-z"};
+    for (int f = 0; f < 6; ++f) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(kFaces[f]);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.7f (%+.1e)", r.facesGpu[std::size_t(f)], r.facesGpu[std::size_t(f)] / exact - 1.0);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.7f (%+.1e)", double(r.facesSerial[std::size_t(f)]), double(r.facesSerial[std::size_t(f)]) / exact - 1.0);
+    }
+    ImGui::EndTable();
+  }
+}
+
 }  // namespace
 
 PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,
-                       const std::string& shaderOrigin, const ReductionView& reduction, const CullView& cull, double now) {
+                       const std::string& shaderOrigin, const ReductionView& reduction, const CullView& cull,
+                       const LightingView& light, double now) {
   PanelActions actions;
   const float scale = ImGui::GetFontSize() / 13.0f;
   ImGui::SetNextWindowPos(ImVec2(10 * scale, 10 * scale), ImGuiCond_FirstUseEver);
@@ -460,6 +568,11 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
   // --- culling --------------------------------------------------------------------------------
   if (ImGui::CollapsingHeader("Culling and levels of detail", ImGuiTreeNodeFlags_DefaultOpen)) {
     cullSection(state, caps, timer, cull);
+  }
+
+  // --- lighting ---------------------------------------------------------------------------------
+  if (ImGui::CollapsingHeader("Lighting", ImGuiTreeNodeFlags_DefaultOpen)) {
+    lightingSection(state, timer, light);
   }
 
   // --- reduction --------------------------------------------------------------------------------

@@ -11,6 +11,7 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/centroid/inspector.hpp"
+#include "engine/lighting/lighting.hpp"
 #include "engine/primitives/lab.hpp"
 #include "engine/render/boid_renderer.hpp"
 #include "app/settings_file.hpp"
@@ -41,6 +42,26 @@ struct PanelState {
   int labKeepOneIn = 2;               // compaction: keep 1 in this many (0 none, 1 all)
   std::vector<primitives::LabRow> labRows;
   std::string labStatus;              // what was measured where, or why it could not be
+  // Lighting
+  bool projectEveryFrame = false;     // the light pass projects every frame (its GPU time, live)
+  std::string environmentFile;        // the field for a .hdr file's path
+};
+
+// The lighting section's comparison, made on the CPU when the projection's inputs have settled.
+struct LightingReport {
+  std::string key;  // the environment, yaw, variant and layout it was made for
+  verify::sh::Coefficients gpu{}, cpu{}, serial{};
+  double errorGpu = 0, errorSerial = 0, solidAngle = 0;
+  std::array<double, 6> facesGpu{};   // each cube face reduced alone by the variant (or tree)
+  std::array<float, 6> facesSerial{}; // the serial float loop's per-face sums
+  std::string facesVariant;
+};
+
+// What the lighting section shows, from the engine.
+struct LightingView {
+  const lighting::Lighting* lighting = nullptr;
+  unsigned environmentPreview = 0, irradiancePreview = 0;  // GL textures (lighting::Previews)
+  const std::optional<LightingReport>* report = nullptr;
 };
 
 // What the reduction section shows, from the engine.
@@ -75,6 +96,7 @@ struct PanelActions {
 };
 
 PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,
-                       const std::string& shaderOrigin, const ReductionView& reduction, const CullView& cull, double now);
+                       const std::string& shaderOrigin, const ReductionView& reduction, const CullView& cull,
+                       const LightingView& light, double now);
 
 }  // namespace boids::app

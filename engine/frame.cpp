@@ -63,7 +63,12 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
     PassScope t(timer, Pass::Cull);
     renderer.cull(simulation.flock(), view.render);
   }
-  {  // sky, world box, the boids pulled from the storage buffers (each level drawn indirectly), markers
+  if (view.lighting) {  // the environment -> nine spherical harmonics, on the GPU, when something changed
+    PassScope t(timer, Pass::Light);
+    view.lighting->setYaw(view.render.environmentYaw);
+    view.lighting->update(view.projectEveryFrame);
+  }
+  {  // the environment's sky, world box, the boids lit by it (each level drawn indirectly), markers
     PassScope t(timer, Pass::Render);
     render::GridView grid;
     if (simulation.usesGrid() && simulation.grid().cellCount() > 0) {
@@ -71,7 +76,7 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
       grid = {&simulation.grid().cellStarts(), simulation.grid().cellCount()};
     }
     renderer.draw(view.framebuffer, simulation.flock(), simulation.settings(), simulation.stats(), view.viewport,
-                  view.render, grid);
+                  view.render, grid, view.lighting);
   }
   timer.endFrame();
 }

@@ -14,7 +14,7 @@ namespace boids {
 // The passes of a frame, in order, written once: the name each is timed under (gl::FrameTimer),
 // shown under (the panel), benchmarked under (bench --frame) and labelled under in a capture
 // (glPushDebugGroup), and what it does.
-enum class Pass { Reduce, Camera, Hash, Sort, Ranges, Reorder, Step, Cull, Render };
+enum class Pass { Reduce, Camera, Hash, Sort, Ranges, Reorder, Step, Cull, Light, Render };
 struct PassInfo {
   Pass pass;
   const char* name;
@@ -30,7 +30,8 @@ inline constexpr PassInfo kPasses[] = {
     {Pass::Reorder, "reorder", "positions and velocities gathered into cell order (the coherent grid)", true},
     {Pass::Step, "step", "neighbours (grid cells or every boid) and the centroid -> the next state", true},
     {Pass::Cull, "cull", "each boid against the view and into a level of detail -> a list and a draw command per level", false},
-    {Pass::Render, "render", "sky, world box, the boids from the storage buffers (per level, drawn indirectly), markers", false},
+    {Pass::Light, "light", "the environment onto nine spherical harmonics by the chosen reduction, when it, its yaw, the variant or the layout changed", false},
+    {Pass::Render, "render", "the environment's sky, world box, the boids lit by its harmonics (per level, drawn indirectly), markers", false},
 };
 constexpr const PassInfo& passInfo(Pass p) { return kPasses[static_cast<int>(p)]; }
 
@@ -43,6 +44,8 @@ struct FrameView {
   centroid::Inspector* inspector = nullptr;  // optional: the lab and the CPU checks
   bool compareAll = false;    // run every strategy on this frame's positions
   bool snapshot = false;      // copy this frame back for a CPU check (ignored while one is in flight)
+  lighting::Lighting* lighting = nullptr;  // optional: what lights the scene (none: the renderer's built-in sky)
+  bool projectEveryFrame = false;          // the light pass projects even when nothing changed (to time it)
 };
 
 void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::FrameTimer& timer,

@@ -146,7 +146,7 @@ std::string ShProjector::unavailable(std::string_view variant, ShLayout layout) 
   const std::uint32_t count = items(layout);
   if (variant == std::string_view("single-thread") && count > kSingleInvocationItems) {
     return "one invocation would project " + std::to_string(count) + " items of four texels, over the " +
-           std::to_string(kSingleInvocationItems) + " that keep a dispatch near a tenth of a second on a GPU";
+           std::to_string(kSingleInvocationItems) + " that keep a dispatch near a fifth of a second on a GPU";
   }
   return reduction(variant, layout).unavailableFor(count);
 }

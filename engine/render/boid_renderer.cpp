@@ -20,6 +20,10 @@ using vec3 = glm::vec3;
 #include "shaders/render/dart.glsl"
 }  // namespace dart
 
+// The key light's strength, over the irradiance from its direction: enough to model a boid's
+// faces under a soft sky, small beside the environment's own light.
+constexpr float kKeyLight = 0.35f;
+
 namespace tints {
 using vec3 = glm::vec3;
 #include "shaders/render/level_tints.glsl"
@@ -229,12 +233,22 @@ void BoidRenderer::drawLevels() {
 }
 
 void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim::SimSettings& sim,
-                        const gl::Buffer& stats, glm::ivec2 viewport, const RenderSettings& settings, GridView grid) {
+                        const gl::Buffer& stats, glm::ivec2 viewport, const RenderSettings& settings, GridView grid,
+                        const lighting::Lighting* lighting) {
+  if (!lighting) {  // the built-in sky, small, projected once
+    if (!ownLighting_) {
+      ownLighting_ = std::make_unique<lighting::Lighting>(library_, caps_);
+      ownLighting_->setEnvironment(lighting::builtInEnvironment(lighting::kFallbackEnvironment, 256, 128));
+    }
+    ownLighting_->setYaw(settings.environmentYaw);
+    ownLighting_->update();
+    lighting = ownLighting_.get();
+  }
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
   glViewport(0, 0, viewport.x, viewport.y);
 
   gpu::RenderParams params{};
-  params.lightDir = glm::vec4(glm::normalize(glm::vec3(0.4f, 0.8f, 0.45f)), 0.0f);
+  params.lighting = glm::vec4(lighting->exposureScale(settings.exposure), lighting->yaw(), kKeyLight, 0.0f);
   params.world = glm::vec4(glm::vec3(0.5f * sim.worldSize), sim.world == sim::WorldMode::Walls ? 1.0f : 0.0f);
   params.boidScale = settings.boidScale;
   params.maxSpeed = sim.maxSpeed;
@@ -245,8 +259,12 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   params_.bindBase(GL_UNIFORM_BUFFER, UBO_RENDER_PARAMS);
   camera_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
   stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
+  // The environment: the sky's texture and the shading's nine coefficients (the projection's slot 0).
+  lighting->projector().coefficients().bindRange(GL_SHADER_STORAGE_BUFFER, SSBO_SH, 0, sizeof(gpu::ShCoefficients));
+  glActiveTexture(GL_TEXTURE0 + UNIT_ENVIRONMENT);
+  glBindTexture(GL_TEXTURE_2D, lighting->projector().texture());
 
-  // Sky: fills the screen, no depth.
+  // Sky: the environment, fills the screen, no depth.
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);

@@ -18,6 +18,7 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/program.hpp"
 #include "engine/gl/readback.hpp"
+#include "engine/lighting/lighting.hpp"
 #include "engine/render/camera.hpp"
 #include "engine/render/render_settings.hpp"
 #include "engine/sim/flock.hpp"
@@ -78,9 +79,11 @@ class BoidRenderer {
   // on; leaves depth test and culling on. With settings.cull, the levels cull() left (every boid as
   // a dart when it has not run for this flock).
   // `grid`: the cell ranges for the occupied-cell overlay (none: no overlay); the SimParams block
-  // must be bound at UBO_SIM_PARAMS for it.
+  // must be bound at UBO_SIM_PARAMS for it. `lighting`: the environment and its projection (the
+  // light pass's); none: a small built-in sky of the renderer's own.
   void draw(unsigned framebuffer, const sim::Flock& flock, const sim::SimSettings& sim, const gl::Buffer& stats,
-            glm::ivec2 viewport, const RenderSettings& settings, GridView grid = {});
+            glm::ivec2 viewport, const RenderSettings& settings, GridView grid = {},
+            const lighting::Lighting* lighting = nullptr);
 
  private:
   struct Programs {
@@ -113,6 +116,7 @@ class BoidRenderer {
   gl::AsyncReadback countsReadback_;
   std::uint32_t countsPending_ = 0;  // the flock size of the counts in flight
   std::optional<CullCounts> counts_;
+  std::unique_ptr<lighting::Lighting> ownLighting_;  // for draws given none
 };
 
 }  // namespace boids::render

@@ -17,10 +17,14 @@
 #define SSBO_HEALTH 14      // uint: boids the step repaired after they turned non-finite, since the flock was made
 #define SSBO_DRAW_LIST 15   // uint per drawn boid: its index (the cull's list of the level being drawn)
 #define SSBO_CULL_PARAMS 16 // CullParams the cull last used (the frozen frustum's lines read it)
+#define SSBO_SH 17          // ShCoefficients: the environment's nine spherical harmonics (engine/lighting)
 
 // Uniform blocks
 #define UBO_SIM_PARAMS 0
 #define UBO_RENDER_PARAMS 1
+
+// Texture units
+#define UNIT_ENVIRONMENT 0  // the environment's equirectangular map (the sky, the fog's colour)
 
 // Uniform locations (explicit, so no look-up by name is ever needed)
 #define LOC_CAMERA_ORBIT 5        // yaw, pitch, vertical field of view, aspect

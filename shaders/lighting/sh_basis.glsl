@@ -11,19 +11,7 @@ const float kShY2 = 1.0925484305920792;
 const float kShY20 = 0.31539156525252005;
 const float kShY22 = 0.54627421529603959;
 
-// The nine functions at unit world direction d.
-void shBasis(vec3 d, out float Y[9]) {
-  float x = d.x, y = -d.z, z = d.y;
-  Y[0] = kShY00;
-  Y[1] = kShY1 * y;
-  Y[2] = kShY1 * z;
-  Y[3] = kShY1 * x;
-  Y[4] = kShY2 * x * y;
-  Y[5] = kShY2 * y * z;
-  Y[6] = kShY20 * (3.0 * z * z - 1.0);
-  Y[7] = kShY2 * x * z;
-  Y[8] = kShY22 * (x * x - y * y);
-}
+// (The projection evaluates the nine functions inline, in lighting/sh_acc.glsl's accAddTexel.)
 
 // Irradiance at unit world normal n (R&H's equation 13): the radiance convolved with the clamped
 // cosine, so a constant radiance of 1 gives pi. c1..c5 = (pi/4) Y22, (pi/3) Y1, (pi/4) 3 Y20,

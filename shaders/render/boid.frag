@@ -28,7 +28,7 @@ void main() {
   vec3 n = normalize(v_normal);
   if (!gl_FrontFacing) n = -n;  // the mesh's inside, seen through a gap: lit as its outside
   vec3 albedo = u_render.lodTint > 0.5 ? levelTint(0) : speedRamp(v_speed);
-  o_color = vec4(shadeBoid(albedo, n, v_world, b_camera.eye.xyz, u_render.lightDir.xyz, u_render.fogDensity), 1.0);
+  o_color = vec4(shadeBoid(albedo, n, v_world, b_camera.eye.xyz, u_render), 1.0);
 #else
   o_color = vec4(v_color, 1.0);
 #endif

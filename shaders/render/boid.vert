@@ -6,7 +6,8 @@
 //   LEVEL 2 (far):    a point of about the dart's area; one vertex per boid
 // With CULLED 1 the boid is the cull's list (SSBO_DRAW_LIST) at the instance or vertex's number
 // (engine/cull: the levels' lists and draw commands come from the GPU); with 0, every boid in
-// order. Reads SSBO_POS_IN, SSBO_VEL_IN, SSBO_CAMERA, UBO_RENDER_PARAMS (and SSBO_DRAW_LIST).
+// order. Reads SSBO_POS_IN, SSBO_VEL_IN, SSBO_CAMERA, UBO_RENDER_PARAMS (and SSBO_DRAW_LIST); the
+// middle and far levels' shading also SSBO_SH and the environment (render/shading.glsl).
 #ifndef LEVEL
 #define LEVEL 0
 #endif
@@ -85,7 +86,7 @@ void main() {
   gl_Position = b_camera.viewProj * vec4(world, 1.0);
   // Lit as the dart's back is (its "up"), so the level's colour matches the mesh's.
   vec3 albedo = u_render.lodTint > 0.5 ? levelTint(LEVEL) : speedRamp(ramp);
-  v_color = shadeBoid(albedo, up, world, b_camera.eye.xyz, u_render.lightDir.xyz, u_render.fogDensity);
+  v_color = shadeBoid(albedo, up, world, b_camera.eye.xyz, u_render);
 #if LEVEL == 2
   // A square of about the dart's area as seen: its side is kDartSplat lengths, in pixels at this depth.
   gl_PointSize = max(1.0, kDartSplat * scale * u_render.pixelScale / max(gl_Position.w, 1e-6));

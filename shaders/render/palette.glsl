@@ -1,6 +1,6 @@
 #ifndef BOIDS_PALETTE_GLSL
 #define BOIDS_PALETTE_GLSL
-// Colours shared by the boids, the sky and the fog, so that fog fades into the sky behind it.
+// The boids' colours (sRGB-encoded, as a palette is picked; render/shading.glsl lights them as albedo).
 
 // Speed ramp through deep blue, teal, green and warm yellow (close to viridis, perceptually even).
 vec3 speedRamp(float t) {
@@ -18,12 +18,5 @@ vec3 speedRamp(float t) {
 
 // A level of detail's tint (0 near, 1 middle, 2 far).
 vec3 levelTint(int level) { return level == 0 ? kTintNear : level == 1 ? kTintMiddle : kTintFar; }
-
-// Background from the bottom (0) to the top (1) of the screen: dusk haze up to night blue.
-vec3 skyColor(float height) {
-  vec3 horizon = vec3(0.36, 0.33, 0.40);
-  vec3 zenith = vec3(0.05, 0.07, 0.14);
-  return mix(horizon, zenith, smoothstep(0.0, 1.0, height));
-}
 
 #endif

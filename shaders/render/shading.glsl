@@ -1,19 +1,37 @@
 #ifndef BOIDS_SHADING_GLSL
 #define BOIDS_SHADING_GLSL
-// A boid's colour at a point: its albedo lit by a key light and a sky/ground hemisphere, a rim
-// toward the edges seen from the eye, fading into the sky with distance. The near level shades
-// per fragment (boid.frag); the middle and far levels, flat on the GPU's few graphics units, once
-// per vertex (boid.vert). Needs render/palette.glsl.
-vec3 shadeBoid(vec3 albedo, vec3 n, vec3 world, vec3 eye, vec3 lightDir, float fogDensity) {
-  float key = max(dot(n, lightDir), 0.0);
-  float hemi = 0.5 + 0.5 * n.y;
-  vec3 ambient = mix(vec3(0.10, 0.09, 0.12), vec3(0.32, 0.38, 0.50), hemi);
+// A boid's colour at a point, lit by the environment: its albedo times the irradiance the nine
+// spherical harmonics give at its normal (R&H's quadratic form, projected on the GPU by
+// engine/lighting), a small key light from the environment's dominant direction for shape, a rim
+// toward the edges seen from the eye, and fog toward the environment's own colour in the view
+// direction; exposed and tone mapped. The near level shades per fragment (boid.frag); the middle
+// and far levels, flat on the GPU's few graphics units, once per vertex (boid.vert). Needs
+// common/bindings.h and common/render_params.h.
+#include "lighting/sh_params.h"
+#include "lighting/sh_basis.glsl"
+#include "lighting/equirect.glsl"
+#include "render/tonemap.glsl"
+
+layout(std430, binding = SSBO_SH) readonly buffer Sh { ShCoefficients b_sh; };
+layout(binding = UNIT_ENVIRONMENT) uniform sampler2D u_environment;
+
+// The environment's radiance toward `dir`, blurred to mip `lod` (the fog's colour is a wide average).
+vec3 environmentRadiance(vec3 dir, float yaw, float lod) { return textureLod(u_environment, equirectUv(dir, yaw), lod).rgb; }
+
+// `albedo` as the palettes give it (sRGB-encoded); returns the colour to display.
+vec3 shadeBoid(vec3 albedo, vec3 n, vec3 world, vec3 eye, RenderParams r) {
+  vec3 rho = decodeSrgb(albedo);
+  vec3 key = shDominantDirection(b_sh);
+  vec3 irradiance = max(shIrradiance(b_sh, n), vec3(0.0)) +
+                    r.lighting.z * max(dot(n, key), 0.0) * max(shIrradiance(b_sh, key), vec3(0.0));
   vec3 toEye = eye - world;
   float dist = length(toEye);
-  float rim = pow(1.0 - max(dot(n, toEye / max(dist, 1e-6)), 0.0), 3.0) * 0.35;
-  vec3 color = albedo * (ambient + 0.95 * key) + rim * vec3(0.7, 0.8, 1.0);
-  float fog = 1.0 - exp(-fogDensity * dist);
-  return mix(color, skyColor(0.45), fog);
+  vec3 view = toEye / max(dist, 1e-6);
+  vec3 behind = environmentRadiance(-view, r.lighting.y, 4.0);  // what the boid stands in front of
+  float rim = pow(1.0 - max(dot(n, view), 0.0), 3.0) * 0.25;
+  vec3 radiance = rho * irradiance / 3.14159265 + rim * behind;
+  float fog = 1.0 - exp(-r.fogDensity * dist);
+  return displayColour(mix(radiance, environmentRadiance(-view, r.lighting.y, 6.0), fog), r.lighting.x);
 }
 
 #endif

@@ -1,7 +1,17 @@
 #version 430 core
-#include "render/palette.glsl"
+// The environment behind everything, as the camera sees it: exposed and tone mapped like the boids.
+#include "common/bindings.h"
+#include "common/render_params.h"
+#include "lighting/equirect.glsl"
+#include "render/tonemap.glsl"
 
-in float v_height;
+layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderParams u_render; };
+layout(binding = UNIT_ENVIRONMENT) uniform sampler2D u_environment;
+
+in vec3 v_direction;
 out vec4 o_color;
 
-void main() { o_color = vec4(skyColor(v_height), 1.0); }
+void main() {
+  vec3 d = normalize(v_direction);
+  o_color = vec4(displayColour(textureLod(u_environment, equirectUv(d, u_render.lighting.y), 0.0).rgb, u_render.lighting.x), 1.0);
+}

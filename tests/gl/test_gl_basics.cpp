@@ -49,7 +49,7 @@ void main() {
   b_out[0] = u_sim.radiiSq + u_sim.weights + u_sim.world + u_sim.grid + vec4(u_sim.maxSpeed, u_sim.dt,
              u_sim.wallStrength, u_sim.padding0) + vec4(u_sim.boidCount, u_sim.worldMode, u_sim.cellsPerAxis,
              u_sim.cellSearch);
-  b_out[1] = u_render.lightDir + u_render.world +
+  b_out[1] = u_render.lighting + u_render.world +
              vec4(u_render.boidScale, u_render.maxSpeed, u_render.fogDensity, u_render.padding0);
 }
 )");
@@ -67,7 +67,7 @@ void main() {
   EXPECT_LAYOUT(SimParams, u_sim, worldMode);
   EXPECT_LAYOUT(SimParams, u_sim, cellsPerAxis);
   EXPECT_LAYOUT(SimParams, u_sim, cellSearch);
-  EXPECT_LAYOUT(RenderParams, u_render, lightDir);
+  EXPECT_LAYOUT(RenderParams, u_render, lighting);
   EXPECT_LAYOUT(RenderParams, u_render, world);
   EXPECT_LAYOUT(RenderParams, u_render, boidScale);
   EXPECT_LAYOUT(RenderParams, u_render, fogDensity);
