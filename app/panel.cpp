@@ -401,12 +401,11 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
   }
   const lighting::Environment& e = light.environment();
   ImGui::Text("%s, %u x %u, projected by %s (%s)", e.name.c_str(), e.width, e.height, light.variant(), lighting::layoutName(light.layout()));
-  ImGui::Checkbox("project every frame", &state.projectEveryFrame);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("otherwise only when the environment, its yaw, the variant or the layout change");
-  ImGui::SameLine();
-  ImGui::Text("light %s", passTime(timer, Pass::Light).c_str());
+  ImGui::Text("light pass %s", passTime(timer, Pass::Light).c_str());
   ImGui::SameLine();
   ImGui::TextDisabled("%s", gl::timerQueriesMeaningful() ? "GPU" : "CPU clock");
+  ImGui::Checkbox("project every frame", &state.projectEveryFrame);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("otherwise only when the environment, its yaw, the variant or the layout change");
 
   // The environment and what it does to a white diffuse surface facing each way, side by side.
   const float w = std::min(ImGui::GetContentRegionAvail().x * 0.5f - 4.0f, 256.0f);
@@ -424,13 +423,14 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
     return;
   }
   const LightingReport& r = **view.report;
-  ImGui::Text("GPU %.2e of |L00| from the CPU double; serial float %.2e", r.errorGpu, r.errorSerial);
+  ImGui::TextWrapped("largest difference from the CPU's double projection: GPU %.1e of |L00|, a serial float loop %.1e",
+                     r.errorGpu, r.errorSerial);
   static const char* kNames[9] = {"L00", "L1-1", "L10", "L11", "L2-2", "L2-1", "L20", "L21", "L22"};
   if (ImGui::BeginTable("sh", 4, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn("GPU r, g, b");
     ImGui::TableSetupColumn("CPU double r, g, b");
-    ImGui::TableSetupColumn("|difference|");
+    ImGui::TableSetupColumn("|diff|");
     ImGui::TableHeadersRow();
     for (int k = 0; k < verify::sh::kFunctions; ++k) {
       const glm::dvec3 g = r.gpu[std::size_t(k)], c = r.cpu[std::size_t(k)];
@@ -438,9 +438,9 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(kNames[k]);
       ImGui::TableNextColumn();
-      ImGui::Text("%+.3f %+.3f %+.3f", g.x, g.y, g.z);
+      ImGui::Text("%.2f %.2f %.2f", g.x, g.y, g.z);
       ImGui::TableNextColumn();
-      ImGui::Text("%+.3f %+.3f %+.3f", c.x, c.y, c.z);
+      ImGui::Text("%.2f %.2f %.2f", c.x, c.y, c.z);
       ImGui::TableNextColumn();
       ImGui::Text("%.1e", std::max({std::abs(g.x - c.x), std::abs(g.y - c.y), std::abs(g.z - c.z)}));
     }
@@ -448,7 +448,7 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
   }
   // The source's finding: a serial float sum of a face's solid angles drifts, a tree's does not.
   const double exact = 4.0 * 3.14159265358979324 / 6.0;
-  ImGui::Text("cube faces' solid angles, each exactly 4 pi / 6 = %.7f", exact);
+  ImGui::TextWrapped("cube faces' solid angles, each exactly 4 pi / 6 = %.7f", exact);
   if (ImGui::BeginTable("faces", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
     ImGui::TableSetupColumn("face");
     ImGui::TableSetupColumn(("GPU " + r.facesVariant).c_str());

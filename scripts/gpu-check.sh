@@ -26,6 +26,11 @@ tail -n 3 "$out/ctest.log"
 "$boids" bench --scan --compact --json "$out/primitives.json" 2>&1 | tee "$out/primitives.txt"
 # Culling and levels of detail: the pass per compaction variant, drawing with and without it.
 "$boids" bench --cull --json "$out/cull.json" 2>&1 | tee "$out/cull.txt"
+# Image-based lighting: the spherical-harmonics projection, every variant and layout against the
+# CPU, then timed beside the CPU projections.
+{ "$boids" check --stages sh --json "$out/check-sh.json"; echo "check --stages sh exit code $?"; } > "$out/check-sh.txt" 2>&1
+tail -n 3 "$out/check-sh.txt"
+"$boids" bench --sh --json "$out/sh.json" 2>&1 | tee "$out/sh.txt"
 # The references the sorters and scans are held to, in the same run: torch.sort (CUB's radix sort)
 # and torch.cumsum (CUB's scan), where PyTorch is.
 if python3 -c "import torch; assert torch.cuda.is_available()" 2>/dev/null; then
