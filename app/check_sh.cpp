@@ -33,16 +33,6 @@ std::string sci(double v) {
   return text;
 }
 
-double l00(const sh::Coefficients& L) { return std::max({std::abs(L[0].x), std::abs(L[0].y), std::abs(L[0].z)}); }
-
-double largestDifference(const sh::Coefficients& a, const sh::Coefficients& b) {
-  double worst = 0;
-  for (int k = 0; k < sh::kFunctions; ++k) {
-    for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(a[k][c] - b[k][c]));
-  }
-  return worst;
-}
-
 // One layout's CPU references, made once for every variant.
 struct References {
   sh::Coefficients cpuDouble{}, serialFloat{};
@@ -71,7 +61,11 @@ References referencesFor(lighting::ShProjector& projector, const lighting::Envir
     // A constant resamples to itself; the others' cube is a resample, judged against its own projection.
     if (env.kind == lighting::EnvironmentKind::Constant) r.exact = sh::constantCoefficients();
   }
-  if (r.exact) r.exactTolerance = lighting::discretisationTolerance(env) * (layout == ShLayout::Equirect) + kShTarget * l00(*r.exact);
+  // Against the exact coefficients: the target, plus the discretisation's own bound where the
+  // texels are the analytic environment's (the equirect map; the cube's constant is exact).
+  if (r.exact) {
+    r.exactTolerance = (layout == ShLayout::Equirect ? lighting::discretisationTolerance(env) : 0.0) + kShTarget * sh::l00Magnitude(*r.exact);
+  }
   return r;
 }
 
@@ -101,7 +95,7 @@ json shRow(lighting::ShProjector& projector, const lighting::Environment& env, S
   detail += lighting::layoutName(layout);
   detail += ": serial float " + sci(errorSerial) + " of |L00|";
   if (ref.exact) {
-    const double errorExact = largestDifference(gpu.L, *ref.exact);
+    const double errorExact = sh::largestDifference(gpu.L, *ref.exact);
     row["exact"] = {{"sh", coefficientsJson(*ref.exact)}};
     row["error_exact"] = errorExact;
     row["tolerance_exact"] = ref.exactTolerance;

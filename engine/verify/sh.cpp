@@ -255,12 +255,18 @@ Coefficients singleTexelCoefficients(std::uint32_t width, std::uint32_t height, 
   return L;
 }
 
-double relativeError(const Coefficients& value, const Coefficients& reference) {
+double largestDifference(const Coefficients& a, const Coefficients& b) {
   double worst = 0;
   for (int k = 0; k < kFunctions; ++k) {
-    for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(value[k][c] - reference[k][c]));
+    for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(a[k][c] - b[k][c]));
   }
-  const double l00 = std::max({std::abs(reference[0].x), std::abs(reference[0].y), std::abs(reference[0].z)});
+  return worst;
+}
+
+double l00Magnitude(const Coefficients& L) { return std::max({std::abs(L[0].x), std::abs(L[0].y), std::abs(L[0].z)}); }
+
+double relativeError(const Coefficients& value, const Coefficients& reference) {
+  const double worst = largestDifference(value, reference), l00 = l00Magnitude(reference);
   return l00 > 0 ? worst / l00 : worst;
 }
 

@@ -81,8 +81,10 @@ std::vector<glm::vec3> singleTexel(std::uint32_t width, std::uint32_t height, st
 Coefficients singleTexelCoefficients(std::uint32_t width, std::uint32_t height, std::uint32_t i, std::uint32_t j,
                                      glm::vec3 radiance, double yaw = 0.0);
 
-// The largest absolute difference over the 27 numbers, relative to |L00| of `reference` (its
-// largest channel): how the checks compare a projection with another.
+// The largest absolute difference over the 27 numbers; |L00| (its largest channel); and the
+// first relative to the second of `reference`: how the checks compare a projection with another.
+double largestDifference(const Coefficients& a, const Coefficients& b);
+double l00Magnitude(const Coefficients& L);
 double relativeError(const Coefficients& value, const Coefficients& reference);
 
 // How far the projection of a map of `height` rows (even) can be from the exact integral, per

@@ -46,16 +46,6 @@ std::string describe(const sh::Coefficients& L) {
   return s;
 }
 
-double l00(const sh::Coefficients& L) { return std::max({std::abs(L[0].x), std::abs(L[0].y), std::abs(L[0].z)}); }
-
-// The largest absolute difference over the 27 numbers.
-double largestDifference(const sh::Coefficients& a, const sh::Coefficients& b) {
-  double worst = 0;
-  for (int k = 0; k < sh::kFunctions; ++k) {
-    for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(a[k][c] - b[k][c]));
-  }
-  return worst;
-}
 
 // Skips (returning false) only where the projector says why the variant cannot run, and the reason
 // is a driver's: an extension it lacks or its loop limit.
@@ -90,8 +80,8 @@ TEST_P(EveryShVariant, EquirectMatchesTheDoubleProjectionAndTheExactCoefficients
       EXPECT_NEAR(gpu.solidAngle, 4.0 * std::numbers::pi, 4.0 * std::numbers::pi * kTarget) << where;
       const std::optional<sh::Coefficients> exact = lighting::exactCoefficients(env, double(float(yaw)));
       if (exact && (height % 2 == 0 || env.kind == lighting::EnvironmentKind::SingleTexel)) {
-        const double tolerance = lighting::discretisationTolerance(env) + kTarget * l00(*exact);
-        EXPECT_LE(largestDifference(gpu.L, *exact), tolerance) << where << "\n gpu " << describe(gpu.L) << "\n exact " << describe(*exact);
+        const double tolerance = lighting::discretisationTolerance(env) + kTarget * sh::l00Magnitude(*exact);
+        EXPECT_LE(sh::largestDifference(gpu.L, *exact), tolerance) << where << "\n gpu " << describe(gpu.L) << "\n exact " << describe(*exact);
       }
     }
   }
@@ -114,7 +104,7 @@ TEST_P(EveryShVariant, CubeMatchesTheDoubleProjectionOfTheResampledCube) {
     EXPECT_NEAR(gpu.solidAngle, 4.0 * std::numbers::pi, 4.0 * std::numbers::pi * kTarget) << name;
     if (env.kind == lighting::EnvironmentKind::Constant) {
       // A constant resamples to itself, and the exact solid angles sum to 4 pi: only rounding is left.
-      EXPECT_LE(largestDifference(gpu.L, sh::constantCoefficients()), kTarget * 2.0 * std::sqrt(std::numbers::pi));
+      EXPECT_LE(sh::largestDifference(gpu.L, sh::constantCoefficients()), kTarget * 2.0 * std::sqrt(std::numbers::pi));
     }
     for (const double faceSum : projector.faceSolidAngles(variant)) {
       EXPECT_NEAR(faceSum, 4.0 * std::numbers::pi / 6.0, 4.0 * std::numbers::pi / 6.0 * kTarget) << name;
