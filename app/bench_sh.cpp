@@ -66,6 +66,29 @@ json shBench(const Options& options, const gl::ShaderLibrary& shaders, const gl:
            std::to_string(r["median_us"].get<double>()) + "\n";
     rows.push_back(r);
   };
+  // Every variant in `layout`: its median beside the floor and the serial CPU loop, and its error
+  // against the double projection `reference`.
+  auto timeVariants = [&](ShLayout layout, std::uint32_t texels, double floorUs, double serialUs,
+                          const verify::sh::Coefficients& reference) {
+    for (const char* variant : lighting::kShVariants) {
+      json row = {{"variant", variant}, {"layout", lighting::layoutName(layout)}, {"texels", texels}};
+      if (std::string why = projector.unavailable(variant, layout); !why.empty()) {
+        std::printf("%-22s %-9s %11u  unavailable: %s\n", variant, lighting::layoutName(layout), texels, why.c_str());
+        row["available"] = false;
+        row["reason"] = why;
+        rows.push_back(row);
+        continue;
+      }
+      const int variantRuns = variant == std::string_view("single-thread") ? 3 : runs;
+      const double ms = gpuMedianMs([&] { projector.project(variant, layout); }, variantRuns, scrubA, scrubB);
+      row["available"] = true;
+      row["median_us"] = ms * 1e3;
+      row["floor_us"] = floorUs;
+      row["speedup_over_serial"] = serialUs / (ms * 1e3);
+      row["error"] = verify::sh::relativeError(projector.read().L, reference);
+      print(row);
+    }
+  };
   for (std::uint32_t height : kHeights) {
     const std::uint32_t width = 2 * height, texels = width * height;
     const lighting::Environment env = lighting::builtInEnvironment("sky", width, height);
@@ -93,24 +116,7 @@ json shBench(const Options& options, const gl::ShaderLibrary& shaders, const gl:
            {"error", verify::sh::relativeError(serial, reference)}});
     print({{"variant", "baseline/stream-copy"}, {"layout", "-"}, {"texels", texels}, {"median_us", copyMs * 1e3},
            {"bytes_per_second", bytesPerSecond}});
-    for (const char* variant : lighting::kShVariants) {
-      json row = {{"variant", variant}, {"layout", "equirect"}, {"texels", texels}};
-      if (std::string why = projector.unavailable(variant, ShLayout::Equirect); !why.empty()) {
-        std::printf("%-22s %-9s %11u  unavailable: %s\n", variant, "equirect", texels, why.c_str());
-        row["available"] = false;
-        row["reason"] = why;
-        rows.push_back(row);
-        continue;
-      }
-      const double ms = gpuMedianMs([&] { projector.project(variant, ShLayout::Equirect); }, variant == std::string("single-thread") ? 3 : runs,
-                                    scrubA, scrubB);
-      row["available"] = true;
-      row["median_us"] = ms * 1e3;
-      row["floor_us"] = floorUs;
-      row["speedup_over_serial"] = serialUs / (ms * 1e3);
-      row["error"] = verify::sh::relativeError(projector.read().L, reference);
-      print(row);
-    }
+    timeVariants(ShLayout::Equirect, texels, floorUs, serialUs, reference);
     if (height != 1024) continue;
     // The cube (its size is its own: once, from the 2048 x 1024 map): the resample, the DirectXTK
     // loop on its texels, and each variant.
@@ -123,25 +129,7 @@ json shBench(const Options& options, const gl::ShaderLibrary& shaders, const gl:
            {"cpu", true}, {"error", verify::sh::relativeError(cubeSerial, cubeReference)}});
     print({{"variant", "resample"}, {"layout", "cube"}, {"texels", cubeTexels},
            {"median_us", gpuMedianMs([&] { projector.resampleCube(); }, runs, scrubA, scrubB) * 1e3}});
-    for (const char* variant : lighting::kShVariants) {
-      json row = {{"variant", variant}, {"layout", "cube"}, {"texels", cubeTexels}};
-      if (std::string why = projector.unavailable(variant, ShLayout::Cube); !why.empty()) {
-        std::printf("%-22s %-9s %11u  unavailable: %s\n", variant, "cube", cubeTexels, why.c_str());
-        row["available"] = false;
-        row["reason"] = why;
-        rows.push_back(row);
-        continue;
-      }
-      projector.project(variant, ShLayout::Cube);  // resampled before the timed runs
-      const double ms = gpuMedianMs([&] { projector.project(variant, ShLayout::Cube); }, variant == std::string("single-thread") ? 3 : runs,
-                                    scrubA, scrubB);
-      row["available"] = true;
-      row["median_us"] = ms * 1e3;
-      row["floor_us"] = double(cubeTexels) * 16.0 / bytesPerSecond * 1e6;
-      row["speedup_over_serial"] = cubeSerialUs / (ms * 1e3);
-      row["error"] = verify::sh::relativeError(projector.read().L, cubeReference);
-      print(row);
-    }
+    timeVariants(ShLayout::Cube, cubeTexels, double(cubeTexels) * 16.0 / bytesPerSecond * 1e6, cubeSerialUs, cubeReference);
   }
   return rows;
 }

@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
+#include <glm/trigonometric.hpp>
 
 #include "engine/frame.hpp"
 #include "engine/primitives/compact/compact.hpp"
@@ -365,34 +366,14 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
   if (!view.lighting) return;
   const lighting::Lighting& light = *view.lighting;
   AppSettings& a = state.app;
-  const SettingInfo& env = *findSetting("environment");
-  if (ImGui::BeginCombo("environment", a.environment.c_str())) {
-    for (const std::string& name : env.choices) {
-      if (ImGui::Selectable(name.c_str(), name == a.environment)) a.environment = name;
-    }
-    ImGui::EndCombo();
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--environment NAME|FILE)", env.help);
-  char file[512];
-  std::snprintf(file, sizeof file, "%s", state.environmentFile.c_str());
-  if (ImGui::InputTextWithHint("##hdr", "a .hdr file", file, sizeof file)) state.environmentFile = file;
+  choiceCombo("environment", "environment", a);  // a shipped or built-in one; a file below
+  ImGui::InputTextWithHint("##hdr", "a .hdr file", &state.environmentFile);
   ImGui::SameLine();
   if (ImGui::Button("load") && !state.environmentFile.empty()) a.environment = state.environmentFile;
-  const SettingInfo& variant = *findSetting("sh-variant");
-  if (ImGui::BeginCombo("projection", a.shVariant.c_str())) {
-    for (const std::string& name : variant.choices) {
-      if (ImGui::Selectable(name.c_str(), name == a.shVariant)) a.shVariant = name;
-    }
-    ImGui::EndCombo();
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--sh-variant)", variant.help);
-  int layout = a.shLayout == "cube" ? 1 : 0;
-  ImGui::RadioButton("equirect", &layout, 0);
-  ImGui::SameLine();
-  ImGui::RadioButton("cube 512x512x6", &layout, 1);
-  a.shLayout = layout == 1 ? "cube" : "equirect";
-  float yawDegrees = a.render.environmentYaw * 57.2957795f;
-  if (ImGui::SliderFloat("yaw", &yawDegrees, -180.0f, 180.0f, "%.0f deg")) a.render.environmentYaw = yawDegrees / 57.2957795f;
+  choiceCombo("projection", "sh-variant", a);
+  choiceCombo("layout", "sh-layout", a);
+  float yawDegrees = glm::degrees(a.render.environmentYaw);
+  if (ImGui::SliderFloat("yaw", &yawDegrees, -180.0f, 180.0f, "%.0f deg")) a.render.environmentYaw = glm::radians(yawDegrees);
   ImGui::SliderFloat("exposure", &a.render.exposure, -6.0f, 6.0f, "%+.1f stops");
   if (!light.note().empty()) {
     ImGui::PushTextWrapPos(0.0f);

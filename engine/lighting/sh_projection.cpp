@@ -35,7 +35,7 @@ ShProjector::ShProjector(const gl::ShaderLibrary& library, const gl::Caps& caps,
       resample_(gl::Program::compute(library, "lighting/cube_resample.comp")),
       params_("sh.params", sizeof(gpu::ShParams)),
       output_("sh.coefficients", sizeof(gpu::ShCoefficients) * kSlots) {
-  if (cubeSize_ < 4 || cubeSize_ % 4 != 0 || !std::has_single_bit(cubeSize_)) {
+  if (cubeSize_ < 4 || !std::has_single_bit(cubeSize_)) {  // whole items of four texels per row
     throw std::invalid_argument("a cube map's side must be a power of two from 4, not " + std::to_string(cubeSize_));
   }
   output_.zero(output_.size());

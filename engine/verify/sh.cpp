@@ -129,17 +129,26 @@ Coefficients projectEquirectSerialFloat(std::span<const glm::vec3> texels, std::
   return L;
 }
 
-glm::dvec3 cubeDirection(int face, std::uint32_t i, std::uint32_t j, std::uint32_t size) {
-  const double sc = 2.0 * (i + 0.5) / size - 1.0, tc = 2.0 * (j + 0.5) / size - 1.0;
-  glm::dvec3 d;
-  switch (face) {  // GL's table 8.19 read backwards: the direction whose major axis gives (sc, tc)
-    case 0: d = {1.0, -tc, -sc}; break;
-    case 1: d = {-1.0, -tc, sc}; break;
-    case 2: d = {sc, 1.0, tc}; break;
-    case 3: d = {sc, -1.0, -tc}; break;
-    case 4: d = {sc, -tc, 1.0}; break;
-    default: d = {-sc, -tc, -1.0}; break;
+namespace {
+
+// GL's table 8.19 read backwards: the (unnormalised) direction whose major axis is the face's and
+// whose face coordinates are (sc, tc). In double for the reference, in float for the serial loop.
+template <class T>
+glm::vec<3, T> faceDirection(int face, T sc, T tc) {
+  switch (face) {
+    case 0: return {T(1), -tc, -sc};
+    case 1: return {T(-1), -tc, sc};
+    case 2: return {sc, T(1), tc};
+    case 3: return {sc, T(-1), -tc};
+    case 4: return {sc, -tc, T(1)};
+    default: return {-sc, -tc, T(-1)};
   }
+}
+
+}  // namespace
+
+glm::dvec3 cubeDirection(int face, std::uint32_t i, std::uint32_t j, std::uint32_t size) {
+  const glm::dvec3 d = faceDirection(face, 2.0 * (i + 0.5) / size - 1.0, 2.0 * (j + 0.5) / size - 1.0);
   return d / std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
 }
 
@@ -180,17 +189,8 @@ Coefficients projectCubeSerialFloat(std::span<const glm::vec3> texels, std::uint
         const float weight = 4.0f / (r2 * std::sqrt(r2));
         weights += weight;
         faceSum += weight * area / 4.0f;  // 4 / r^3 over [-1,1]^2 is 4 x the face's solid angle density
-        // The face's direction (GL's table, as cubeDirection) in float, normalised by 1 / r.
-        glm::vec3 d;
-        switch (face) {
-          case 0: d = {1.0f, -v, -u}; break;
-          case 1: d = {-1.0f, -v, u}; break;
-          case 2: d = {u, 1.0f, v}; break;
-          case 3: d = {u, -1.0f, -v}; break;
-          case 4: d = {u, -v, 1.0f}; break;
-          default: d = {-u, -v, -1.0f}; break;
-        }
-        d /= std::sqrt(r2);
+        // The face's direction (as cubeDirection's) in float, normalised by 1 / r.
+        const glm::vec3 d = faceDirection(face, u, v) / std::sqrt(r2);
         const std::array<float, kFunctions> y = basisFloat(d.x, d.y, d.z);
         const glm::vec3 radiance = texels[(std::size_t(face) * size + j) * size + i] * weight;
         for (int k = 0; k < kFunctions; ++k) sums[k] += radiance * y[k];

@@ -10,13 +10,8 @@
 layout(local_size_x = 8, local_size_y = 8) in;
 
 #include "common/bindings.h"
-#include "lighting/sh_params.h"
-#include "lighting/sh_basis.glsl"
-#include "lighting/equirect.glsl"
+#include "lighting/environment.glsl"
 #include "render/tonemap.glsl"
-
-layout(std430, binding = SSBO_SH) readonly buffer Sh { ShCoefficients b_sh; };
-layout(binding = UNIT_ENVIRONMENT) uniform sampler2D u_environment;
 layout(binding = 0, rgba8) writeonly uniform image2D u_preview;
 layout(location = 0) uniform vec2 u_exposureYaw;  // the linear exposure, the environment's yaw
 
@@ -32,7 +27,7 @@ void main() {
   vec3 radiance = max(shIrradiance(b_sh, d), vec3(0.0)) / 3.14159265;
 #else
   float lod = max(log2(float(textureSize(u_environment, 0).y) / float(size.y)), 0.0);
-  vec3 radiance = textureLod(u_environment, equirectUv(d, u_exposureYaw.y), lod).rgb;
+  vec3 radiance = environmentRadiance(d, u_exposureYaw.y, lod);
 #endif
   imageStore(u_preview, texel, vec4(displayColour(radiance, u_exposureYaw.x), 1.0));
 }

@@ -7,16 +7,8 @@
 // direction; exposed and tone mapped. The near level shades per fragment (boid.frag); the middle
 // and far levels, flat on the GPU's few graphics units, once per vertex (boid.vert). Needs
 // common/bindings.h and common/render_params.h.
-#include "lighting/sh_params.h"
-#include "lighting/sh_basis.glsl"
-#include "lighting/equirect.glsl"
+#include "lighting/environment.glsl"
 #include "render/tonemap.glsl"
-
-layout(std430, binding = SSBO_SH) readonly buffer Sh { ShCoefficients b_sh; };
-layout(binding = UNIT_ENVIRONMENT) uniform sampler2D u_environment;
-
-// The environment's radiance toward `dir`, blurred to mip `lod` (the fog's colour is a wide average).
-vec3 environmentRadiance(vec3 dir, float yaw, float lod) { return textureLod(u_environment, equirectUv(dir, yaw), lod).rgb; }
 
 // `albedo` as the palettes give it (sRGB-encoded); returns the colour to display.
 vec3 shadeBoid(vec3 albedo, vec3 n, vec3 world, vec3 eye, RenderParams r) {

@@ -91,3 +91,16 @@ inline fs::path scratch() {
   fs::create_directories(dir);
   return dir;
 }
+
+// A folder `name` of its own under scratch().
+inline fs::path scratch(const std::string& name) {
+  fs::path dir = scratch() / name;
+  fs::create_directories(dir);
+  return dir;
+}
+
+// The binary with `args`, in the caller's environment: its exit code and everything it printed.
+inline std::pair<int, std::string> boids(const std::string& args) {
+  const Result r = run("", args);
+  return {r.exitCode, r.output};
+}

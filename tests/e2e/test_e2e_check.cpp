@@ -19,23 +19,6 @@
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
-namespace {
-
-std::pair<int, std::string> boids(const std::string& args) {
-  std::string command = "'";  // in steps: GCC 12 warns falsely (-Wrestrict) on "'" + std::string
-  command += binary() + "' " + args;
-  const Result r = shell(command);
-  return {r.exitCode, r.output};
-}
-
-fs::path scratch(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("boids-check-" + std::to_string(getpid())) / name;
-  fs::create_directories(dir);
-  return dir;
-}
-
-}  // namespace
-
 TEST(Check, TheFullDefaultSweepPasses) {
   // The command CI promises: every available strategy, every default size and seed, initial and
   // simulated flocks. Unavailable rows must say why.

@@ -19,19 +19,6 @@ using json = nlohmann::json;
 
 namespace {
 
-std::pair<int, std::string> boids(const std::string& args) {
-  std::string command = "'";  // in steps: GCC 12 warns falsely (-Wrestrict) on "'" + std::string
-  command += binary() + "' " + args;
-  const Result r = shell(command);
-  return {r.exitCode, r.output};
-}
-
-fs::path scratch(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("boids-lighting-" + std::to_string(getpid())) / name;
-  fs::create_directories(dir);
-  return dir;
-}
-
 // A flat (not run-length encoded) Radiance file of `width` x `height` texels of radiance 1 in the
 // top half and 0 below: the upper hemisphere, which stb_image reads as any .hdr.
 void writeHemisphere(const fs::path& file, int width, int height) {
