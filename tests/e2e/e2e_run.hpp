@@ -44,10 +44,12 @@ inline Result runHeadless(const std::string& args) { return run("env -u DISPLAY 
 // xvfb-run on a display number of this test's own. `-a` alone races when tests run in parallel:
 // two xvfb-runs can pick the same free number at once, and one session then hangs or talks to the
 // other's window. Each test runs in its own process, so the search starts from one per process.
+// -noreset: Xvfb otherwise resets when its last client leaves, and a session that starts the app
+// again right after closing it could meet the reset and fail to open the display.
 inline std::string xvfbRun(const std::string& screen = "640x480x24") {
   static int calls = 0;
   const int first = 1000 + static_cast<int>(getpid() % 4000) * 8 + (calls++ % 8);
-  return "xvfb-run -a -n " + std::to_string(first) + " -s '-screen 0 " + screen + "'";
+  return "xvfb-run -a -n " + std::to_string(first) + " -s '-noreset -screen 0 " + screen + "'";
 }
 
 // A PNG's width and height, from its IHDR chunk, without decoding it.
