@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <numbers>
 #include <stdexcept>
 
@@ -16,9 +17,12 @@ namespace boids::lighting {
 namespace {
 
 constexpr int kSlots = 7;  // the projection, then the six faces alone
-// Items (four texels and 28 sums each) a grid-stride pass gives an invocation: 4 measured fastest
-// on the H200 at 2048 x 1024 (1, 2, 4: 49.5, 49.5, 42.6 us; docs/PERFORMANCE.md).
-constexpr std::uint32_t kItemsPerInvocation = 4;
+// How the grid-stride pass spreads the items (four texels and 28 sums each), as measured on the
+// H200 (docs/PERFORMANCE.md): the map's at two items an invocation in at most 256 groups (2048 x
+// 1024: 20.1 us, against 24.4 with four items and up to 1024 groups: more groups than fit the GPU
+// at once cost a second wave); the cube's at four, the best of 1, 2 and 4 before it was folded.
+constexpr std::uint32_t kEquirectItemsPerInvocation = 2, kEquirectMostGroups = 256;
+constexpr std::uint32_t kCubeItemsPerInvocation = 4;
 
 std::uint32_t mipLevels(std::uint32_t w, std::uint32_t h) {
   return static_cast<std::uint32_t>(std::bit_width(std::max(w, h)));
@@ -38,11 +42,12 @@ ShProjector::ShProjector(const gl::ShaderLibrary& library, const gl::Caps& caps,
   if (cubeSize_ < 4 || !std::has_single_bit(cubeSize_)) {  // whole items of four texels per row
     throw std::invalid_argument("a cube map's side must be a power of two from 4, not " + std::to_string(cubeSize_));
   }
+  params_.upload(0, sizeof uploadedParams_, &uploadedParams_);
   output_.zero(output_.size());
 }
 
 std::uint32_t ShProjector::items(ShLayout layout) const {
-  return layout == ShLayout::Cube ? 6 * cubeSize_ * cubeSize_ / 4 : paddedWidth_ / 4 * height_;
+  return layout == ShLayout::Cube ? 6 * cubeSize_ * cubeSize_ / 4 : paddedWidth_ / SH_EQUIRECT_ITEM_TEXELS * height_;
 }
 
 void ShProjector::setEnvironment(const Environment& e) {
@@ -52,6 +57,15 @@ void ShProjector::setEnvironment(const Environment& e) {
     throw std::runtime_error("environment '" + e.name + "': " + std::to_string(e.width) + " x " +
                              std::to_string(e.height) + " texels, over this GPU's largest texture side of " +
                              std::to_string(maxSide));
+  }
+  // The projection's copy of the texels (sh_equirect.glsl): rows padded with zeros to whole blocks
+  // of items, in one storage buffer the driver must be able to bind whole.
+  const std::uint32_t padded = (e.width + SH_EQUIRECT_ROW_BLOCK - 1) / SH_EQUIRECT_ROW_BLOCK * SH_EQUIRECT_ROW_BLOCK;
+  const std::uint64_t bytes = std::uint64_t(padded) * e.height * sizeof(glm::vec4);
+  if (caps_.maxShaderStorageBlockSize > 0 && bytes > std::uint64_t(caps_.maxShaderStorageBlockSize)) {
+    throw std::runtime_error("environment '" + e.name + "': " + std::to_string(e.width) + " x " + std::to_string(e.height) +
+                             " texels need " + std::to_string(bytes >> 20) + " MiB for the projection, over this GPU's " +
+                             std::to_string(caps_.maxShaderStorageBlockSize >> 20) + " MiB storage-block limit");
   }
   gl::TextureName texture = gl::genTexture();
   glBindTexture(GL_TEXTURE_2D, texture.id());
@@ -65,10 +79,15 @@ void ShProjector::setEnvironment(const Environment& e) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glBindTexture(GL_TEXTURE_2D, 0);
   gl::label(GL_TEXTURE, texture.id(), "sh.environment");
+  std::vector<glm::vec4> rows(std::size_t(padded) * e.height, glm::vec4(0.0f));
+  for (std::uint32_t j = 0; j < e.height; ++j) {
+    for (std::uint32_t i = 0; i < e.width; ++i) rows[std::size_t(j) * padded + i] = glm::vec4(e.texels[std::size_t(j) * e.width + i], 0.0f);
+  }
+  texels_ = gl::Buffer::fromSpan(std::string_view("sh.texels"), std::span<const glm::vec4>(rows));
   texture_ = std::move(texture);
   width_ = e.width;
   height_ = e.height;
-  paddedWidth_ = (e.width + 3) / 4 * 4;  // whole items of four texels
+  paddedWidth_ = padded;
   uploadTables();
   cubeStale_ = true;
 }
@@ -81,16 +100,22 @@ void ShProjector::setYaw(float radians) {
 }
 
 void ShProjector::uploadTables() {
-  // In double, then rounded once: the shader takes no sine or cosine of its own.
-  std::vector<glm::vec4> rows(height_), columns(paddedWidth_, glm::vec4(0.0f));
+  // In double, then rounded once: the shader takes no sine or cosine of its own. Each row's
+  // factors (sh_equirect.glsl) are R&H's functions on that row with the azimuth's part taken out
+  // (x = sin theta cos phi, y = -sin theta sin phi, z = cos theta), times the row's solid angle.
+  const double k0 = 0.5 / std::sqrt(std::numbers::pi), k1 = std::sqrt(3.0 / (4.0 * std::numbers::pi)),
+               k2 = std::sqrt(15.0 / (4.0 * std::numbers::pi)), k20 = std::sqrt(5.0 / (16.0 * std::numbers::pi)),
+               k22 = std::sqrt(15.0 / (16.0 * std::numbers::pi));
+  std::vector<glm::vec4> rows(std::size_t(2) * height_), columns(paddedWidth_, glm::vec4(0.0f));
   for (std::uint32_t j = 0; j < height_; ++j) {
-    const double theta = (j + 0.5) * std::numbers::pi / height_;
-    rows[j] = glm::vec4(float(std::cos(theta)), float(std::sin(theta)),
-                        float(verify::sh::equirectSolidAngle(j, width_, height_)), 0.0f);
+    const double theta = (j + 0.5) * std::numbers::pi / height_, c = std::cos(theta), s = std::sin(theta);
+    const double omega = verify::sh::equirectSolidAngle(j, width_, height_);
+    rows[2 * j] = glm::vec4(glm::dvec4(k0, k1 * c, k1 * s, -0.5 * k2 * s * s) * omega);  // F0 (1), F2 (1), F3 (cos), F4 (sin 2)
+    rows[2 * j + 1] = glm::vec4(glm::dvec4(k20 * (3.0 * c * c - 1.0), k2 * s * c, k22 * s * s, 1.0) * omega);  // F6 (1), F7 (cos), F8 (cos 2)
   }
   for (std::uint32_t i = 0; i < width_; ++i) {
     const double phi = (i + 0.5) * 2.0 * std::numbers::pi / width_ + double(yaw_);
-    columns[i] = glm::vec4(float(std::cos(phi)), float(std::sin(phi)), 1.0f, 0.0f);
+    columns[i] = glm::vec4(glm::dvec4(std::cos(phi), std::sin(phi), std::cos(2.0 * phi), std::sin(2.0 * phi)));
   }
   if (rows_.size() != rows.size() * sizeof(glm::vec4)) rows_ = gl::Buffer("sh.rows", rows.size() * sizeof(glm::vec4));
   if (columns_.size() != columns.size() * sizeof(glm::vec4)) {
@@ -133,8 +158,9 @@ primitives::Reduce& ShProjector::reduction(std::string_view variant, ShLayout la
   if (found != reductions_.end()) return *found->second;
   const primitives::ReduceVariant* entry = primitives::findVariant(primitives::reductions(), variant);
   if (!entry) throw std::invalid_argument("unknown reduce variant '" + std::string(variant) + "'");
-  static const primitives::ReducePayload kEquirect{"lighting/sh_equirect.glsl", kItemsPerInvocation},
-      kCube{"lighting/sh_cube.glsl", kItemsPerInvocation};
+  static const primitives::ReducePayload kEquirect{"lighting/sh_equirect.glsl", kEquirectItemsPerInvocation, true,
+                                                   kEquirectMostGroups},
+      kCube{"lighting/sh_cube.glsl", kCubeItemsPerInvocation, true};
   auto made = entry->create(library_, caps_, layout == ShLayout::Cube ? kCube : kEquirect);
   return *reductions_.emplace(std::move(key), std::move(made)).first->second;
 }
@@ -144,9 +170,10 @@ std::string ShProjector::unavailable(std::string_view variant, ShLayout layout) 
   if (!entry) return "not a reduce variant";
   if (std::string why = entry->unavailableOn(caps_); !why.empty()) return why;
   const std::uint32_t count = items(layout);
-  if (variant == std::string_view("single-thread") && count > kSingleInvocationItems) {
-    return "one invocation would project " + std::to_string(count) + " items of four texels, over the " +
-           std::to_string(kSingleInvocationItems) + " that keep a dispatch near a fifth of a second on a GPU";
+  const std::uint64_t texels = layout == ShLayout::Cube ? 4ull * count : std::uint64_t(width_) * height_;
+  if (variant == std::string_view("single-thread") && texels > kSingleInvocationTexels) {
+    return "one invocation would project " + std::to_string(texels) + " texels, over the " +
+           std::to_string(kSingleInvocationTexels) + " that keep a dispatch near a fifth of a second on a GPU";
   }
   return reduction(variant, layout).unavailableFor(count);
 }
@@ -155,7 +182,10 @@ void ShProjector::bindInputs(ShLayout layout, std::uint32_t firstItem, std::uint
   const std::uint32_t side = layout == ShLayout::Cube ? cubeSize_ : paddedWidth_;
   const std::uint32_t rows = layout == ShLayout::Cube ? cubeSize_ : height_;
   const gpu::ShParams params{{side, rows, layout == ShLayout::Cube ? cubeSize_ : width_, 0}, {firstItem, slot, 0, 0}};
-  params_.upload(0, sizeof params, &params);
+  if (std::memcmp(&params, &uploadedParams_, sizeof params) != 0) {  // the light pass's re-projections upload nothing
+    params_.upload(0, sizeof params, &params);
+    uploadedParams_ = params;
+  }
   params_.bindBase(GL_SHADER_STORAGE_BUFFER, SH_SLOT_PARAMS);
   if (layout == ShLayout::Cube) {
     cubeSolidAngles_.bindBase(GL_SHADER_STORAGE_BUFFER, SH_SLOT_ROWS);
@@ -163,8 +193,7 @@ void ShProjector::bindInputs(ShLayout layout, std::uint32_t firstItem, std::uint
   } else {
     rows_.bindBase(GL_SHADER_STORAGE_BUFFER, SH_SLOT_ROWS);
     columns_.bindBase(GL_SHADER_STORAGE_BUFFER, SH_SLOT_COLUMNS);
-    glActiveTexture(GL_TEXTURE0 + SH_UNIT_ENVIRONMENT);
-    glBindTexture(GL_TEXTURE_2D, texture_.id());
+    texels_.bindBase(GL_SHADER_STORAGE_BUFFER, SH_SLOT_TEXELS);
   }
 }
 

@@ -21,6 +21,7 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/handles.hpp"
 #include "engine/gl/program.hpp"
+#include "engine/gpu_types.hpp"
 #include "engine/lighting/environment.hpp"
 #include "engine/primitives/reduce/reduce.hpp"
 #include "engine/verify/sh.hpp"
@@ -32,14 +33,15 @@ inline constexpr ShLayout kLayouts[] = {ShLayout::Equirect, ShLayout::Cube};
 const char* layoutName(ShLayout layout);  // "equirect", "cube"
 
 inline constexpr std::uint32_t kCubeSize = 512;  // texels per side of the resampled cube map
-// The reduce variants the lab offers for the projection, fastest first as measured on the H200
-// (docs/PERFORMANCE.md); every one is generic over the payload.
+// The reduce variants the lab offers for the projection, fastest first on the map as measured on
+// the H200 (on the cube the subgroup variant is the fastest: docs/PERFORMANCE.md); every one is
+// generic over the payload.
 inline constexpr const char* kShVariants[] = {"tree", "subgroup", "recursive-multipass", "single-thread"};
 inline constexpr const char* kDefaultShVariant = "tree";
-// Items (four texels each) one invocation may project alone: 2^19 is a 2048 x 1024 map, about a
-// fifth of a second on an H200 (a 1024 x 512 one measured 42 ms); longer single-invocation
-// dispatches are a hazard on a shared GPU (docs/PERFORMANCE.md, culling).
-inline constexpr std::uint32_t kSingleInvocationItems = 1u << 19;
+// Texels one invocation may project alone: 2^21 is a 2048 x 1024 map, about a fifth of a second
+// on an H200 (a 1024 x 512 one measured 42 ms); longer single-invocation dispatches are a hazard
+// on a shared GPU (docs/PERFORMANCE.md, culling).
+inline constexpr std::uint32_t kSingleInvocationTexels = 1u << 21;
 
 struct ShResult {
   verify::sh::Coefficients L{};
@@ -50,8 +52,10 @@ class ShProjector {
  public:
   ShProjector(const gl::ShaderLibrary& library, const gl::Caps& caps, std::uint32_t cubeSize = kCubeSize);
 
-  // The map as a texture (what the sky draws too) and its tables. Throws std::runtime_error,
-  // keeping the environment it had, when the GPU cannot hold it.
+  // The map as a texture (what the sky draws, and the cube is resampled from), its texels again in
+  // a storage buffer (what the projection reads: faster than the texture units for RGBA32F on the
+  // H200, docs/PERFORMANCE.md) and its tables. Throws std::runtime_error, keeping the environment
+  // it had, when the GPU cannot hold it.
   void setEnvironment(const Environment& environment);
   // Turns the environment about up: the equirect tables follow at once, the cube at its next use.
   void setYaw(float radians);
@@ -82,7 +86,7 @@ class ShProjector {
   std::uint32_t width() const { return width_; }
   std::uint32_t height() const { return height_; }
   std::uint32_t cubeSize() const { return cubeSize_; }
-  std::uint32_t items(ShLayout layout) const;  // the reduction's count: four texels per item
+  std::uint32_t items(ShLayout layout) const;  // the reduction's count (shaders/lighting/sh_params.h: texels per item)
 
  private:
   primitives::Reduce& reduction(std::string_view variant, ShLayout layout);
@@ -99,7 +103,8 @@ class ShProjector {
   gl::TextureName cube_;
   bool cubeStale_ = true;
   gl::Program resample_;
-  gl::Buffer params_, rows_, columns_, cubeSolidAngles_, output_;
+  gl::Buffer params_, rows_, columns_, texels_, cubeSolidAngles_, output_;
+  gpu::ShParams uploadedParams_{};  // what params_ holds (zero-filled as made)
   std::map<std::pair<std::string, ShLayout>, std::unique_ptr<primitives::Reduce>, std::less<>> reductions_;
 };
 

@@ -1,9 +1,9 @@
 #ifndef BOIDS_SH_ACC_GLSL
 #define BOIDS_SH_ACC_GLSL
 // The spherical-harmonics projection as a payload of the reduce primitive
-// (primitives/reduce/reduce_io.glsl), the part both layouts share: the accumulator, a texel's
-// contribution, the compensated add of an invocation's run and the store. The layouts' payloads
-// (lighting/sh_equirect.glsl, lighting/sh_cube.glsl) add the load of an item: four texels of a row.
+// (primitives/reduce/reduce_io.glsl), the part both layouts share: the accumulator, the
+// compensated add of an invocation's run and the store. The layouts' payloads
+// (lighting/sh_equirect.glsl, lighting/sh_cube.glsl) add the load of an item: texels of a row.
 #include "lighting/sh_slots.h"
 #include "lighting/sh_params.h"
 #include "lighting/sh_basis.glsl"
@@ -23,23 +23,6 @@ layout(std430, binding = REDUCE_SLOT_OUTPUT) writeonly buffer Output { ShCoeffic
 Acc accZero() { return Acc(vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0)); }
 
 Acc accAdd(Acc x, Acc y) { return Acc(x.a + y.a, x.b + y.b, x.c + y.c, x.d + y.d, x.e + y.e, x.f + y.f, x.g + y.g); }
-
-// A texel's radiance times the nine functions at its centre `dir` times its solid angle, into `s`.
-void accAddTexel(inout Acc s, vec3 radiance, vec3 dir, float solidAngle) {
-  // R&H's nine functions (lighting/sh_basis.glsl) with their frame's x, y, z.
-  float x = dir.x, y = -dir.z, z = dir.y;
-  float y1 = kShY1 * y, y2 = kShY1 * z, y3 = kShY1 * x;
-  float y4 = kShY2 * x * y, y5 = kShY2 * y * z, y6 = kShY20 * (3.0 * z * z - 1.0), y7 = kShY2 * x * z,
-        y8 = kShY22 * (x * x - y * y);
-  vec3 w = radiance * solidAngle;
-  s.a += vec4(w * kShY00, w.r * y1);
-  s.b += vec4(w.gb * y1, w.rg * y2);
-  s.c += vec4(w.b * y2, w * y3);
-  s.d += vec4(w * y4, w.r * y5);
-  s.e += vec4(w.gb * y5, w.rg * y6);
-  s.f += vec4(w.b * y6, w * y7);
-  s.g += vec4(w * y8, solidAngle);
-}
 
 // Neumaier's compensated add of x into (sum, lost), lane by lane: what the sum's rounding lost is
 // kept, so a long run (single-thread's: every item) adds a few ulps of its total rather than one
@@ -63,15 +46,6 @@ void accAddCompensated(inout Acc sum, inout Acc lost, Acc x) {
   addCompensated(sum.g, lost.g, x.g);
 }
 
-// Texel t (0 to 3) of item `inFace`, counted from the first row of its face: four side by side.
-// (Interleaving neighbouring items' texels, so that each load is contiguous across a subgroup,
-// was measured no faster on the H200 for the map, and slower for the cube: docs/PERFORMANCE.md.)
-uvec2 itemTexel(uint inFace, uint t) {
-  uint rowItems = b_params.shape.x / 4u;
-  uint j = inFace / rowItems;
-  return uvec2((inFace - j * rowItems) * 4u + t, j);
-}
-
 void accStore(Acc s) {
   uint slot = b_params.run.y;
   b_sh[slot].L[0] = vec4(s.a.xyz, s.g.w);
@@ -89,7 +63,6 @@ void accStore(Acc s) {
 #define ACC_IDENTITY accZero()
 #define ACC_COMBINE(a, b) accAdd(a, b)
 #define ACC_ADD_COMPENSATED(sum, lost, x) accAddCompensated(sum, lost, x)
-#define ACC_WIDE_ITEMS  // four texels, 28 sums: one item in flight in a short run
 #define ACC_STORE(a) accStore(a)
 
 #ifdef REDUCE_SUBGROUPS  // the kernel enabled GL_KHR_shader_subgroup_arithmetic

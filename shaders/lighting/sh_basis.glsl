@@ -11,7 +11,8 @@ const float kShY2 = 1.0925484305920792;
 const float kShY20 = 0.31539156525252005;
 const float kShY22 = 0.54627421529603959;
 
-// (The projection evaluates the nine functions inline, in lighting/sh_acc.glsl's accAddTexel.)
+// (The projection evaluates the nine functions inline: lighting/sh_cube.glsl's accAddTexel, and
+// lighting/sh_equirect.glsl's row and column factors.)
 
 // Irradiance at unit world normal n (R&H's equation 13): the radiance convolved with the clamped
 // cosine, so a constant radiance of 1 gives pi. c1..c5 = (pi/4) Y22, (pi/3) Y1, (pi/4) 3 Y20,

@@ -1,26 +1,59 @@
 #ifndef BOIDS_SH_EQUIRECT_GLSL
 #define BOIDS_SH_EQUIRECT_GLSL
-// Payload: the projection of an equirectangular map (row 0 the zenith). Item k is four texels of
-// a row (sh_acc.glsl's itemTexel); each texel's direction and solid angle come from tables the CPU made in double
-// (engine/lighting/sh_projection.cpp), so no sine or cosine is taken here in float.
+// Payload: the projection of an equirectangular map (row 0 the zenith), read from a storage
+// buffer of its texels (on the H200, summing a 2048 x 1024 map's radiance alone took 23.7 us
+// through texelFetch, 19.6 us through plain loads: docs/PERFORMANCE.md). Item k is SH_EQUIRECT_ITEM_TEXELS texels of one
+// row, interleaved with its 31 neighbours' (sh_equirect_item), so that each load of 32
+// neighbouring invocations reads 32 texels in a row.
+//
+// On a row every function of the nine is a factor of the row's polar angle times one of 1, cos
+// phi, sin phi, cos 2 phi, sin 2 phi (R&H's x = sin theta cos phi, y = -sin theta sin phi, z = cos
+// theta): so each texel adds its radiance times those five (15 sums), and the item multiplies
+// the five sums by its row's factors once (engine/lighting/sh_projection.cpp makes both tables in
+// double, solid angle included; the shader takes no sine or cosine of its own).
 #include "lighting/sh_acc.glsl"
 
-layout(std430, binding = SH_SLOT_ROWS) readonly buffer Rows { vec4 b_rows[]; };        // cos, sin theta; solid angle
-layout(std430, binding = SH_SLOT_COLUMNS) readonly buffer Columns { vec4 b_columns[]; };  // cos, sin phi; 1 inside
-layout(binding = SH_UNIT_ENVIRONMENT) uniform sampler2D u_environment;
+// Two vec4 per row: (F0, F2, F3, F4), (F6, F7, F8, solid angle of a texel), with F1 = -F3 and
+// F5 = -F7: coefficient k of a texel is Fk times its column's factor times its radiance.
+layout(std430, binding = SH_SLOT_ROWS) readonly buffer Rows { vec4 b_rows[]; };
+// One vec4 per column: cos phi, sin phi, cos 2 phi, sin 2 phi, phi with the yaw.
+layout(std430, binding = SH_SLOT_COLUMNS) readonly buffer Columns { vec4 b_columns[]; };
+// The map's texels (rgb, 0), rows of shape.x: the width padded with zeros to whole blocks.
+layout(std430, binding = SH_SLOT_TEXELS) readonly buffer Texels { vec4 b_texels[]; };
+
+// Item `item`'s row and first column: rows hold whole blocks of 32 items, and texel t of an item
+// is 32 t past its first.
+uvec2 sh_equirect_item(uint item) {
+  uint rowItems = b_params.shape.x / SH_EQUIRECT_ITEM_TEXELS;
+  uint j = item / rowItems;
+  uint inRow = item - j * rowItems;
+  return uvec2((inRow & ~31u) * SH_EQUIRECT_ITEM_TEXELS + (inRow & 31u), j);
+}
 
 Acc accLoad(uint k) {
-  uint item = b_params.run.x + k;
-  uint j = itemTexel(item, 0u).y;
-  vec4 row = b_rows[j];
-  Acc a = accZero();
-  for (uint t = 0u; t < 4u; ++t) {
-    uint i = itemTexel(item, t).x;
+  uvec2 first = sh_equirect_item(b_params.run.x + k);
+  uint j = first.y, width = b_params.shape.z;
+  // The five sums of radiance times 1, cos phi, sin phi, cos 2 phi, sin 2 phi (padding adds
+  // nothing: its texels and columns are zero).
+  vec3 s0 = vec3(0.0), sc = vec3(0.0), ss = vec3(0.0), sc2 = vec3(0.0), ss2 = vec3(0.0);
+  for (uint t = 0u; t < SH_EQUIRECT_ITEM_TEXELS; ++t) {
+    uint i = first.x + 32u * t;
+    vec3 radiance = b_texels[j * b_params.shape.x + i].rgb;
     vec4 column = b_columns[i];
-    vec3 radiance = i < b_params.shape.z ? texelFetch(u_environment, ivec2(i, j), 0).rgb : vec3(0.0);
-    accAddTexel(a, radiance, vec3(row.y * column.x, row.x, row.y * column.y), row.z * column.z);
+    s0 += radiance;
+    sc += radiance * column.x;
+    ss += radiance * column.y;
+    sc2 += radiance * column.z;
+    ss2 += radiance * column.w;
   }
-  return a;
+  // The item's texels inside the map, for the solid angle: those of first, first + 32, ... below the width.
+  float texels = first.x < width ? float(min((width - first.x + 31u) / 32u, SH_EQUIRECT_ITEM_TEXELS)) : 0.0;
+  vec4 f = b_rows[2u * j], g = b_rows[2u * j + 1u];  // f: F0, F2, F3, F4   g: F6, F7, F8, solid angle
+  // Acc's packing (sh_acc.glsl): a: L0 rgb, L1 r   b: L1 gb, L2 rg   c: L2 b, L3 rgb   d: L4 rgb, L5 r
+  //                              e: L5 gb, L6 rg   f: L6 b, L7 rgb   g: L8 rgb, solid angle
+  vec3 l1 = -f.z * ss, l2 = f.y * s0, l5 = -g.y * ss, l6 = g.x * s0;
+  return Acc(vec4(f.x * s0, l1.r), vec4(l1.gb, l2.rg), vec4(l2.b, f.z * sc), vec4(f.w * ss2, l5.r),
+             vec4(l5.gb, l6.rg), vec4(l6.b, g.y * sc), vec4(g.z * sc2, g.w * texels));
 }
 
 #define ACC_LOAD(k) accLoad(k)

@@ -5,11 +5,13 @@
 //
 // Tolerances. The target is the GPU within 1e-5 x |L00| of the double projection. The
 // worst case the float arithmetic can reach is looser: a term is rounded about ten times on its
-// way (the tables' sine, cosine and solid angle, the direction's products, the basis, the
-// radiance's weight), an absolute error of at most ~11 u x r omega (u = 2^-24, |Y| <= 1.1), which
-// over the sphere is ~40 u |L00|; the sums add up to ~150 roundings along the deepest path (the
-// subgroup variant's two passes: a compensated run, up to 31 sequential lanes twice, a tree of
-// 8), each up to u of the partial sum. Those roundings are not all of one sign and size, so the
+// way (the cube's: its solid angle, the direction's products and normalisation, the basis, the
+// radiance's weight; the map's fewer: its row's and column's factors, each rounded once from
+// double, the radiance times the column's, the item's four-texel sum, times the row's), an
+// absolute error of at most ~11 u x r omega (u = 2^-24, |Y| <= 1.1), which over the sphere is
+// ~40 u |L00|; the sums add up to ~150 roundings along the deepest path (the subgroup variant's
+// two passes: a compensated run, up to 31 sequential lanes twice, a tree of 8; the tree's fold
+// of a wide payload into 64 slots adds 3), each up to u of the partial sum. Those roundings are not all of one sign and size, so the
 // error seen is far below that bound (1e-7 |L00| and less is typical), and the target sits
 // between: a sum whose rounding drifts one way — a serial float sum over a 1024 x 512 map, as the
 // last test shows, or a run without its compensation — exceeds it, and so does any wrong texel,
@@ -30,6 +32,7 @@
 
 using namespace boids;
 using lighting::ShLayout;
+using test::GlTest;
 namespace sh = verify::sh;
 
 namespace {
@@ -110,6 +113,28 @@ TEST_P(EveryShVariant, CubeMatchesTheDoubleProjectionOfTheResampledCube) {
       EXPECT_NEAR(faceSum, 4.0 * std::numbers::pi / 6.0, 4.0 * std::numbers::pi / 6.0 * kTarget) << name;
     }
   }
+}
+
+// The projection reads the map from one storage buffer: a map whose texels the driver could not bind
+// whole is refused with a message naming it, and the projector keeps the map it had. (A copy of
+// this driver's limits with a 1 MiB storage block, so that the test runs the same everywhere.)
+TEST_F(GlTest, AMapOverTheStorageBlockLimitIsRefusedAndTheLastMapKept) {
+  gl::Caps small = test::caps();
+  small.maxShaderStorageBlockSize = std::int64_t(1) << 20;
+  lighting::ShProjector projector(test::shaders(), small, 64);
+  const lighting::Environment kept = lighting::builtInEnvironment("sky", 256, 128);  // 512 KiB
+  projector.setEnvironment(kept);
+  const lighting::Environment tooLarge = lighting::builtInEnvironment("constant", 512, 256);  // 2 MiB
+  try {
+    projector.setEnvironment(tooLarge);
+    ADD_FAILURE() << "a 2 MiB map was taken under a 1 MiB storage-block limit";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("storage-block limit"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(tooLarge.name), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(projector.width(), 256u);
+  projector.project("tree", ShLayout::Equirect);
+  EXPECT_LE(sh::relativeError(projector.read().L, sh::projectEquirect(kept.texels, 256, 128, 0.0)), kTarget);
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, EveryShVariant,

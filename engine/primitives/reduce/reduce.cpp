@@ -28,6 +28,7 @@ constexpr std::uint32_t kMaxPartials = 1024;      // the final pass reads them 4
 
 gl::Program kernel(const gl::ShaderLibrary& lib, const ReducePayload& payload, const char* path, gl::Defines defines) {
   defines.push_back(payload.define());
+  if (payload.wide) defines.emplace_back("ACC_WIDE_ITEMS", "1");
   return gl::Program::compute(lib, std::string("primitives/reduce/") + path, defines);
 }
 
@@ -65,8 +66,12 @@ void bindEnds(const gl::Buffer* input, const gl::Buffer& output) {
 void outputBarrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT); }
 
 // Additions a value goes through in one grid-stride group pass: its run of `items` (two more for
-// the pairwise combine of four loads), then the log2(group) steps of the shared-memory tree.
-std::uint64_t passAdditions(std::uint64_t items, std::uint32_t group) { return items + 2 + ceilLog2(group); }
+// the pairwise combine of four loads), then the log2(group) steps of the shared-memory tree, and
+// for a wide payload the fold into 64 slots before it (group_tree.glsl).
+std::uint64_t passAdditions(std::uint64_t items, std::uint32_t group, bool wide) {
+  const std::uint64_t fold = wide && group > 64 ? group / 64 - 1 : 0;
+  return items + 2 + fold + ceilLog2(group);
+}
 
 // Items one invocation of a grid-stride pass of `groups` groups of `group` reads at most.
 std::uint64_t runLength(std::uint32_t count, std::uint32_t groups, std::uint32_t group) {
@@ -74,8 +79,9 @@ std::uint64_t runLength(std::uint32_t count, std::uint32_t groups, std::uint32_t
 }
 
 // The groups of a grid-stride pass over `count` inputs (tree, subgroup, single-pass).
-GLuint gridGroups(const gl::Caps& caps, std::uint32_t count, std::uint32_t itemsPerInvocation) {
-  return gl::groupsFor(count, kGroup, caps, itemsPerInvocation, kMaxPartials);
+GLuint gridGroups(const gl::Caps& caps, std::uint32_t count, const ReducePayload& payload) {
+  const std::uint32_t most = payload.mostGroups > 0 ? std::min(payload.mostGroups, kMaxPartials) : kMaxPartials;
+  return gl::groupsFor(count, kGroup, caps, payload.itemsPerInvocation, most);
 }
 
 // Two dispatches: `groups` groups of `first` write one partial each, then one group of `last`
@@ -101,19 +107,19 @@ class GridThenOne : public Reduce {
  public:
   GridThenOne(const gl::Caps& caps, const ReducePayload& payload, gl::Program first, gl::Program last, const char* label)
       : caps_(caps),
-        itemsPerInvocation_(payload.itemsPerInvocation),
+        payload_(payload),
         first_(std::move(first)),
         last_(std::move(last)),
         partials_(partialsFor(first_, "PartialsOut", kMaxPartials, label)) {}
 
   void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
-    const GLuint groups = gridGroups(caps_, count, itemsPerInvocation_);
+    const GLuint groups = gridGroups(caps_, count, payload_);
     partialsThenFinal(first_, groups, last_, groups, partials_, input, count, output);
   }
 
  protected:
   const gl::Caps& caps_;
-  std::uint32_t itemsPerInvocation_;
+  ReducePayload payload_;
 
  private:
   gl::Program first_, last_;
@@ -127,8 +133,8 @@ class Tree final : public GridThenOne {
                     "reduce.tree.partials") {}
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
-    const std::uint32_t groups = gridGroups(caps_, count, itemsPerInvocation_);
-    return {passAdditions(runLength(count, groups, kGroup), kGroup) + passAdditions(runLength(groups, 1, kGroup), kGroup)};
+    const std::uint32_t groups = gridGroups(caps_, count, payload_);
+    return {passAdditions(runLength(count, groups, kGroup), kGroup, payload_.wide) + passAdditions(runLength(groups, 1, kGroup), kGroup, payload_.wide)};
   }
 };
 
@@ -137,7 +143,10 @@ class Tree final : public GridThenOne {
 class OneGroup final : public Reduce {
  public:
   OneGroup(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload, std::uint32_t group)
-      : loopLimit_(caps.loopIterationLimit), group_(group), program_(groupReduce(lib, payload, group, false, false, 4, group == 1)) {}
+      : loopLimit_(caps.loopIterationLimit),
+        group_(group),
+        wide_(payload.wide),
+        program_(groupReduce(lib, payload, group, false, false, 4, group == 1)) {}
 
   std::string unavailableFor(std::uint32_t count) const override {
     // The run of one invocation, four items per iteration, then the tree's steps.
@@ -153,12 +162,13 @@ class OneGroup final : public Reduce {
   }
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
-    return {passAdditions(runLength(count, 1, group_), group_)};
+    return {passAdditions(runLength(count, 1, group_), group_, wide_)};
   }
 
  private:
   std::uint64_t loopLimit_;
   std::uint32_t group_;
+  bool wide_;
   gl::Program program_;
 };
 
@@ -167,6 +177,7 @@ class RecursiveMultipass final : public Reduce {
  public:
   RecursiveMultipass(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
       : caps_(caps),
+        wide_(payload.wide),
         fromInput_(groupReduce(lib, payload, kGroup, false, true, 1)),
         fromPartials_(groupReduce(lib, payload, kGroup, true, true, 1)),
         inputToOutput_(groupReduce(lib, payload, kGroup, false, false, 1)),
@@ -206,7 +217,7 @@ class RecursiveMultipass final : public Reduce {
     std::uint64_t additions = 0;
     for (std::uint32_t items = count;;) {
       const std::uint32_t groups = groupsFor(items);
-      additions += passAdditions(runLength(items, groups, kGroup), kGroup);
+      additions += passAdditions(runLength(items, groups, kGroup), kGroup, wide_);
       if (groups == 1) break;
       items = groups;
     }
@@ -225,6 +236,7 @@ class RecursiveMultipass final : public Reduce {
   }
 
   const gl::Caps& caps_;
+  bool wide_;
   gl::Program fromInput_, fromPartials_, inputToOutput_, partialsToOutput_;
   gl::Buffer buffers_[2];
   std::size_t stride_ = 0;
@@ -264,7 +276,7 @@ class SinglePass final : public Reduce {
  public:
   SinglePass(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
       : caps_(caps),
-        itemsPerInvocation_(payload.itemsPerInvocation),
+        payload_(payload),
         program_(kernel(lib, payload, "single_pass.comp", {{"GROUP_SIZE", std::to_string(kGroup)}})),
         partials_(partialsFor(program_, "Partials", kMaxPartials, "reduce.singlePass.partials")),
         ticket_("reduce.singlePass.ticket", sizeof(std::uint32_t)) {
@@ -277,18 +289,18 @@ class SinglePass final : public Reduce {
     ticket_.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_TICKET);
     program_.use();
     bindItems(count, count);
-    glDispatchCompute(gridGroups(caps_, count, itemsPerInvocation_), 1, 1);
+    glDispatchCompute(gridGroups(caps_, count, payload_), 1, 1);
     outputBarrier();
   }
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
-    const std::uint32_t groups = gridGroups(caps_, count, itemsPerInvocation_);
-    return {passAdditions(runLength(count, groups, kGroup), kGroup) + passAdditions(runLength(groups, 1, kGroup), kGroup)};
+    const std::uint32_t groups = gridGroups(caps_, count, payload_);
+    return {passAdditions(runLength(count, groups, kGroup), kGroup, payload_.wide) + passAdditions(runLength(groups, 1, kGroup), kGroup, payload_.wide)};
   }
 
  private:
   const gl::Caps& caps_;
-  std::uint32_t itemsPerInvocation_;
+  ReducePayload payload_;
   gl::Program program_;
   gl::Buffer partials_, ticket_;
 };
@@ -297,19 +309,13 @@ class SinglePass final : public Reduce {
 class Subgroup final : public GridThenOne {
  public:
   Subgroup(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
-      : GridThenOne(caps, payload, kernel(lib, payload, "subgroup.comp", {{"GROUP_SIZE", std::to_string(kGroup)}, {"WRITES_PARTIALS", "1"}}),
-                    kernel(lib, payload, "subgroup.comp", {{"GROUP_SIZE", std::to_string(kGroup)}, {"READS_PARTIALS", "1"}}),
-                    "reduce.subgroup.partials") {
-    GLint size = 0;
-    glGetIntegerv(GL_SUBGROUP_SIZE_KHR, &size);
-    subgroupSize_ = static_cast<std::uint32_t>(std::max(size, 1));
-  }
+      : Subgroup(lib, caps, payload, queriedSubgroupSize()) {}
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
     // The subgroup combine's order is the driver's: charge it a sequential sum over the subgroup.
     // Per pass: the run (+2), a subgroup combine, each lane of the first subgroup combining its
     // share of the group's subgroups, and a subgroup combine again.
-    const std::uint32_t groups = gridGroups(caps_, count, itemsPerInvocation_);
+    const std::uint32_t groups = gridGroups(caps_, count, payload_);
     const std::uint32_t subgroups = static_cast<std::uint32_t>(runLength(kGroup, 1, subgroupSize_));
     auto pass = [&](std::uint64_t items) { return items + 2 + 2 * (subgroupSize_ - 1) + runLength(subgroups, 1, subgroupSize_); };
     return {pass(runLength(count, groups, kGroup)) + pass(runLength(groups, 1, kGroup))};
@@ -318,7 +324,22 @@ class Subgroup final : public GridThenOne {
   std::string detail() const override { return "subgroup size " + std::to_string(subgroupSize_); }
 
  private:
-  std::uint32_t subgroupSize_ = 32;
+  static std::uint32_t queriedSubgroupSize() {
+    GLint size = 0;
+    glGetIntegerv(GL_SUBGROUP_SIZE_KHR, &size);
+    return static_cast<std::uint32_t>(std::max(size, 1));
+  }
+  // One shared slot per subgroup of a group (subgroup.comp's SUBGROUP_SLOTS): 8 of 112 bytes for
+  // the projection where subgroups are 32 wide, not one per invocation (28 KiB).
+  static gl::Defines defines(std::uint32_t subgroupSize, const char* end) {
+    return {{"GROUP_SIZE", std::to_string(kGroup)}, {"SUBGROUP_SLOTS", std::to_string(std::max(kGroup / subgroupSize, 1u))}, {end, "1"}};
+  }
+  Subgroup(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload, std::uint32_t subgroupSize)
+      : GridThenOne(caps, payload, kernel(lib, payload, "subgroup.comp", defines(subgroupSize, "WRITES_PARTIALS")),
+                    kernel(lib, payload, "subgroup.comp", defines(subgroupSize, "READS_PARTIALS")), "reduce.subgroup.partials"),
+        subgroupSize_(subgroupSize) {}
+
+  std::uint32_t subgroupSize_;
 };
 
 using Lib = const gl::ShaderLibrary&;

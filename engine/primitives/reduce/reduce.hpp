@@ -20,8 +20,15 @@ struct ReducePayload {
   const char* shader;  // the payload's GLSL file, relative to shaders/
   // Items a grid-stride pass gives each invocation, at most kMaxPartials groups allowing: a few
   // for a small item (the centroid's 16 bytes); one for a heavy one (the spherical-harmonics
-  // projection's four texels and 28 sums), so that more invocations hide its latency.
+  // projection's texels and 28 sums), so that more invocations hide its latency.
   std::uint32_t itemsPerInvocation = 8;
+  // A wide accumulator (the projection's 28 floats): its kernels get ACC_WIDE_ITEMS, so that a
+  // short run keeps one item in flight and the group tree folds into 64 slots first
+  // (shaders/primitives/reduce/reduce_io.glsl, group_tree.glsl), sparing registers and shared memory.
+  bool wide = false;
+  // The most groups a grid-stride pass starts (0: as many as its partials allow, 1024): a wide
+  // payload's invocations are heavy, and fewer groups that all fit the GPU at once beat a second wave.
+  std::uint32_t mostGroups = 0;
 
   // The define through which a kernel includes it (#include REDUCE_PAYLOAD).
   std::pair<std::string, std::string> define() const { return {"REDUCE_PAYLOAD", std::string("\"") + shader + "\""}; }

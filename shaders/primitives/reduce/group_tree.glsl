@@ -5,16 +5,33 @@
 // do not conflict (Harris, "Optimizing Parallel Reduction in CUDA", kernel 3). log2(GROUP_SIZE)
 // steps. The loop bounds are constants, so compilers unroll it; the barriers stay, because GLSL
 // (unlike CUDA's warp-synchronous tail) promises nothing about lanes running in lockstep.
+//
+// A wide accumulator (the payload defines ACC_WIDE_ITEMS: the SH projection's 112 bytes) first
+// folds the group into 64 slots, a quarter of it at a time, so that the tree holds 7 KiB of
+// shared memory rather than 28 and more groups share a core: 2048 x 1024 texels took 32.2 us
+// folded against 34.8 us unfolded on the H200 (docs/PERFORMANCE.md).
 // Call from uniform control flow; every invocation gets the group's total.
 // Needs GROUP_SIZE (a power of two), ACC_TYPE and ACC_COMBINE (primitives/reduce/reduce_io.glsl).
 
-shared ACC_TYPE g_tree[GROUP_SIZE];
+#if defined(ACC_WIDE_ITEMS) && GROUP_SIZE > 64
+#define TREE_SLOTS 64
+#else
+#define TREE_SLOTS GROUP_SIZE
+#endif
+
+shared ACC_TYPE g_tree[TREE_SLOTS];
 
 ACC_TYPE groupReduce(ACC_TYPE mine) {
   uint lane = gl_LocalInvocationIndex;
-  g_tree[lane] = mine;
+  for (uint part = uint(GROUP_SIZE / TREE_SLOTS) - 1u; part > 0u; --part) {  // the fold, when there is one
+    if (lane / uint(TREE_SLOTS) == part) g_tree[lane - part * uint(TREE_SLOTS)] = mine;
+    barrier();
+    if (lane < uint(TREE_SLOTS)) mine = ACC_COMBINE(mine, g_tree[lane]);
+    barrier();
+  }
+  if (lane < uint(TREE_SLOTS)) g_tree[lane] = mine;
   barrier();
-  for (uint s = uint(GROUP_SIZE) / 2u; s > 0u; s >>= 1u) {
+  for (uint s = uint(TREE_SLOTS) / 2u; s > 0u; s >>= 1u) {
     if (lane < s) g_tree[lane] = ACC_COMBINE(g_tree[lane], g_tree[lane + s]);
     barrier();
   }

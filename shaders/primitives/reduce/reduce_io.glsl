@@ -13,9 +13,10 @@
 //                        sum, keeping what rounding lost in `lost`; a kernel whose runs are long
 //                        (LONG_RUNS 1: single-thread's run is every item) then uses it, so its
 //                        run rounds like a short one
-//   ACC_WIDE_ITEMS       optional: an item is already several loads; short runs keep one in
-//                        flight (four would cost the registers that let more invocations hide
-//                        latency); a long run, alone on its core, keeps four
+// ACC_WIDE_ITEMS is defined for a wide accumulator (ReducePayload::wide, from C++): an item is
+// already several loads, so short runs keep one in flight (four would cost the registers that let
+// more invocations hide latency; a long run, alone on its core, keeps four), and the group tree
+// folds before it combines (group_tree.glsl).
 // u_items and u_total are declared before the payload, so its load and store may use them.
 // A kernel picks its passes' ends with READS_PARTIALS and WRITES_PARTIALS (0 or 1).
 #include "primitives/reduce/reduce_slots.h"

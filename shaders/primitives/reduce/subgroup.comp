@@ -8,6 +8,9 @@
 #ifndef GROUP_SIZE
 #define GROUP_SIZE 256
 #endif
+#ifndef SUBGROUP_SLOTS
+#define SUBGROUP_SLOTS GROUP_SIZE  // a group's subgroups at most (C++ passes GROUP_SIZE / the subgroup size)
+#endif
 
 layout(local_size_x = GROUP_SIZE) in;
 
@@ -18,8 +21,9 @@ layout(local_size_x = GROUP_SIZE) in;
 #error "the subgroup variant needs the payload's ACC_SUBGROUP_COMBINE(a)"
 #endif
 
-// One slot per subgroup; a subgroup has at least one lane, so GROUP_SIZE slots always suffice.
-shared ACC_TYPE g_subgroups[GROUP_SIZE];
+// One slot per subgroup (a wide payload's 28 KiB, were it one per invocation, would cost the
+// groups an SM can hold).
+shared ACC_TYPE g_subgroups[SUBGROUP_SLOTS];
 
 void main() {
   ACC_TYPE mine = ACC_SUBGROUP_COMBINE(loadRun(gl_GlobalInvocationID.x, gl_NumWorkGroups.x * uint(GROUP_SIZE), true));
