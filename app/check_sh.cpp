@@ -90,6 +90,9 @@ json shRow(lighting::ShProjector& projector, const lighting::Environment& env, S
   row["error_gpu"] = errorGpu;
   row["error_serial_float"] = errorSerial;
   row["tolerance"] = kShTarget;
+  // The projection's scale is |L00| (its "extent"): the target is already relative to it, and the
+  // exact coefficients' tolerance is taken relative to it too.
+  row["tolerance_relative_to_extent"] = kShTarget;
   std::string detail = env.name;
   detail += ", ";
   detail += lighting::layoutName(layout);
@@ -99,6 +102,7 @@ json shRow(lighting::ShProjector& projector, const lighting::Environment& env, S
     row["exact"] = {{"sh", coefficientsJson(*ref.exact)}};
     row["error_exact"] = errorExact;
     row["tolerance_exact"] = ref.exactTolerance;
+    row["tolerance_relative_to_extent"] = std::max(kShTarget, ref.exactTolerance / std::max(sh::l00Magnitude(*ref.exact), 1e-30));
     pass = pass && errorExact <= ref.exactTolerance;
     detail += "; exact within " + sci(errorExact) + " (tolerance " + sci(ref.exactTolerance) + ")";
   }

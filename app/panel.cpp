@@ -1,6 +1,7 @@
 #include "app/panel.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
 
@@ -23,7 +24,23 @@ void plotHistory(const char* label, const std::deque<float>& history, const char
                    ImVec2(0, height));
 }
 
-const ImVec4 kPass(0.35f, 0.9f, 0.45f, 1.0f), kFail(1.0f, 0.35f, 0.3f, 1.0f), kDim(0.6f, 0.6f, 0.6f, 1.0f);
+const ImVec4 kPass(0.35f, 0.9f, 0.45f, 1.0f), kFail(1.0f, 0.35f, 0.3f, 1.0f), kDim(0.6f, 0.6f, 0.6f, 1.0f),
+    kWeak(1.0f, 0.8f, 0.3f, 1.0f);
+
+// A verdict whose worst-case bound is weak (verify::kWeakBoundOfExtent): the bound's share of the
+// extent and the statistical bound beside it, which is the check that means something there.
+std::string weakBoundText(const centroid::Verdict& v) {
+  const double statistical = std::max({v.statisticalBound.x, v.statisticalBound.y, v.statisticalBound.z});
+  char text[200];
+  if (std::isfinite(v.toleranceRelativeToExtent)) {
+    std::snprintf(text, sizeof text, "weak bound: the tolerance is %.0f%% of the extent; statistical bound %.2e: %s",
+                  v.toleranceRelativeToExtent * 100, statistical, v.aboveStatistical ? "ABOVE IT" : "within");
+  } else {
+    std::snprintf(text, sizeof text, "no worst-case bound; statistical bound %.2e: %s", statistical,
+                  v.aboveStatistical ? "ABOVE IT" : "within");
+  }
+  return text;
+}
 
 bool isLabPass(const std::string& name) { return name.rfind("lab/", 0) == 0; }
 
@@ -102,6 +119,11 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
     vec3Text("tolerance", v.tolerance, true);
     ImGui::Text("error/extent %.2e, bounds %s, %.0f counted", v.relativeError, v.boundsExact ? "exact" : "DIFFER",
                 v.gpu.meanPosition.w);
+    if (v.weakBound) {
+      ImGui::PushStyleColor(ImGuiCol_Text, v.aboveStatistical ? kFail : kWeak);
+      ImGui::TextWrapped("%s", weakBoundText(v).c_str());
+      ImGui::PopStyleColor();
+    }
   } else {
     ImGui::TextDisabled(view.checkInFlight ? "CPU check in flight..." : "no CPU check yet");
   }
@@ -145,6 +167,11 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v->reason.c_str());
     } else {
       ImGui::TextColored(v->pass ? kPass : kFail, v->pass ? "pass" : "FAIL");
+      if (v->weakBound) {
+        ImGui::SameLine();
+        ImGui::TextColored(v->aboveStatistical ? kFail : kWeak, "(weak)");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", weakBoundText(*v).c_str());
+      }
     }
   }
   ImGui::EndTable();

@@ -12,8 +12,12 @@ Verdict judge(std::string strategy, const gpu::FlockStats& g, const verify::Refe
   v.gpu = g;
   v.tolerance = verify::centroidTolerance(ref, count, model);
   v.error = glm::abs(glm::dvec3(g.meanPosition) - ref.centroid);
-  const glm::dvec3 extent = ref.boundsMax - ref.boundsMin;
-  v.relativeError = std::max({v.error.x, v.error.y, v.error.z}) / std::max({extent.x, extent.y, extent.z, 1e-30});
+  const double largest = verify::flockExtent(ref);
+  v.relativeError = std::max({v.error.x, v.error.y, v.error.z}) / largest;
+  v.toleranceRelativeToExtent = std::max({v.tolerance.x, v.tolerance.y, v.tolerance.z}) / largest;  // inf: no bound
+  v.weakBound = !(v.toleranceRelativeToExtent <= verify::kWeakBoundOfExtent);
+  v.statisticalBound = verify::centroidStatisticalBound(ref, count, model);
+  for (int a = 0; a < 3; ++a) v.aboveStatistical = v.aboveStatistical || !(v.error[a] <= v.statisticalBound[a]);
   bool centroidOk = true;
   for (int a = 0; a < 3; ++a) centroidOk = centroidOk && v.error[a] <= v.tolerance[a];  // NaN fails
   v.boundsExact = glm::dvec3(glm::vec3(g.boundsMin)) == glm::dvec3(glm::vec3(ref.boundsMin)) &&

@@ -23,6 +23,13 @@ struct Verdict {
   gpu::FlockStats gpu{};
   glm::dvec3 error{0}, tolerance{0};
   double relativeError = 0;  // max axis error over the flock's largest extent
+  // The tolerance's largest axis over the flock's largest extent; over verify::kWeakBoundOfExtent
+  // the bound is weak, and the statistical bound beside it is the check that means something:
+  // an error above it is flagged (not failed: it is a probability, not a proof).
+  double toleranceRelativeToExtent = 0;
+  bool weakBound = false;
+  glm::dvec3 statisticalBound{0};
+  bool aboveStatistical = false;
   bool boundsExact = false, countExact = false, pass = false;
 };
 

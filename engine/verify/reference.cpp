@@ -58,6 +58,23 @@ glm::dvec3 centroidTolerance(const ReferenceStats& stats, std::size_t count, con
                 (kDivision + gamma(model.divisorAdditions)) * glm::abs(stats.centroid));
 }
 
+double flockExtent(const ReferenceStats& stats) {
+  const glm::dvec3 side = stats.boundsMax - stats.boundsMin;
+  const double largest = std::max({side.x, side.y, side.z});
+  if (largest > 0) return largest;
+  const glm::dvec3 at = glm::max(glm::abs(stats.boundsMin), glm::abs(stats.boundsMax));
+  const double coordinate = std::max({at.x, at.y, at.z});
+  return coordinate > 0 ? coordinate : 1.0;
+}
+
+glm::dvec3 centroidStatisticalBound(const ReferenceStats& stats, std::size_t count, const ErrorModel& model) {
+  // centroidTolerance's terms, the additions' gamma replaced by the probabilistic one; the
+  // fixed-point quantum and the division stay at their worst (they are few, or not random).
+  const double n = static_cast<double>(count);
+  return 2.0 * (probabilisticGamma(model.additions) * stats.sumAbs / n + glm::dvec3(model.sumQuantum / n) +
+                (kDivision + gamma(model.divisorAdditions)) * glm::abs(stats.centroid));
+}
+
 NeighbourSet referenceNeighbours(const std::vector<glm::vec4>& positions, std::size_t i, const gpu::SimParams& p) {
   NeighbourSet set;
   const glm::dvec3 pos(positions[i]);

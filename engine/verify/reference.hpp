@@ -22,7 +22,13 @@ ReferenceStats referenceStats(const std::vector<glm::vec4>& positions);
 
 // Bound on |GPU centroid - exact centroid| per axis for a reduction with this error model (see
 // reference.cpp for the derivation).
+// The flock's extent, the scale errors and bounds are compared with: its box's largest side; for a
+// flock at one point (one boid), its largest coordinate's magnitude; 1 at the origin.
+double flockExtent(const ReferenceStats& stats);
 glm::dvec3 centroidTolerance(const ReferenceStats& stats, std::size_t count, const ErrorModel& model);
+// The same with the additions' error as it is expected rather than at worst (probabilisticGamma):
+// what a correct reduction stays within but for a vanishing chance.
+glm::dvec3 centroidStatisticalBound(const ReferenceStats& stats, std::size_t count, const ErrorModel& model);
 
 struct ReferenceStep {
   std::vector<glm::dvec3> positions, velocities;
