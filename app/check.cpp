@@ -2,6 +2,7 @@
 #include <cmath>
 #include <array>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 #include "engine/centroid/inspector.hpp"
 #include "engine/cull/cull.hpp"
 #include "engine/gl/timer.hpp"
+#include "engine/lighting/sh_projection.hpp"
 #include "engine/platform/context.hpp"
 #include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/scan/scan.hpp"
@@ -91,6 +93,34 @@ std::vector<std::uint32_t> sampleOf(std::uint32_t n) {
     for (std::uint32_t k = 0; k < kSample; ++k) out.push_back(static_cast<std::uint32_t>(std::uint64_t(k) * n / kSample));
   }
   return out;
+}
+
+// The table's first column as wide as the longest row name any stage can print, so no row pushes
+// its columns out of line.
+int nameColumnWidth() {
+  std::size_t width = std::strlen("strategy");
+  auto fit = [&](const std::string& name) { width = std::max(width, name.size()); };
+  for (const centroid::StrategyInfo& s : centroid::strategies()) fit(s.name);
+  for (const primitives::SortVariant& v : primitives::sorters()) fit(std::string("sort/") + v.name);
+  for (const char* search : {"scattered-27", "coherent-27", "coherent-8"}) fit(std::string("neighbours/") + search);
+  for (sim::Neighbours n : {sim::Neighbours::BruteForce, sim::Neighbours::GridScattered, sim::Neighbours::GridCoherent}) {
+    fit(std::string("step/") + sim::neighboursName(n));
+  }
+  for (const primitives::ScanVariant& v : primitives::scans()) fit(std::string("scan/") + v.name);
+  for (const primitives::CompactVariant& v : primitives::compactions()) {
+    fit(std::string("compact/") + v.name);
+    fit(std::string("cull/") + v.name);
+  }
+  for (const char* v : lighting::kShVariants) fit(std::string("sh/") + v);
+  return static_cast<int>(width);
+}
+
+// A time cell: "-" where the row was not timed (its time is 0).
+std::string msCell(double ms) {
+  if (!(ms > 0)) return "-";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4f", ms);
+  return text;
 }
 
 json verdictRow(const std::string& stage, const std::string& variant, bool pass, double ms, const std::string& detail) {
@@ -359,7 +389,9 @@ int runCheck(const Options& options) {
 
   json rows = json::array();
   int failed = 0, passed = 0, unavailable = 0, weak = 0, aboveStatistical = 0;
-  std::printf("%-20s %9s %5s %6s %10s %12s %12s  %s\n", "strategy", "n", "seed", "frames", "gpu ms", "error", "tolerance",
+  const int w = nameColumnWidth();
+  const char* msHeader = gl::timerQueriesMeaningful() ? "GPU ms" : "CPU ms";  // what timed the rows
+  std::printf("%-*s %9s %5s %6s %10s %12s %12s  %s\n", w, "strategy", "n", "seed", "frames", msHeader, "error", "tolerance",
               "verdict");
   try {
     const gl::ShaderLibrary shaders = loadShaders(options);
@@ -447,17 +479,17 @@ int runCheck(const Options& options) {
       if (row.value("above_statistical", false)) ++aboveStatistical;
       if (!row["available"].get<bool>()) {
         ++unavailable;
-        std::printf("%-20s %9u %5llu %6d %10s %12s %12s  unavailable: %s\n", name.c_str(), n, seed, f, "-", "-", "-",
+        std::printf("%-*s %9u %5llu %6d %10s %12s %12s  unavailable: %s\n", w, name.c_str(), n, seed, f, "-", "-", "-",
                     row["reason"].get<std::string>().c_str());
       } else {
         const bool ok = row["pass"].get<bool>();
         ok ? ++passed : ++failed;
         if (row.contains("error_gpu")) {  // a projection: its error and the target, relative to |L00|
-          std::printf("%-20s %9u %5llu %6d %10.4f %12.3e %12.3e  %s  %s\n", name.c_str(), n, seed, f, row["gpu_ms"].get<double>(),
+          std::printf("%-*s %9u %5llu %6d %10s %12.3e %12.3e  %s  %s\n", w, name.c_str(), n, seed, f, msCell(row["gpu_ms"].get<double>()).c_str(),
                       row["error_gpu"].get<double>(), row["tolerance"].get<double>(), ok ? "pass" : "FAIL",
                       row["detail"].get<std::string>().c_str());
         } else if (row.contains("stage")) {  // a grid or primitive row: the verdict and what was compared
-          std::printf("%-20s %9u %5llu %6d %10.4f %12s %12s  %s  %s\n", name.c_str(), n, seed, f, row["gpu_ms"].get<double>(),
+          std::printf("%-*s %9u %5llu %6d %10s %12s %12s  %s  %s\n", w, name.c_str(), n, seed, f, msCell(row["gpu_ms"].get<double>()).c_str(),
                       "-", "-", ok ? "pass" : "FAIL", row["detail"].get<std::string>().c_str());
         } else {
           const json& tol = row.at("tolerance");
@@ -475,7 +507,7 @@ int runCheck(const Options& options) {
           } else if (row["above_statistical"].get<bool>()) {
             weakNote = "  above its statistical bound";
           }
-          std::printf("%-20s %9u %5llu %6d %10.4f %12.3e %12.3e  %s%s%s%s\n", name.c_str(), n, seed, f, row["gpu_ms"].get<double>(),
+          std::printf("%-*s %9u %5llu %6d %10s %12.3e %12.3e  %s%s%s%s\n", w, name.c_str(), n, seed, f, msCell(row["gpu_ms"].get<double>()).c_str(),
                       row["error"].get<double>(), std::min({axis(0), axis(1), axis(2)}), ok ? "pass" : "FAIL",
                       row["bounds_exact"].get<bool>() ? "" : " (bounds differ)",
                       row["count_exact"].get<bool>() ? "" : " (boids miscounted)", weakNote.c_str());
