@@ -499,10 +499,11 @@ int runCheck(const Options& options) {
             const json& rel = row["tolerance_relative_to_extent"];
             const json& st = row.at("statistical_bound");
             const double statistical = std::max({st[0].get<double>(), st[1].get<double>(), st[2].get<double>()});
+            const bool bounded = rel.is_number() && std::isfinite(rel.get<double>());
+            const std::string share = bounded ? std::to_string(std::lround(rel.get<double>() * 100)) + "% of the extent" : "none";
             char text[160];
-            std::snprintf(text, sizeof text, "  weak bound (%s of the extent); statistical %.3e: %s",
-                          rel.is_number() ? (std::to_string(int(std::lround(rel.get<double>() * 100))) + "%").c_str() : "none",
-                          statistical, row["above_statistical"].get<bool>() ? "ABOVE IT" : "within");
+            std::snprintf(text, sizeof text, "  weak bound (%s); statistical %.3e: %s", share.c_str(), statistical,
+                          row["above_statistical"].get<bool>() ? "ABOVE IT" : "within");
             weakNote = text;
           } else if (row["above_statistical"].get<bool>()) {
             weakNote = "  above its statistical bound";
