@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <optional>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -76,6 +77,7 @@ json checkEntry(centroid::LabEntry& entry, const centroid::Input& input, const v
   row["weak_bound"] = v.weakBound;
   row["statistical_bound"] = vec3Json(v.statisticalBound);
   row["above_statistical"] = v.aboveStatistical;
+  if (std::string note = centroid::boundNote(v); !note.empty()) row["bound_note"] = note;
   row["bounds_exact"] = v.boundsExact;
   row["count_exact"] = v.countExact;
   row["pass"] = v.pass;
@@ -95,6 +97,12 @@ std::vector<std::uint32_t> sampleOf(std::uint32_t n) {
   return out;
 }
 
+// The searches whose neighbour sets the grid rows audit against an O(N) CPU search.
+constexpr std::tuple<sim::Neighbours, sim::CellSearch, const char*> kAuditedSearches[] = {
+    {sim::Neighbours::GridScattered, sim::CellSearch::Cells27, "scattered-27"},
+    {sim::Neighbours::GridCoherent, sim::CellSearch::Cells27, "coherent-27"},
+    {sim::Neighbours::GridCoherent, sim::CellSearch::Cells8, "coherent-8"}};
+
 // The table's first column as wide as the longest row name any stage can print, so no row pushes
 // its columns out of line.
 int nameColumnWidth() {
@@ -102,7 +110,7 @@ int nameColumnWidth() {
   auto fit = [&](const std::string& name) { width = std::max(width, name.size()); };
   for (const centroid::StrategyInfo& s : centroid::strategies()) fit(s.name);
   for (const primitives::SortVariant& v : primitives::sorters()) fit(std::string("sort/") + v.name);
-  for (const char* search : {"scattered-27", "coherent-27", "coherent-8"}) fit(std::string("neighbours/") + search);
+  for (const auto& audited : kAuditedSearches) fit(std::string("neighbours/") + std::get<2>(audited));
   for (sim::Neighbours n : {sim::Neighbours::BruteForce, sim::Neighbours::GridScattered, sim::Neighbours::GridCoherent}) {
     fit(std::string("step/") + sim::neighboursName(n));
   }
@@ -181,9 +189,7 @@ std::vector<json> checkGrid(GridCheck& check, sim::SimSettings s, const std::vec
 
   const std::vector<std::uint32_t> sample = sampleOf(n);
   const gpu::SimParams params = sim::toGpu(s);
-  for (auto [search, cells, name] : {std::tuple{sim::Neighbours::GridScattered, sim::CellSearch::Cells27, "scattered-27"},
-                                     std::tuple{sim::Neighbours::GridCoherent, sim::CellSearch::Cells27, "coherent-27"},
-                                     std::tuple{sim::Neighbours::GridCoherent, sim::CellSearch::Cells8, "coherent-8"}}) {
+  for (auto [search, cells, name] : kAuditedSearches) {
     sim::SimSettings variant = s;
     variant.neighbours = search;
     variant.cells = cells;
@@ -494,24 +500,11 @@ int runCheck(const Options& options) {
         } else {
           const json& tol = row.at("tolerance");
           auto axis = [&](int a) { return tol[a].is_number() ? tol[a].get<double>() : INFINITY; };
-          std::string weakNote;
-          if (row["weak_bound"].get<bool>()) {  // the worst case is loose: the statistical bound beside it
-            const json& rel = row["tolerance_relative_to_extent"];
-            const json& st = row.at("statistical_bound");
-            const double statistical = std::max({st[0].get<double>(), st[1].get<double>(), st[2].get<double>()});
-            const bool bounded = rel.is_number() && std::isfinite(rel.get<double>());
-            const std::string share = bounded ? std::to_string(std::lround(rel.get<double>() * 100)) + "% of the extent" : "none";
-            char text[160];
-            std::snprintf(text, sizeof text, "  weak bound (%s); statistical %.3e: %s", share.c_str(), statistical,
-                          row["above_statistical"].get<bool>() ? "ABOVE IT" : "within");
-            weakNote = text;
-          } else if (row["above_statistical"].get<bool>()) {
-            weakNote = "  above its statistical bound";
-          }
+          const std::string note = row.value("bound_note", std::string());
           std::printf("%-*s %9u %5llu %6d %10s %12.3e %12.3e  %s%s%s%s\n", w, name.c_str(), n, seed, f, msCell(row["gpu_ms"].get<double>()).c_str(),
                       row["error"].get<double>(), std::min({axis(0), axis(1), axis(2)}), ok ? "pass" : "FAIL",
                       row["bounds_exact"].get<bool>() ? "" : " (bounds differ)",
-                      row["count_exact"].get<bool>() ? "" : " (boids miscounted)", weakNote.c_str());
+                      row["count_exact"].get<bool>() ? "" : " (boids miscounted)", note.empty() ? "" : ("  " + note).c_str());
         }
       }
       std::fflush(stdout);

@@ -27,21 +27,6 @@ void plotHistory(const char* label, const std::deque<float>& history, const char
 const ImVec4 kPass(0.35f, 0.9f, 0.45f, 1.0f), kFail(1.0f, 0.35f, 0.3f, 1.0f), kDim(0.6f, 0.6f, 0.6f, 1.0f),
     kWeak(1.0f, 0.8f, 0.3f, 1.0f);
 
-// A verdict whose worst-case bound is weak (verify::kWeakBoundOfExtent): the bound's share of the
-// extent and the statistical bound beside it, which is the check that means something there.
-std::string weakBoundText(const centroid::Verdict& v) {
-  const double statistical = std::max({v.statisticalBound.x, v.statisticalBound.y, v.statisticalBound.z});
-  char text[200];
-  if (std::isfinite(v.toleranceRelativeToExtent)) {
-    std::snprintf(text, sizeof text, "weak bound: the tolerance is %.0f%% of the extent; statistical bound %.2e: %s",
-                  v.toleranceRelativeToExtent * 100, statistical, v.aboveStatistical ? "ABOVE IT" : "within");
-  } else {
-    std::snprintf(text, sizeof text, "no worst-case bound; statistical bound %.2e: %s", statistical,
-                  v.aboveStatistical ? "ABOVE IT" : "within");
-  }
-  return text;
-}
-
 bool isLabPass(const std::string& name) { return name.rfind("lab/", 0) == 0; }
 
 // A combo over a choice setting of the settings table: its choices in the table's order, shown by
@@ -121,7 +106,7 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
                 v.gpu.meanPosition.w);
     if (v.weakBound) {
       ImGui::PushStyleColor(ImGuiCol_Text, v.aboveStatistical ? kFail : kWeak);
-      ImGui::TextWrapped("%s", weakBoundText(v).c_str());
+      ImGui::TextWrapped("%s", centroid::boundNote(v).c_str());
       ImGui::PopStyleColor();
     }
   } else {
@@ -170,7 +155,7 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
       if (v->weakBound) {
         ImGui::SameLine();
         ImGui::TextColored(v->aboveStatistical ? kFail : kWeak, "(weak)");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", weakBoundText(*v).c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", centroid::boundNote(*v).c_str());
       }
     }
   }

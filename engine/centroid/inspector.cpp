@@ -1,6 +1,9 @@
 #include "engine/centroid/inspector.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 
 namespace boids::centroid {
@@ -25,6 +28,22 @@ Verdict judge(std::string strategy, const gpu::FlockStats& g, const verify::Refe
   v.countExact = count > (1u << 24) || g.meanPosition.w == static_cast<float>(count);
   v.pass = centroidOk && v.boundsExact && v.countExact;
   return v;
+}
+
+std::string boundNote(const Verdict& v) {
+  if (!v.weakBound && !v.aboveStatistical) return {};
+  const double statistical = std::max({v.statisticalBound.x, v.statisticalBound.y, v.statisticalBound.z});
+  char text[200];
+  if (!v.weakBound) {
+    std::snprintf(text, sizeof text, "above its statistical bound %.2e", statistical);
+  } else if (std::isfinite(v.toleranceRelativeToExtent)) {
+    std::snprintf(text, sizeof text, "weak bound (%.0f%% of the extent); statistical %.2e: %s", v.toleranceRelativeToExtent * 100,
+                  statistical, v.aboveStatistical ? "ABOVE IT" : "within");
+  } else {
+    std::snprintf(text, sizeof text, "weak bound (none at all); statistical %.2e: %s", statistical,
+                  v.aboveStatistical ? "ABOVE IT" : "within");
+  }
+  return text;
 }
 
 Inspector::Inspector(const gl::ShaderLibrary& library, const gl::Caps& caps) : lab_(library, caps) {}

@@ -33,6 +33,11 @@ struct Verdict {
   bool boundsExact = false, countExact = false, pass = false;
 };
 
+// What a verdict's bounds say beyond pass or fail, in a line (the check's table, the panel): a weak
+// worst-case bound's share of the extent and the statistical bound beside it, or an error above
+// the statistical bound; empty when neither.
+std::string boundNote(const Verdict& v);
+
 // Judges one GPU result against the reference (the rules `boids check` and the panel share):
 // centroid within the strategy's tolerance on every axis, bounds exact, every boid counted once
 // (while the float count is exact, up to 2^24).

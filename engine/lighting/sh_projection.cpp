@@ -79,11 +79,11 @@ void ShProjector::setEnvironment(const Environment& e) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glBindTexture(GL_TEXTURE_2D, 0);
   gl::label(GL_TEXTURE, texture.id(), "sh.environment");
-  std::vector<glm::vec4> rows(std::size_t(padded) * e.height, glm::vec4(0.0f));
+  std::vector<glm::vec4> texels(std::size_t(padded) * e.height, glm::vec4(0.0f));
   for (std::uint32_t j = 0; j < e.height; ++j) {
-    for (std::uint32_t i = 0; i < e.width; ++i) rows[std::size_t(j) * padded + i] = glm::vec4(e.texels[std::size_t(j) * e.width + i], 0.0f);
+    for (std::uint32_t i = 0; i < e.width; ++i) texels[std::size_t(j) * padded + i] = glm::vec4(e.texels[std::size_t(j) * e.width + i], 0.0f);
   }
-  texels_ = gl::Buffer::fromSpan(std::string_view("sh.texels"), std::span<const glm::vec4>(rows));
+  texels_ = gl::Buffer::fromSpan(std::string_view("sh.texels"), std::span<const glm::vec4>(texels));
   texture_ = std::move(texture);
   width_ = e.width;
   height_ = e.height;
@@ -103,15 +103,13 @@ void ShProjector::uploadTables() {
   // In double, then rounded once: the shader takes no sine or cosine of its own. Each row's
   // factors (sh_equirect.glsl) are R&H's functions on that row with the azimuth's part taken out
   // (x = sin theta cos phi, y = -sin theta sin phi, z = cos theta), times the row's solid angle.
-  const double k0 = 0.5 / std::sqrt(std::numbers::pi), k1 = std::sqrt(3.0 / (4.0 * std::numbers::pi)),
-               k2 = std::sqrt(15.0 / (4.0 * std::numbers::pi)), k20 = std::sqrt(5.0 / (16.0 * std::numbers::pi)),
-               k22 = std::sqrt(15.0 / (16.0 * std::numbers::pi));
+  using verify::sh::kY00, verify::sh::kY1, verify::sh::kY2, verify::sh::kY20, verify::sh::kY22;
   std::vector<glm::vec4> rows(std::size_t(2) * height_), columns(paddedWidth_, glm::vec4(0.0f));
   for (std::uint32_t j = 0; j < height_; ++j) {
     const double theta = (j + 0.5) * std::numbers::pi / height_, c = std::cos(theta), s = std::sin(theta);
     const double omega = verify::sh::equirectSolidAngle(j, width_, height_);
-    rows[2 * j] = glm::vec4(glm::dvec4(k0, k1 * c, k1 * s, -0.5 * k2 * s * s) * omega);  // F0 (1), F2 (1), F3 (cos), F4 (sin 2)
-    rows[2 * j + 1] = glm::vec4(glm::dvec4(k20 * (3.0 * c * c - 1.0), k2 * s * c, k22 * s * s, 1.0) * omega);  // F6 (1), F7 (cos), F8 (cos 2)
+    rows[2 * j] = glm::vec4(glm::dvec4(kY00, kY1 * c, kY1 * s, -0.5 * kY2 * s * s) * omega);  // F0 (1), F2 (1), F3 (cos), F4 (sin 2)
+    rows[2 * j + 1] = glm::vec4(glm::dvec4(kY20 * (3.0 * c * c - 1.0), kY2 * s * c, kY22 * s * s, 1.0) * omega);  // F6 (1), F7 (cos), F8 (cos 2)
   }
   for (std::uint32_t i = 0; i < width_; ++i) {
     const double phi = (i + 0.5) * 2.0 * std::numbers::pi / width_ + double(yaw_);

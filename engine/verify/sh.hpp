@@ -22,6 +22,10 @@ namespace boids::verify::sh {
 inline constexpr int kFunctions = 9;  // L00; L1-1, L10, L11; L2-2, L2-1, L20, L21, L22
 using Coefficients = std::array<glm::dvec3, kFunctions>;  // RGB per function
 
+// R&H's constants in full: 1/(2 sqrt(pi)), sqrt(3/(4 pi)), sqrt(15/(4 pi)), sqrt(5/(16 pi)),
+// sqrt(15/(16 pi)) (the GPU's projection tables are made from them too).
+extern const double kY00, kY1, kY2, kY20, kY22;
+
 // The nine functions at a unit world direction.
 std::array<double, kFunctions> basis(const glm::dvec3& direction);
 

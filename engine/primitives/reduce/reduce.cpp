@@ -78,6 +78,12 @@ std::uint64_t runLength(std::uint32_t count, std::uint32_t groups, std::uint32_t
   return (std::uint64_t(count) + std::uint64_t(groups) * group - 1) / (std::uint64_t(groups) * group);
 }
 
+// A grid-stride pass of `groups` groups over `count` items, then one group over their partials
+// (tree, single-pass).
+verify::ErrorModel gridThenOneModel(std::uint32_t count, std::uint32_t groups, bool wide) {
+  return {passAdditions(runLength(count, groups, kGroup), kGroup, wide) + passAdditions(runLength(groups, 1, kGroup), kGroup, wide)};
+}
+
 // The groups of a grid-stride pass over `count` inputs (tree, subgroup, single-pass).
 GLuint gridGroups(const gl::Caps& caps, std::uint32_t count, const ReducePayload& payload) {
   const std::uint32_t most = payload.mostGroups > 0 ? std::min(payload.mostGroups, kMaxPartials) : kMaxPartials;
@@ -133,8 +139,7 @@ class Tree final : public GridThenOne {
                     "reduce.tree.partials") {}
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
-    const std::uint32_t groups = gridGroups(caps_, count, payload_);
-    return {passAdditions(runLength(count, groups, kGroup), kGroup, payload_.wide) + passAdditions(runLength(groups, 1, kGroup), kGroup, payload_.wide)};
+    return gridThenOneModel(count, gridGroups(caps_, count, payload_), payload_.wide);
   }
 };
 
@@ -294,8 +299,7 @@ class SinglePass final : public Reduce {
   }
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
-    const std::uint32_t groups = gridGroups(caps_, count, payload_);
-    return {passAdditions(runLength(count, groups, kGroup), kGroup, payload_.wide) + passAdditions(runLength(groups, 1, kGroup), kGroup, payload_.wide)};
+    return gridThenOneModel(count, gridGroups(caps_, count, payload_), payload_.wide);
   }
 
  private:
