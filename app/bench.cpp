@@ -138,7 +138,10 @@ json primitivesBench(const Options& options, const gl::ShaderLibrary& shaders, c
 
 // The CIS 565 scenario of bench --frame: its rules, a wrap-around world at its density, no centroid pull.
 sim::SimSettings cis565(const Options& options, std::uint32_t n) {
-  sim::SimSettings s = options.settings.sim;  // defaults: the CIS 565 radii and weights, max speed 1, dt 0.2
+  sim::SimSettings s;  // the engine's defaults: the CIS 565 radii and weights, max speed 1, dt 0.2
+  s.seed = options.settings.sim.seed;
+  s.neighbours = options.settings.sim.neighbours;
+  s.cells = options.settings.sim.cells;
   s.count = n;
   s.world = sim::WorldMode::Wrap;
   s.centroidWeight = 0.0f;

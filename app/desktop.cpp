@@ -294,7 +294,17 @@ class Desktop {
     std::string loaded = "loaded " + what;
     if (!parsed.name.empty()) loaded += ": " + parsed.name;
     if (!parsed.description.empty()) loaded += "\n" + parsed.description;
-    adopt(overlay(current(), *parsed.layer), loaded);
+    Layer layer = *parsed.layer;
+    if (const Assignment* count = layer.find("count")) {  // a preset's count scaled to a software renderer
+      const std::uint32_t asked = count->value.get<std::uint32_t>();
+      if (std::optional<std::uint32_t> smaller = softwareRendererCount(caps_, asked)) {
+        layer.remove("count");
+        layer.add(*findSetting("count"), *smaller, "software renderer");
+        loaded += "\n" + std::to_string(*smaller) + " boids rather than its " + std::to_string(asked) +
+                  ", to run at 25+ fps on this software renderer (set the count below to change it)";
+      }
+    }
+    adopt(overlay(current(), layer), loaded);
     for (const std::string& w : parsed.warnings) {
       panel_.settingsStatus += "\nwarning: " + w;
       std::fprintf(stderr, "boids: warning: %s\n", w.c_str());

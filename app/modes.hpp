@@ -1,6 +1,7 @@
 #pragma once
 // The modes of the one binary. Each returns the process exit code.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,9 @@ int runHeadlessDemo(Options options);
 // stdout); a saved count this GPU cannot hold set aside (said on stderr). Returns a non-empty
 // error, naming where the count came from ("--count 4000000: ..."), when the flock does not fit.
 std::string adaptToContext(Options& options, const gl::Caps& caps);
+// The count to start with instead of `count` on this context: kSoftwareRendererCount on a software
+// renderer when `count` is larger; nothing otherwise.
+std::optional<std::uint32_t> softwareRendererCount(const gl::Caps& caps, std::uint32_t count);
 
 // Every reduction strategy against the CPU reference over a sweep; exit code 0 when all passed.
 int runCheck(const Options& options);

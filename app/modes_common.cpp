@@ -9,6 +9,11 @@
 
 namespace boids::app {
 
+std::optional<std::uint32_t> softwareRendererCount(const gl::Caps& caps, std::uint32_t count) {
+  if (!caps.softwareRenderer() || count <= kSoftwareRendererCount) return std::nullopt;
+  return kSoftwareRendererCount;
+}
+
 std::string adaptToContext(Options& options, const gl::Caps& caps) {
   if (!caps.memoryOverrideError.empty()) return caps.memoryOverrideError;
   for (const char* key : {"width", "height"}) {  // the offscreen image (demo) or the window's largest
@@ -20,16 +25,26 @@ std::string adaptToContext(Options& options, const gl::Caps& caps) {
              " (GL_MAX_RENDERBUFFER_SIZE, GL_MAX_FRAMEBUFFER_WIDTH/HEIGHT)";
     }
   }
-  if (caps.softwareRenderer() && options.settings.sim.neighbours == sim::Neighbours::BruteForce && !options.countGiven() &&
-      options.settings.sim.count > kSoftwareRendererCount) {
-    // Beneath every other source, so a world size or camera given with it still holds.
-    Layer smaller{"software renderer", {}};
-    smaller.add(*findSetting("count"), kSoftwareRendererCount);
-    Resolved resolved = resolve(options.layers(std::move(smaller)));
+  if (std::optional<std::uint32_t> smaller = softwareRendererCount(caps, options.settings.sim.count);
+      smaller && !options.commandLine.has("count") && !(options.saved && options.saved->has("count"))) {
+    // A count the user gave (this run or saved by the last) is kept; the default's and a preset's
+    // are set beneath every other source, so a world size or camera given with them still holds.
+    const std::uint32_t asked = options.settings.sim.count;
+    Options trial = options;
+    std::string whose = "the default";
+    if (trial.preset && trial.preset->has("count")) {
+      whose = "the preset's";
+      trial.preset->remove("count");
+    }
+    Layer below{"software renderer", {}};
+    below.add(*findSetting("count"), *smaller);
+    Resolved resolved = resolve(trial.layers(std::move(below)));
     if (resolved.error.empty()) {
-      options.settings = std::move(resolved.settings);
-      std::printf("software renderer: starting with %u boids (the O(N^2) step is slow on a CPU; --count overrides)\n",
-                  options.settings.sim.count);
+      trial.settings = std::move(resolved.settings);
+      options = std::move(trial);
+      std::printf("software renderer: starting with %u boids rather than %s %u, to run at 25+ fps on a CPU (--count "
+                  "overrides)\n",
+                  options.settings.sim.count, whose.c_str(), asked);
     }
   }
   std::string problem = sim::checkCountFits(options.settings.sim.count, caps, options.settings.sim.neighbours);

@@ -28,7 +28,7 @@ struct PanelState {
   std::string countError;           // why the pending count was refused
   // Presets and capture
   std::string presetPath = "my-preset.json";  // the Save / Load field
-  int shippedPreset = 0;            // index into shippedPresetFiles()
+  int shippedPreset = -1;           // index into shippedPresetFiles(); -1: the lightest (lightestShippedPreset)
   std::string settingsStatus;       // the last save/load: what happened, or the error (file:line:col)
   bool settingsError = false;
   std::string captureStatus;        // the last screenshot's path, or the recording's progress

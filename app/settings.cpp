@@ -23,7 +23,17 @@ AppSettings::AppSettings()
       compact(render::kDefaultCompaction),
       environment(lighting::kDefaultEnvironment),
       shVariant(lighting::kDefaultShVariant),
-      shLayout(lighting::layoutName(lighting::ShLayout::Equirect)) {}
+      shLayout(lighting::layoutName(lighting::ShLayout::Equirect)) {
+  // What the window and demo start with: groups already flying together, and rules that keep them
+  // in schools (the CIS 565 rules of sim::SimSettings, which bench --frame and the benchmark preset
+  // keep, spread any flock evenly through the cube within a few hundred steps).
+  sim.start = sim::Start::Clustered;
+  sim.separationRadius = 2.0f;
+  sim.alignmentRadius = 6.0f;
+  sim.alignmentWeight = 0.2f;
+  sim.cohesionRadius = 6.0f;
+  sim.cohesionWeight = 0.02f;
+}
 
 namespace {
 
@@ -99,6 +109,15 @@ std::vector<SettingInfo> buildTable() {
          a.sim.cells = v.get<std::string>() == "8" ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
        }});
   t.back().labels = {"27 cells of the radius", "8 cells of twice the radius"};
+  add({"start", "simulation", "start",
+       "the flock at frame 0: a few groups already flying together, or spread evenly through the world (the "
+       "benchmarks' start)",
+       SettingKind::Choice, 0, 0, {"clustered", "uniform"},
+       [](const AppSettings& a) -> json { return a.sim.start == sim::Start::Uniform ? "uniform" : "clustered"; },
+       [](AppSettings& a, const json& v) {
+         a.sim.start = v.get<std::string>() == "uniform" ? sim::Start::Uniform : sim::Start::Clustered;
+       }});
+  t.back().labels = {"clustered groups", "uniform"};
   add({"keep-density", "simulation", "keep-density",
        "the world's side follows the count (the CIS 565 density) unless world-size is given with it or later",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(keepDensity)});
@@ -114,6 +133,20 @@ std::vector<SettingInfo> buildTable() {
   // render
   add({"boid-size", "render", "boid-size", "length of a drawn boid in world units", SettingKind::Float, 0.01, 100, {},
        FLOAT_MEMBER(render.boidScale)});
+  add({"colour", "render", "colour",
+       "what a boid's colour shows: its heading (schools apart at a glance), its speed or its local density (the "
+       "neighbours the step counts), the last two on a ramp over the flock's own range",
+       SettingKind::Choice, 0, 0, {"heading", "speed", "density"},
+       [](const AppSettings& a) -> json { return render::colourModeName(a.render.colour); },
+       [](AppSettings& a, const json& v) {
+         const std::string n = v.get<std::string>();
+         a.render.colour = n == "speed"     ? render::ColourMode::Speed
+                           : n == "density" ? render::ColourMode::Density
+                                            : render::ColourMode::Heading;
+       }});
+  t.back().labels = {"heading", "speed (flock's range)", "local density"};
+  add({"ground", "render", "ground", "a floor under the world, with the flock's soft shadow and lines for scale",
+       SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.ground)});
   add({"fog", "render", "fog", "density of the distance fog (0: none)", SettingKind::Float, 0, 0.1, {},
        FLOAT_MEMBER(render.fogDensity)});
   add({"world-box", "render", "world-box", "draw the world cube's edges", SettingKind::Bool, 0, 0, {},

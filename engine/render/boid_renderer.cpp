@@ -24,6 +24,9 @@ using vec3 = glm::vec3;
 // faces under a soft sky, small beside the environment's own light.
 constexpr float kKeyLight = 0.35f;
 
+// The far level's smallest point, in pixels: a million boids seen whole stay a visible cloud.
+constexpr float kMinPointPixels = 2.0f;
+
 namespace tints {
 using vec3 = glm::vec3;
 #include "shaders/render/level_tints.glsl"
@@ -57,6 +60,13 @@ std::vector<MeshVertex> dartMesh() {
 }
 
 }  // namespace
+
+static_assert(int(ColourMode::Heading) == COLOUR_HEADING && int(ColourMode::Speed) == COLOUR_SPEED &&
+              int(ColourMode::Density) == COLOUR_DENSITY);
+
+const char* colourModeName(ColourMode mode) {
+  return mode == ColourMode::Speed ? "speed" : mode == ColourMode::Density ? "density" : "heading";
+}
 
 glm::vec3 levelTint(int level) {
   return level == CULL_NEAR ? tints::kTintNear : level == CULL_MIDDLE ? tints::kTintMiddle : tints::kTintFar;
@@ -92,7 +102,9 @@ BoidRenderer::BoidRenderer(const gl::ShaderLibrary& library, const gl::Caps& cap
       emptyVao_(gl::genVertexArray()),
       params_("render.params", sizeof(gpu::RenderParams)),
       camera_("render.camera", sizeof(gpu::CameraState)),
-      cullParams_("render.cullParams", sizeof(gpu::CullParams)) {
+      cullParams_("render.cullParams", sizeof(gpu::CullParams)),
+      colours_(library, caps),
+      ground_(library, caps) {
   setCompaction(compaction);
   const std::vector<MeshVertex> mesh = dartMesh();
   meshVertices_ = static_cast<GLsizei>(mesh.size());
@@ -117,6 +129,8 @@ BoidRenderer::BoidRenderer(const gl::ShaderLibrary& library, const gl::Caps& cap
 void BoidRenderer::reload(const gl::ShaderLibrary& library) {
   Programs programs = build(library);
   auto cull = std::make_unique<cull::Cull>(library, caps_, cull_->variant(), kLevelDraws);  // as chosen for the flock
+  colours_.reload(library);
+  ground_.reload(library);
   programs_ = std::move(programs);
   cull_ = std::move(cull);
   library_ = library;
@@ -244,6 +258,8 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
     ownLighting_->update();
     lighting = ownLighting_.get();
   }
+  if (settings.colour != ColourMode::Heading) colours_.update(flock.velocities(), flock.count(), sim.maxSpeed);
+  if (settings.ground) ground_.castShadow(flock.positions(), flock.count(), sim.worldSize);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
   glViewport(0, 0, viewport.x, viewport.y);
 
@@ -255,6 +271,9 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   params.fogDensity = settings.fogDensity;
   params.pixelScale = pixelScale_;
   params.lodTint = settings.lodTint ? 1.0f : 0.0f;
+  params.minPointPixels = kMinPointPixels;
+  const glm::vec2 range = colourRange(settings.colour).value_or(glm::vec2(0.0f, 1.0f));
+  params.colour = glm::vec4(range, float(int(settings.colour)), 0.0f);
   params_.upload(0, sizeof(params), &params);
   params_.bindBase(GL_UNIFORM_BUFFER, UBO_RENDER_PARAMS);
   camera_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
@@ -264,18 +283,23 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   glActiveTexture(GL_TEXTURE0 + UNIT_ENVIRONMENT);
   glBindTexture(GL_TEXTURE_2D, lighting->projector().texture());
 
-  // Sky: the environment, fills the screen, no depth.
-  glDisable(GL_DEPTH_TEST);
+  // The ground, then the sky (the environment) at the far plane wherever the ground left it.
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);
   glClearDepth(1.0);
   glClear(GL_DEPTH_BUFFER_BIT);
   glBindVertexArray(emptyVao_.id());
+  glEnable(GL_DEPTH_TEST);
+  if (settings.ground) {
+    glDepthFunc(GL_LESS);
+    ground_.draw();
+  }
+  glDepthFunc(GL_LEQUAL);
+  glDepthMask(GL_FALSE);
   programs_.sky.use();
   glDrawArrays(GL_TRIANGLES, 0, 3);
-
-  glEnable(GL_DEPTH_TEST);
+  glDepthMask(GL_TRUE);
   glDepthFunc(GL_LESS);
   if (settings.showWorldBox) {
     programs_.box.use();
@@ -325,6 +349,12 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   }
   glEnable(GL_DEPTH_TEST);
   glBindVertexArray(0);
+}
+
+std::optional<glm::vec2> BoidRenderer::colourRange(ColourMode mode) const {
+  if (mode == ColourMode::Speed) return colours_.speed();
+  if (mode == ColourMode::Density) return colours_.density();
+  return std::nullopt;
 }
 
 }  // namespace boids::render

@@ -1,6 +1,6 @@
 #pragma once
-// Draws a frame of the scene into the bound framebuffer: sky, world cube, and the boids, whose
-// vertex shaders read the simulation's storage buffers directly. With culling on (the default),
+// Draws a frame of the scene into the bound framebuffer: the ground with the flock's shadow, sky,
+// world cube, and the boids, whose vertex shaders read the simulation's storage buffers directly. With culling on (the default),
 // cull() first keeps the boids in the view and sorts them into levels of detail on the GPU
 // (engine/cull), and draw() draws each level with one indirect draw whose count the GPU wrote.
 #include <array>
@@ -20,6 +20,8 @@
 #include "engine/gl/readback.hpp"
 #include "engine/lighting/lighting.hpp"
 #include "engine/render/camera.hpp"
+#include "engine/render/colour_range.hpp"
+#include "engine/render/ground.hpp"
 #include "engine/render/render_settings.hpp"
 #include "engine/sim/flock.hpp"
 #include "engine/sim/params.hpp"
@@ -85,6 +87,10 @@ class BoidRenderer {
             glm::ivec2 viewport, const RenderSettings& settings, GridView grid = {},
             const lighting::Lighting* lighting = nullptr);
 
+  // The ends of the colour ramp `mode` is drawn with now (for a legend): speeds in units per time
+  // unit, neighbours; for heading, none.
+  std::optional<glm::vec2> colourRange(ColourMode mode) const;
+
  private:
   struct Programs {
     gl::Program boid, sky, box, bounds, frustum, markers, follow, cells;
@@ -117,6 +123,8 @@ class BoidRenderer {
   std::uint32_t countsPending_ = 0;  // the flock size of the counts in flight
   std::optional<CullCounts> counts_;
   std::unique_ptr<lighting::Lighting> ownLighting_;  // for draws given none
+  ColourRange colours_;
+  Ground ground_;
 };
 
 }  // namespace boids::render

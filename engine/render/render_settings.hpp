@@ -10,8 +10,14 @@ namespace boids::render {
 inline constexpr const char* kDefaultCompaction = "ballot-tiles";
 inline constexpr const char* kFallbackCompaction = "group-atomic";
 
+// What a boid's colour shows (shaders/render/palette.glsl; the values are its COLOUR_* modes).
+enum class ColourMode { Heading = 0, Speed = 1, Density = 2 };
+const char* colourModeName(ColourMode mode);  // "heading", "speed" or "density"
+
 struct RenderSettings {
   float boidScale = 1.6f;  // boid length in world units
+  ColourMode colour = ColourMode::Heading;  // heading: schools flying different ways in different colours
+  bool ground = true;      // a floor under the world with the flock's soft shadow
   bool showWorldBox = true;
   float fogDensity = 0.002f;
   bool follow = false;          // the camera frames the flock's bounds, computed on the GPU

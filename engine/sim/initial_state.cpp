@@ -1,27 +1,97 @@
 #include "engine/sim/initial_state.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
 namespace boids::sim {
+namespace {
+
+// A direction uniform on the sphere: z uniform in [-1, 1], azimuth uniform (Archimedes' hat-box
+// theorem); with `flat` < 1, z is drawn from [-flat, flat], so headings lean to the horizontal.
+glm::dvec3 randomDirection(SplitMix64& rng, double flat = 1.0) {
+  const double cz = flat * (2 * rng.uniform() - 1);
+  const double phi = 2 * std::numbers::pi * rng.uniform();
+  const double r = std::sqrt(std::max(0.0, 1 - cz * cz));
+  return {r * std::cos(phi), r * std::sin(phi), cz};
+}
+
+// A point uniform in the ball of radius 1 (rejection from the cube: 52% accepted).
+glm::dvec3 randomInBall(SplitMix64& rng) {
+  for (;;) {
+    const glm::dvec3 p(2 * rng.uniform() - 1, 2 * rng.uniform() - 1, 2 * rng.uniform() - 1);
+    if (glm::dot(p, p) <= 1.0) return p;
+  }
+}
+
+void uniform(const SimSettings& s, SplitMix64& rng, FlockState& state) {
+  const double half = 0.5 * s.worldSize;
+  for (std::uint32_t i = 0; i < s.count; ++i) {
+    const glm::dvec3 p((2 * rng.uniform() - 1) * half, (2 * rng.uniform() - 1) * half, (2 * rng.uniform() - 1) * half);
+    const glm::dvec3 heading = randomDirection(rng);
+    const double speed = s.maxSpeed * (0.5 + 0.5 * rng.uniform());
+    state.positions[i] = glm::vec4(glm::dvec4(p, 1.0));
+    state.velocities[i] = glm::vec4(glm::dvec4(heading * speed, 0.0));
+  }
+}
+
+// A few groups, each a ball of boids sharing a heading (with some spread), and one boid in ten a
+// straggler anywhere. The groups together fill about a sixth of the world, so inside them boids
+// sit about five times closer than the world's mean density: close enough that the rules lock
+// them into schools on the first steps, far enough apart that separation does not blow them up.
+void clustered(const SimSettings& s, SplitMix64& rng, FlockState& state) {
+  const double half = 0.5 * s.worldSize;
+  const int groups = std::clamp(static_cast<int>(std::lround(std::cbrt(double(s.count)) / 3.0)), 4, 12);
+  struct Group {
+    glm::dvec3 centre, heading;
+    double radius, weight;
+  };
+  std::vector<Group> seeds(static_cast<std::size_t>(groups));
+  double total = 0;
+  for (Group& g : seeds) {
+    g.weight = 0.5 + rng.uniform();  // groups of different sizes
+    total += g.weight;
+  }
+  const double volume = std::pow(s.worldSize, 3.0) / 2.5;  // shared by the groups by weight
+  for (Group& g : seeds) {
+    g.radius = std::min(std::cbrt(0.75 / std::numbers::pi * volume * g.weight / total), 0.35 * half);
+    const double reach = std::max(0.0, half - g.radius);
+    g.centre = glm::dvec3((2 * rng.uniform() - 1) * reach, (2 * rng.uniform() - 1) * reach, (2 * rng.uniform() - 1) * reach);
+    g.heading = randomDirection(rng, 0.35);
+  }
+  for (std::uint32_t i = 0; i < s.count; ++i) {
+    const double speed = s.maxSpeed * (0.7 + 0.3 * rng.uniform());
+    glm::dvec3 p, heading;
+    if (rng.uniform() < 0.1) {
+      p = glm::dvec3(2 * rng.uniform() - 1, 2 * rng.uniform() - 1, 2 * rng.uniform() - 1) * half;
+      heading = randomDirection(rng);
+    } else {
+      double pick = rng.uniform() * total;
+      std::size_t k = 0;
+      while (k + 1 < seeds.size() && pick >= seeds[k].weight) pick -= seeds[k++].weight;
+      const Group& g = seeds[k];
+      p = glm::clamp(g.centre + g.radius * randomInBall(rng), glm::dvec3(-half), glm::dvec3(half));
+      heading = glm::normalize(g.heading + 0.3 * randomDirection(rng));
+    }
+    state.positions[i] = glm::vec4(glm::dvec4(p, 1.0));
+    state.velocities[i] = glm::vec4(glm::dvec4(heading * speed, 0.0));
+  }
+}
+
+}  // namespace
 
 FlockState initialState(const SimSettings& s) {
   FlockState state;
   state.positions.resize(s.count);
   state.velocities.resize(s.count);
   SplitMix64 rng(s.seed);
-  const double half = 0.5 * s.worldSize;
-  for (std::uint32_t i = 0; i < s.count; ++i) {
-    double x = (2 * rng.uniform() - 1) * half;
-    double y = (2 * rng.uniform() - 1) * half;
-    double z = (2 * rng.uniform() - 1) * half;
-    // A uniform direction: z uniform in [-1, 1], azimuth uniform (Archimedes' hat-box theorem).
-    double cz = 2 * rng.uniform() - 1;
-    double phi = 2 * std::numbers::pi * rng.uniform();
-    double r = std::sqrt(std::max(0.0, 1 - cz * cz));
-    double speed = s.maxSpeed * (0.5 + 0.5 * rng.uniform());
-    state.positions[i] = glm::vec4(glm::dvec4(x, y, z, 1.0));
-    state.velocities[i] = glm::vec4(glm::dvec4(r * std::cos(phi) * speed, r * std::sin(phi) * speed, cz * speed, 0.0));
+  if (s.start == Start::Clustered) {
+    clustered(s, rng, state);
+  } else {
+    uniform(s, rng, state);
   }
   return state;
 }

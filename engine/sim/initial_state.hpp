@@ -31,7 +31,9 @@ class SplitMix64 {  // Steele, Lea, Flood: "Fast splittable pseudorandom number 
   std::uint64_t state_;
 };
 
-// Positions uniform in the world cube; headings uniform on the sphere; speeds in [0.5, 1] x max.
+// Start::Uniform: positions uniform in the world cube, headings uniform on the sphere, speeds in
+// [0.5, 1] x max. Start::Clustered: a few groups flying together (initial_state.cpp), speeds in
+// [0.7, 1] x max.
 FlockState initialState(const SimSettings& settings);
 
 }  // namespace boids::sim

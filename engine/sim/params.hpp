@@ -15,6 +15,9 @@ enum class WorldMode : std::uint32_t { Wrap = WORLD_WRAP, Walls = WORLD_WALLS };
 // How each boid finds its neighbours: every other boid, or the boids of nearby grid cells, read
 // through the sorted index (scattered) or from copies gathered into cell order (coherent).
 enum class Neighbours : std::uint32_t { BruteForce, GridScattered, GridCoherent };
+// The flock at frame 0: spread evenly (the benchmarks' scenario), or a few groups already flying
+// together (what the window and demo start with, so a shape shows within seconds).
+enum class Start : std::uint32_t { Uniform, Clustered };
 enum class CellSearch : std::uint32_t { Cells27 = CELLS_27, Cells8 = CELLS_8 };
 
 struct SimSettings {
@@ -36,6 +39,7 @@ struct SimSettings {
   float wallStrength = 0.05f;      // velocity impulse per step at the face itself
   Neighbours neighbours = Neighbours::GridCoherent;
   CellSearch cells = CellSearch::Cells27;
+  Start start = Start::Uniform;  // the app's settings start clustered (app/settings.cpp)
 };
 
 // The grid for these settings (engine/grid/geometry.hpp says what it guarantees).

@@ -18,13 +18,16 @@
 #define SSBO_DRAW_LIST 15   // uint per drawn boid: its index (the cull's list of the level being drawn)
 #define SSBO_CULL_PARAMS 16 // CullParams the cull last used (the frozen frustum's lines read it)
 #define SSBO_SH 17          // ShCoefficients: the environment's nine spherical harmonics (engine/lighting)
+#define SSBO_COLOUR_BINS 18 // uint[2 x COLOUR_BINS]: the flock's speeds and neighbour counts (render/colour_histogram.comp)
+#define SSBO_SHADOW 19      // uint per ground texel: boids above it (render/shadow_splat.comp)
 
 // Uniform blocks
 #define UBO_SIM_PARAMS 0
 #define UBO_RENDER_PARAMS 1
 
 // Texture units
-#define UNIT_ENVIRONMENT 0  // the environment's equirectangular map (the sky, the fog's colour)
+#define UNIT_ENVIRONMENT 0  // the environment's equirectangular map (the sky, the boids' rim)
+#define UNIT_SHADOW 1       // the flock's shadow on the ground, blurred (render/shadow_blur.comp)
 
 // Uniform locations (explicit, so no look-up by name is ever needed)
 #define LOC_CAMERA_ORBIT 5        // yaw, pitch, vertical field of view, aspect
@@ -32,6 +35,10 @@
 #define LOC_MARKER_CPU 7          // the CPU centroid (w 1 when known)
 #define LOC_MARKER_SIZE 8         // half length of a marker's arms
 #define LOC_GRID_COUNTS 9         // the grid's passes: boids (and cells, where a pass needs them)
+#define LOC_COLOUR_SCALE 10       // the colour histogram's bins per unit of speed and per neighbour
+#define LOC_COLOUR_COUNT 11       // the colour histogram's boid count
+#define LOC_SHADOW 12             // the shadow passes: the floor's half side and texels per unit (splat), darkness (blur)
+#define LOC_SHADOW_COUNT 13       // the shadow splat's boid count
 
 // Vertex attributes of the boid mesh
 #define ATTR_POSITION 0

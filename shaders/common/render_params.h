@@ -5,12 +5,20 @@ struct RenderParams {
   vec4 lighting;   // x: exposure (linear, over the environment's radiance); y: the environment's yaw
                    // (radians); z: the key light's strength; w: unused
   vec4 world;      // xyz half extent of the world cube, w 1 for walls, 0 for wrap-around
+  vec4 colour;     // x, y: the colour ramp's low and high ends, in the mode's quantity (speed in units
+                   // per time unit, or neighbours); z: the mode (COLOUR_*); w: unused
   float boidScale; // length of a boid mesh in world units
-  float maxSpeed;  // speed that maps to the top of the colour ramp
+  float maxSpeed;  // the simulation's speed limit
   float fogDensity;
   float pixelScale; // pixels per world unit at clip w = 1 (the projection's y scale times half the height)
   float lodTint;    // 1: each level of detail in its own tint
-  float padding0, padding1, padding2;
+  float minPointPixels; // the far level's smallest point, so that a large flock far away does not vanish
+  float padding0, padding1;
 };
+
+// What a boid's colour shows (render/palette.glsl).
+#define COLOUR_HEADING 0u  // the direction it flies: hue by compass heading, lighter climbing
+#define COLOUR_SPEED 1u    // its speed, on a ramp over the flock's own range
+#define COLOUR_DENSITY 2u  // how many boids are within the largest radius (the step counts them)
 
 #endif

@@ -7,7 +7,7 @@
 // With CULLED 1 the boid is the cull's list (SSBO_DRAW_LIST) at the instance or vertex's number
 // (engine/cull: the levels' lists and draw commands come from the GPU); with 0, every boid in
 // order. Reads SSBO_POS_IN, SSBO_VEL_IN, SSBO_CAMERA, UBO_RENDER_PARAMS (and SSBO_DRAW_LIST); the
-// middle and far levels' shading also SSBO_SH and the environment (render/shading.glsl).
+// shading also SSBO_SH and the environment (render/shading.glsl).
 #ifndef LEVEL
 #define LEVEL 0
 #endif
@@ -34,13 +34,9 @@ layout(location = ATTR_POSITION) in vec3 a_position;  // mesh space: nose along 
 layout(location = ATTR_NORMAL) in vec3 a_normal;
 #endif
 
-#if LEVEL == 0
-out vec3 v_normal;
-out vec3 v_world;
-out float v_speed;  // position on the colour ramp: 0 at half the maximum speed or less, 1 at the maximum
-#else
-flat out vec3 v_color;  // shaded here: the drawing, not the vertices, is what costs on few graphics units
-#endif
+// Shaded here, once per vertex, for every level: the near level's faces are flat (their vertices
+// share a normal), and shading per fragment cost twice the drawing on a software renderer.
+flat out vec3 v_color;
 
 void main() {
 #if LEVEL == 0
@@ -56,40 +52,37 @@ void main() {
   uint boid = drawn;
 #endif
   vec3 p = b_pos[boid].xyz;
-  vec3 v = b_vel[boid].xyz;
+  vec4 velocity = b_vel[boid];
+  vec3 v = velocity.xyz;
   float speed = length(v);
   vec3 forward = speed > 1e-6 ? v / speed : vec3(0, 0, 1);
   vec3 helper = abs(forward.y) < 0.99 ? vec3(0, 1, 0) : vec3(1, 0, 0);
   vec3 right = normalize(cross(helper, forward));
   vec3 up = cross(forward, right);
   float scale = u_render.boidScale;
+  vec3 albedo = boidAlbedo(velocity, LEVEL, u_render);
 
-  // Flocks cruise near the speed limit, so the ramp spends its range on the upper half of speeds,
-  // where slowing down (turning, crowding) shows.
-  float ramp = clamp(2.0 * speed / u_render.maxSpeed - 1.0, 0.0, 1.0);
 #if LEVEL == 0
   mat3 basis = mat3(right, up, forward);
-  v_world = p + basis * (a_position * scale);
-  v_normal = basis * a_normal;
-  v_speed = ramp;
-  gl_Position = b_camera.viewProj * vec4(v_world, 1.0);
-#else
-#if LEVEL == 1
+  vec3 world = p + basis * (a_position * scale);
+  vec3 normal = basis * a_normal;
+#elif LEVEL == 1
   // The dart's outline: its nose and wing tips, the triangle in its own wing plane, so that it turns
-  // and foreshortens as the mesh does (the fin it leaves out is a sliver at this size).
+  // and foreshortens as the mesh does (the fin it leaves out is a sliver at this size). Lit as the
+  // dart's back is (its "up"), so the level's colour matches the mesh's.
   int corner = gl_VertexID % 3;
   vec3 local = corner == 0 ? kDartNose : corner == 1 ? kDartLeft : kDartRight;
   vec3 world = p + (right * local.x + forward * local.z) * scale;
+  vec3 normal = up;
 #else
   vec3 world = p;
+  vec3 normal = up;
 #endif
   gl_Position = b_camera.viewProj * vec4(world, 1.0);
-  // Lit as the dart's back is (its "up"), so the level's colour matches the mesh's.
-  vec3 albedo = u_render.lodTint > 0.5 ? levelTint(LEVEL) : speedRamp(ramp);
-  v_color = shadeBoid(albedo, up, world, b_camera.eye.xyz, u_render);
+  v_color = shadeBoid(albedo, normal, world, b_camera.eye.xyz, u_render);
 #if LEVEL == 2
-  // A square of about the dart's area as seen: its side is kDartSplat lengths, in pixels at this depth.
-  gl_PointSize = max(1.0, kDartSplat * scale * u_render.pixelScale / max(gl_Position.w, 1e-6));
-#endif
+  // A square of about the dart's area as seen (its side is kDartSplat lengths, in pixels at this
+  // depth), never smaller than minPointPixels: a far flock stays visible as a flock.
+  gl_PointSize = max(u_render.minPointPixels, kDartSplat * scale * u_render.pixelScale / max(gl_Position.w, 1e-6));
 #endif
 }

@@ -49,8 +49,9 @@ void main() {
   b_out[0] = u_sim.radiiSq + u_sim.weights + u_sim.world + u_sim.grid + vec4(u_sim.maxSpeed, u_sim.dt,
              u_sim.wallStrength, u_sim.padding0) + vec4(u_sim.boidCount, u_sim.worldMode, u_sim.cellsPerAxis,
              u_sim.cellSearch);
-  b_out[1] = u_render.lighting + u_render.world +
-             vec4(u_render.boidScale, u_render.maxSpeed, u_render.fogDensity, u_render.padding0);
+  b_out[1] = u_render.lighting + u_render.world + u_render.colour +
+             vec4(u_render.boidScale, u_render.maxSpeed, u_render.fogDensity, u_render.pixelScale) +
+             vec4(u_render.lodTint, u_render.minPointPixels, u_render.padding0, u_render.padding1);
 }
 )");
   gl::Program p = gl::Program::compute(lib, "test/layout.comp");
@@ -70,7 +71,9 @@ void main() {
   EXPECT_LAYOUT(RenderParams, u_render, lighting);
   EXPECT_LAYOUT(RenderParams, u_render, world);
   EXPECT_LAYOUT(RenderParams, u_render, boidScale);
+  EXPECT_LAYOUT(RenderParams, u_render, colour);
   EXPECT_LAYOUT(RenderParams, u_render, fogDensity);
+  EXPECT_LAYOUT(RenderParams, u_render, minPointPixels);
 #undef EXPECT_LAYOUT
   GLint size = 0;
   const GLenum prop = GL_BUFFER_DATA_SIZE;
