@@ -111,6 +111,7 @@ class Desktop {
     ImGui::NewFrame();
     readBack(now);
     PanelActions actions = drawPanel(now);
+    labelMarkers();
     input(actions);
     apply(actions);
     draw(actions);
@@ -152,7 +153,9 @@ class Desktop {
   // What arrived from the GPU a few frames late: the CPU check, the repaired-boid counter.
   void readBack(double now) {
     if (scene_->inspector.poll()) {
-      panel_.app.render.cpuCentroid = glm::vec4(glm::vec3(scene_->inspector.latest()->cpu.centroid), 1.0f);
+      const centroid::Report& report = *scene_->inspector.latest();
+      panel_.app.render.cpuCentroid = glm::vec4(glm::vec3(report.cpu.centroid), 1.0f);
+      panel_.app.render.checkedGpuCentroid = glm::vec4(glm::vec3(report.active.gpu.meanPosition), 1.0f);
     }
     if (auto counts = scene_->renderer.cullCounts()) cullCounts_ = counts;
     if (auto bytes = healthReadback_.poll()) {
@@ -171,6 +174,35 @@ class Desktop {
     }
   }
 
+  // The view's centre across the window in NDC: the middle of what the panel leaves uncovered
+  // (the middle itself while recording: those frames have no panel).
+  float viewCentreX() const {
+    const float width = ImGui::GetIO().DisplaySize.x;
+    if (recorder_ || width <= 0.0f) return 0.0f;
+    return std::clamp(panel_.coveredWidth / width, 0.0f, 0.6f);
+  }
+
+  // "GPU" and "CPU" beside the centroid markers, in their colours (markers.vert), under the panel.
+  // Placed at the CPU reference of the last check, which the CPU knows; with the camera on the GPU
+  // (following), the markers go unlabelled.
+  void labelMarkers() {
+    const render::RenderSettings& r = panel_.app.render;
+    if (!r.showMarkers || r.follow || r.cpuCentroid.w == 0.0f) return;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const glm::vec4 clip = camera_.projection(display.x / std::max(display.y, 1.0f), viewCentreX()) * camera_.view() *
+                           glm::vec4(glm::vec3(r.cpuCentroid), 1.0f);
+    if (clip.w <= 0.0f) return;
+    const ImVec2 at((clip.x / clip.w * 0.5f + 0.5f) * display.x, (0.5f - clip.y / clip.w * 0.5f) * display.y);
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    const float gap = ImGui::GetFontSize() * 0.6f;
+    const auto label = [&](ImVec2 p, ImU32 colour, const char* text) {
+      draw->AddText(ImVec2(p.x + 1, p.y + 1), IM_COL32(0, 0, 0, 200), text);
+      draw->AddText(p, colour, text);
+    };
+    label(ImVec2(at.x + gap, at.y - gap - ImGui::GetFontSize()), IM_COL32(255, 140, 26, 255), "GPU");
+    label(ImVec2(at.x + gap, at.y + gap), IM_COL32(51, 242, 255, 255), "CPU");
+  }
+
   PanelActions drawPanel(double now) {
     sim::Simulation& simulation = scene_->simulation;
     ReductionView reductionView{&simulation.reduceStrategy(), simulation.reducer().detail(), simulation.fallbackReason(),
@@ -180,10 +212,12 @@ class Desktop {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const float uiScale = ImGui::GetFontSize() / 13.0f;
     const bool panelFits = display.x >= 64 * uiScale && display.y >= 64 * uiScale;
+    panel_.coveredWidth = 0.0f;
     if (!showPanel_ || !panelFits) return {};
     const render::BoidRenderer& renderer = scene_->renderer;
     const CullView cullView{cullCounts_, renderer.compaction().name, renderer.compactionNote()};
-    return app::drawPanel(panel_, caps_, timer_, simulation.steps(), shaderOrigin_, reductionView, cullView, lightingView(now), now);
+    return app::drawPanel(panel_, caps_, timer_, simulation.steps(), shaderOrigin_, reductionView, cullView, lightingView(now),
+                          scene_->renderer.colourRange(panel_.app.render.colour), now);
   }
 
   // The lighting section's thumbnails, redrawn each frame, and its CPU comparison, made once the
@@ -422,6 +456,7 @@ class Desktop {
     view.viewport = fb;
     view.camera = camera_;
     view.render = panel_.app.render;
+    view.render.viewCentreX = viewCentreX();
     runFrame(scene_->simulation, scene_->renderer, timer_, view);
     if (!healthReadback_.busy()) healthReadback_.request({{&scene_->simulation.health(), sizeof(std::uint32_t)}});
     if (!recorder_) return;

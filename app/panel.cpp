@@ -7,6 +7,8 @@
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
+#include <glm/common.hpp>
+#include <glm/gtc/constants.hpp>
 #include <glm/trigonometric.hpp>
 
 #include "engine/frame.hpp"
@@ -26,6 +28,8 @@ void plotHistory(const char* label, const std::deque<float>& history, const char
 
 const ImVec4 kPass(0.35f, 0.9f, 0.45f, 1.0f), kFail(1.0f, 0.35f, 0.3f, 1.0f), kDim(0.6f, 0.6f, 0.6f, 1.0f),
     kWeak(1.0f, 0.8f, 0.3f, 1.0f);
+// The centroid markers' colours (shaders/render/markers.vert), for their labels.
+const ImVec4 kGpuMarker(1.0f, 0.55f, 0.1f, 1.0f), kCpuMarker(0.2f, 0.95f, 1.0f, 1.0f);
 
 bool isLabPass(const std::string& name) { return name.rfind("lab/", 0) == 0; }
 
@@ -80,13 +84,9 @@ void variantCombo(const char* label, std::string& current, std::span<const Entry
 }
 constexpr auto kNothingMore = [](const auto&) { return std::string(); };
 
-void vec3Text(const char* label, glm::dvec3 v, bool scientific = false) {
-  if (scientific) {
-    ImGui::Text("%-9s %12.3e %12.3e %12.3e", label, v.x, v.y, v.z);
-  } else {
-    ImGui::Text("%-9s %12.6f %12.6f %12.6f", label, v.x, v.y, v.z);
-  }
-}
+const char* timeUnit(const gl::FrameTimer& timer);
+const char* timeUnitShort(const gl::FrameTimer& timer);
+void compareTable(PanelState& state, const gl::FrameTimer& timer, const ReductionView& view);
 
 void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, const ReductionView& view,
                       PanelActions& actions) {
@@ -105,60 +105,132 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
 
   // The CPU check of a recent frame: GPU value, CPU value, error, verdict.
   ImGui::SliderInt("check every", &state.app.checkEvery, 0, 240, state.app.checkEvery ? "%d frames" : "on demand");
-  ImGui::SameLine();
   actions.checkNow = ImGui::Button("check now");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("copy this frame's positions back and check the centroid and bounds on the CPU, in double precision");
   if (view.report && *view.report) {
     const centroid::Report& r = **view.report;
     const centroid::Verdict& v = r.active;
+    ImGui::SameLine();
     ImGui::TextColored(v.pass ? kPass : kFail, v.pass ? "PASS" : "FAIL");
     ImGui::SameLine();
-    ImGui::Text("frame %llu, %u boids, %s", static_cast<unsigned long long>(r.frame), r.count, v.strategy.c_str());
-    vec3Text("GPU", glm::dvec3(v.gpu.meanPosition));
-    vec3Text("CPU", r.cpu.centroid);
-    vec3Text("|error|", v.error, true);
-    vec3Text("tolerance", v.tolerance, true);
-    ImGui::Text("error/extent %.2e, bounds %s, %.0f counted", v.relativeError, v.boundsExact ? "exact" : "DIFFER",
-                v.gpu.meanPosition.w);
+    ImGui::TextWrapped("frame %llu, %u boids, %s", static_cast<unsigned long long>(r.frame), r.count, v.strategy.c_str());
+    if (ImGui::BeginTable("centroid", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+      ImGui::TableSetupColumn("centroid");
+      for (const char* axis : {"x", "y", "z"}) ImGui::TableSetupColumn(axis);
+      ImGui::TableHeadersRow();
+      auto row = [](const char* label, glm::dvec3 value, const char* format, ImVec4 colour) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(colour, "%s", label);
+        for (int a = 0; a < 3; ++a) {
+          ImGui::TableNextColumn();
+          ImGui::Text(format, value[a]);
+        }
+      };
+      const ImVec4 text = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+      row("GPU", glm::dvec3(v.gpu.meanPosition), "%.5f", kGpuMarker);
+      row("CPU", r.cpu.centroid, "%.5f", kCpuMarker);
+      row("|error|", v.error, "%.2e", text);
+      row("bound", v.tolerance, "%.2e", text);
+      ImGui::EndTable();
+    }
+    ImGui::TextWrapped("error / flock extent %.2e; bounds %s; %.0f boids counted", v.relativeError,
+                       v.boundsExact ? "exact" : "DIFFER", v.gpu.meanPosition.w);
     if (v.weakBound) {
       ImGui::PushStyleColor(ImGuiCol_Text, v.aboveStatistical ? kFail : kWeak);
       ImGui::TextWrapped("%s", centroid::boundNote(v).c_str());
       ImGui::PopStyleColor();
     }
   } else {
+    ImGui::SameLine();
     ImGui::TextDisabled(view.checkInFlight ? "CPU check in flight..." : "no CPU check yet");
   }
 
   // Every strategy on the same frame.
   ImGui::Checkbox("compare all strategies (each frame)", &state.app.compareAll);
   if (!state.app.compareAll) return;
-  std::vector<gl::PassStats> passes = timer.stats();
-  auto timeOf = [&](const std::string& name) -> const gl::PassStats* {
+  compareTable(state, timer, view);
+}
+
+// The compare-all table: every strategy on the same frame, its time against the fastest and the
+// streaming read of the positions (the floor any reduction is held to; the bar is on a log scale
+// from there to the slowest), its error as a share of its bound, and its verdict. A click on a row
+// makes that strategy the active one.
+void compareTable(PanelState& state, const gl::FrameTimer& timer, const ReductionView& view) {
+  const std::vector<gl::PassStats> passes = timer.stats();
+  auto timeOf = [&](std::string_view name) -> std::optional<double> {
     for (const gl::PassStats& p : passes) {
-      if (p.name == "lab/" + name) return &p;
+      if (p.name == name) return p.medianMs;
     }
-    return nullptr;
+    return std::nullopt;
   };
-  if (!ImGui::BeginTable("compare", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+  const std::optional<double> floor = timeOf(centroid::Lab::kStreamReadPass);
+  double fastest = 0, slowest = 0;
+  for (const centroid::StrategyInfo& s : centroid::strategies()) {
+    if (const auto t = timeOf(std::string("lab/") + s.name); t && *t > 0) {
+      fastest = fastest > 0 ? std::min(fastest, *t) : *t;
+      slowest = std::max(slowest, *t);
+    }
+  }
+  if (floor) {
+    ImGui::TextDisabled("floor: every position read once, %.4f %s", *floor, timeUnit(timer));
+  }
+  if (!ImGui::BeginTable("compare", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
   ImGui::TableSetupColumn("strategy");
-  ImGui::TableSetupColumn("median ms");
-  ImGui::TableSetupColumn("|error|");
+  ImGui::TableSetupColumn(timeUnitShort(timer));
+  ImGui::TableSetupColumn("x fastest");
+  ImGui::TableSetupColumn("error/bound");
   ImGui::TableSetupColumn("verdict");
   ImGui::TableHeadersRow();
   const bool haveLab = view.report && *view.report && !(*view.report)->lab.empty();
   for (const centroid::StrategyInfo& s : centroid::strategies()) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(s.name);
-    ImGui::TableNextColumn();
-    if (const gl::PassStats* p = timeOf(s.name)) ImGui::Text("%.4f", p->medianMs); else ImGui::TextDisabled("-");
     const centroid::Verdict* v = nullptr;
     if (haveLab) {
       for (const centroid::Verdict& x : (*view.report)->lab) {
         if (x.strategy == s.name) v = &x;
       }
     }
+    const std::optional<double> t = timeOf(std::string("lab/") + s.name);
+    ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    if (v && v->available) ImGui::Text("%.2e", std::max({v->error.x, v->error.y, v->error.z})); else ImGui::TextDisabled("-");
+    const bool active = view.active && std::string_view(view.active->name) == s.name;
+    if (ImGui::Selectable(s.name, active, ImGuiSelectableFlags_SpanAllColumns) && (!v || v->available)) {
+      state.app.reduce = s.name;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nclick: make it the active strategy", s.description);
+    ImGui::TableNextColumn();
+    if (t) ImGui::Text("%.4f", *t); else ImGui::TextDisabled("-");
+    ImGui::TableNextColumn();
+    if (t && fastest > 0) {
+      // The bar: log scale from the floor (empty) to the slowest (full); the text: times the fastest.
+      const double from = floor && *floor > 0 ? *floor : fastest * 0.5;
+      const double share = slowest > from ? std::log(std::max(*t, from) / from) / std::log(slowest / from) : 1.0;
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      const ImVec2 size(ImGui::GetContentRegionAvail().x, ImGui::GetTextLineHeight());
+      ImDrawList* draw = ImGui::GetWindowDrawList();
+      draw->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), IM_COL32(40, 44, 56, 255));
+      draw->AddRectFilled(at, ImVec2(at.x + float(share) * size.x, at.y + size.y),
+                          *t <= fastest * 1.0001 ? IM_COL32(70, 160, 90, 255) : IM_COL32(90, 100, 140, 255));
+      char ratio[32];
+      std::snprintf(ratio, sizeof ratio, "%.1f", *t / fastest);
+      draw->AddText(ImVec2(at.x + 3, at.y), IM_COL32(235, 235, 235, 255), ratio);
+      ImGui::Dummy(size);
+      if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%.4f %s: %.1fx the fastest%s", *t, timeUnit(timer), *t / fastest,
+                          floor ? (", " + std::to_string(*t / *floor).substr(0, 5) + "x the streaming read").c_str() : "");
+      }
+    } else {
+      ImGui::TextDisabled("-");
+    }
+    ImGui::TableNextColumn();
+    if (v && v->available) {
+      double share = 0;
+      for (int a = 0; a < 3; ++a) share = std::max(share, v->tolerance[a] > 0 ? v->error[a] / v->tolerance[a] : 0.0);
+      ImGui::Text("%.2g%%", 100.0 * share);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("the largest |error| over x, y, z as a share of its derived bound");
+    } else {
+      ImGui::TextDisabled("-");
+    }
     ImGui::TableNextColumn();
     if (!v) {
       ImGui::TextDisabled("waiting");
@@ -222,92 +294,165 @@ void primitivesSection(PanelState& state, PanelActions& actions) {
   ImGui::EndTable();
 }
 
-// The compute stages of recent frames stacked in columns, one colour per stage.
-void stackedStages(const gl::FrameTimer& timer, float scale) {
-  // A colour per pass of the frame's table (engine/frame.hpp); the compute passes are stacked.
-  auto colourOf = [](Pass pass) -> ImU32 {
-    switch (pass) {
-      case Pass::Reduce: return IM_COL32(230, 140, 40, 255);
-      case Pass::Hash: return IM_COL32(120, 200, 255, 255);
-      case Pass::Sort: return IM_COL32(240, 80, 90, 255);
-      case Pass::Ranges: return IM_COL32(250, 220, 90, 255);
-      case Pass::Reorder: return IM_COL32(170, 120, 240, 255);
-      case Pass::Step: return IM_COL32(90, 210, 120, 255);
-      default: return IM_COL32(200, 200, 200, 255);
-    }
-  };
-  std::vector<std::pair<const char*, ImU32>> stages;
-  for (const PassInfo& info : kPasses) {
-    if (info.compute) stages.emplace_back(info.name, colourOf(info.pass));
-  }
-  std::vector<const std::deque<float>*> series;
-  std::size_t frames = 0;
-  for (const auto& [name, colour] : stages) {
-    const std::deque<float>* h = nullptr;
-    for (std::size_t i = 0; i < timer.passes().size(); ++i) {
-      if (timer.passes()[i] == name) h = &timer.history(i);
-    }
-    series.push_back(h);
-    if (h) frames = std::max(frames, h->size());
-  }
-  if (frames == 0) return;
-  // Histories are aligned on their newest frame; a stage that ran fewer frames has zeros before.
-  auto valueAt = [&](const std::deque<float>* h, std::size_t f) -> float {
-    if (!h || f + h->size() < frames) return 0.0f;
-    return (*h)[f + h->size() - frames];
-  };
-  float top = 1e-6f;
-  for (std::size_t f = 0; f < frames; ++f) {
-    float sum = 0;
-    for (const auto* h : series) sum += valueAt(h, f);
-    top = std::max(top, sum);
-  }
-  const ImVec2 size(ImGui::GetContentRegionAvail().x, 70 * scale);
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
+namespace ramps {
+using glm::atan, glm::clamp, glm::cos, glm::mix;
+using vec3 = glm::vec3;
+#include "shaders/render/ramps.glsl"
+}  // namespace ramps
+
+ImU32 toImU32(glm::vec3 c) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1.0f)); }
+
+// What the boids' colour shows, and its legend: the ramp with its ends in the flock's own units
+// (the 2nd and 98th percentiles, engine/render/colour_range.hpp), or the heading's compass.
+void colourSection(PanelState& state, const std::optional<glm::vec2>& range) {
+  choiceCombo("colour", "colour", state.app);
+  const render::ColourMode mode = state.app.render.colour;
+  const int steps = 48;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const ImVec2 size(ImGui::GetContentRegionAvail().x, ImGui::GetTextLineHeight());
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(20, 22, 30, 255));
-  const float column = size.x / static_cast<float>(frames);
-  for (std::size_t f = 0; f < frames; ++f) {
-    float y = origin.y + size.y;
-    for (std::size_t s = 0; s < series.size(); ++s) {
-      const float height = valueAt(series[s], f) / top * size.y;
-      draw->AddRectFilled(ImVec2(origin.x + column * f, y - height), ImVec2(origin.x + column * (f + 1), y),
-                          stages[s].second);
-      y -= height;
+  for (int i = 0; i < steps; ++i) {
+    const float t0 = float(i) / steps, t1 = float(i + 1) / steps;
+    glm::vec3 c;
+    if (mode == render::ColourMode::Heading) {
+      const float azimuth = glm::two_pi<float>() * (t0 - 0.5f);  // -x at both ends, +x in the middle
+      c = ramps::headingColour(glm::vec3(std::cos(azimuth), 0.0f, std::sin(azimuth)));
+    } else {
+      c = mode == render::ColourMode::Speed ? ramps::speedRamp(t0) : ramps::densityRamp(t0);
     }
+    draw->AddRectFilled(ImVec2(at.x + t0 * size.x, at.y), ImVec2(at.x + t1 * size.x + 1.0f, at.y + size.y), toImU32(c));
   }
   ImGui::Dummy(size);
-  for (std::size_t s = 0; s < std::size(stages); ++s) {
-    if (s) ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(stages[s].second), "%s", stages[s].first);
+  if (mode == render::ColourMode::Heading) {
+    // Compass labels under the strip at their azimuths: -x, -z, +x, +z, -x.
+    const char* labels[] = {"-x", "-z", "+x", "+z", "-x"};
+    for (int k = 0; k < 5; ++k) {
+      const float x = at.x + size.x * float(k) / 4.0f - (k == 4 ? ImGui::CalcTextSize(labels[k]).x : k == 0 ? 0.0f : 8.0f);
+      draw->AddText(ImVec2(x, at.y + size.y + 1.0f), IM_COL32(200, 200, 200, 255), labels[k]);
+    }
+    ImGui::Dummy(ImVec2(size.x, ImGui::GetTextLineHeight()));
+    ImGui::TextDisabled("the compass heading; lighter climbing, darker diving");
+    return;
   }
-  ImGui::TextDisabled("stacked stage times, top %.3f ms", top);
+  const char* unit = mode == render::ColourMode::Speed ? "units per time unit" : "neighbours within the largest radius";
+  if (range) {
+    ImGui::Text("%.3g", range->x);
+    ImGui::SameLine(size.x - ImGui::CalcTextSize("0000000").x);
+    ImGui::Text("%7.3g", range->y);
+    ImGui::TextDisabled("%s: the flock's 2nd to 98th percentile", unit);
+  }
 }
 
-void timingsSection(const gl::FrameTimer& timer, float scale) {
-  ImGui::TextDisabled("source: %s", gl::describe(timer.source()));
-  if (!ImGui::BeginTable("passes", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
-  ImGui::TableSetupColumn("pass");
-  ImGui::TableSetupColumn("latest ms");
-  ImGui::TableSetupColumn("median ms");
-  ImGui::TableHeadersRow();
-  for (const gl::PassStats& s : timer.stats()) {
-    if (isLabPass(s.name)) continue;  // shown in the reduction's compare table
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(s.name.c_str());
-    ImGui::TableNextColumn();
-    ImGui::Text("%.3f", s.latestMs);
-    ImGui::TableNextColumn();
-    ImGui::Text("%.3f", s.medianMs);
+// The unit of every time the panel shows, named with where it comes from.
+const char* timeUnit(const gl::FrameTimer& timer) {
+  return timer.source() == gl::TimingSource::GpuQueries ? "GPU ms" : "CPU ms around glFinish";
+}
+
+// The same, short, for a table's column.
+const char* timeUnitShort(const gl::FrameTimer& timer) {
+  return timer.source() == gl::TimingSource::GpuQueries ? "GPU ms" : "CPU ms";
+}
+
+// One colour per pass of the frame (engine/frame.hpp), shared by the bar, the history and the legend.
+ImU32 passColour(std::string_view name) {
+  static constexpr std::pair<const char*, ImU32> kColours[] = {
+      {"reduce", IM_COL32(230, 140, 40, 255)}, {"camera", IM_COL32(150, 150, 150, 255)},
+      {"hash", IM_COL32(120, 200, 255, 255)},  {"sort", IM_COL32(240, 80, 90, 255)},
+      {"ranges", IM_COL32(250, 220, 90, 255)}, {"reorder", IM_COL32(170, 120, 240, 255)},
+      {"step", IM_COL32(90, 210, 120, 255)},   {"cull", IM_COL32(80, 170, 170, 255)},
+      {"light", IM_COL32(255, 170, 200, 255)}, {"render", IM_COL32(110, 130, 230, 255)},
+  };
+  for (const auto& [pass, colour] : kColours) {
+    if (name == pass) return colour;
   }
-  ImGui::EndTable();
+  return IM_COL32(200, 200, 200, 255);
+}
+
+const char* passWhat(std::string_view name) {
+  for (const PassInfo& info : kPasses) {
+    if (name == info.name) return info.what;
+  }
+  return "";
+}
+
+// The frame's passes on one shared scale: their medians side by side in one bar with the total,
+// a legend that names each with its time, and every pass's recent history on one shared axis, so
+// a 0.3 ms pass looks as small as it is beside a 30 ms one.
+void timingsSection(const gl::FrameTimer& timer, float scale) {
+  std::vector<gl::PassStats> passes;
+  for (const gl::PassStats& p : timer.stats()) {
+    if (!isLabPass(p.name)) passes.push_back(p);
+  }
+  if (passes.empty()) {
+    ImGui::TextDisabled("the passes' times arrive after a few frames");
+    return;
+  }
+  double total = 0;
+  for (const gl::PassStats& p : passes) total += p.medianMs;
+  ImGui::Text("median per frame, %s: %.3f in all", timeUnit(timer), total);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", gl::describe(timer.source()));
+
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImVec2 bar(width, 16 * scale);
+  ImVec2 origin = ImGui::GetCursorScreenPos();
+  draw->AddRectFilled(origin, ImVec2(origin.x + bar.x, origin.y + bar.y), IM_COL32(20, 22, 30, 255));
+  float x = origin.x;
+  for (const gl::PassStats& p : passes) {
+    const float w = total > 0 ? float(p.medianMs / total) * bar.x : 0.0f;
+    draw->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + w, origin.y + bar.y), passColour(p.name));
+    if (ImGui::IsMouseHoveringRect(ImVec2(x, origin.y), ImVec2(x + w, origin.y + bar.y))) {
+      ImGui::SetTooltip("%s: %.3f %s (%.0f%% of the frame)\n%s", p.name.c_str(), p.medianMs, timeUnit(timer),
+                        100.0 * p.medianMs / total, passWhat(p.name));
+    }
+    x += w;
+  }
+  ImGui::Dummy(bar);
+  ImGui::PushTextWrapPos(-1.0f);  // a name and its time stay on one line
+  if (ImGui::BeginTable("legend", 3, ImGuiTableFlags_SizingStretchSame)) {
+    for (const gl::PassStats& p : passes) {
+      ImGui::TableNextColumn();
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(passColour(p.name)), "%s", p.name.c_str());
+      ImGui::SameLine();
+      ImGui::TextDisabled("%.3f", p.medianMs);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nlatest %.3f, median %.3f %s", passWhat(p.name), p.latestMs, p.medianMs, timeUnit(timer));
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopTextWrapPos();
+
+  // The history: every pass on one axis, newest at the right.
+  // Its top: the 99th percentile of every value shown, so one slow frame (the first, a shader
+  // compile) does not flatten the rest; what is above is drawn at the top.
+  std::vector<float> all;
+  std::size_t frames = 0;
   for (std::size_t i = 0; i < timer.passes().size(); ++i) {
     if (isLabPass(timer.passes()[i])) continue;
-    const std::string label = "##pass" + std::to_string(i);
-    const std::string overlay = timer.passes()[i];
-    plotHistory(label.c_str(), timer.history(i), overlay.c_str(), 34 * scale);
+    all.insert(all.end(), timer.history(i).begin(), timer.history(i).end());
+    frames = std::max(frames, timer.history(i).size());
   }
+  if (frames < 2) return;
+  std::nth_element(all.begin(), all.begin() + std::ptrdiff_t(all.size() * 99 / 100), all.end());
+  const float top = std::max(1e-3f, 1.1f * all[all.size() * 99 / 100]);
+  const ImVec2 plot(width, 80 * scale);
+  origin = ImGui::GetCursorScreenPos();
+  draw->AddRectFilled(origin, ImVec2(origin.x + plot.x, origin.y + plot.y), IM_COL32(20, 22, 30, 255));
+  for (std::size_t i = 0; i < timer.passes().size(); ++i) {
+    if (isLabPass(timer.passes()[i])) continue;
+    const std::deque<float>& h = timer.history(i);
+    std::vector<ImVec2> points;
+    for (std::size_t f = 0; f < h.size(); ++f) {
+      const float fx = float(frames - h.size() + f) / float(frames - 1);
+      points.emplace_back(origin.x + fx * plot.x, origin.y + plot.y - std::min(h[f] / top, 1.0f) * (plot.y - 2.0f) - 1.0f);
+    }
+    draw->AddPolyline(points.data(), int(points.size()), passColour(timer.passes()[i]), ImDrawFlags_None, 1.5f);
+  }
+  char axis[48];
+  std::snprintf(axis, sizeof axis, "%.3f", top);
+  draw->AddText(ImVec2(origin.x + 3, origin.y + 1), IM_COL32(170, 170, 170, 255), axis);
+  draw->AddText(ImVec2(origin.x + 3, origin.y + plot.y - ImGui::GetTextLineHeight()), IM_COL32(170, 170, 170, 255), "0");
+  ImGui::Dummy(plot);
+  ImGui::TextDisabled("every pass, last %zu frames, one axis (%s)", frames, timeUnit(timer));
 }
 
 // The latest and median time of one pass of the frame, "-" before it has run.
@@ -480,13 +625,14 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
 
 PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,
                        const std::string& shaderOrigin, const ReductionView& reduction, const CullView& cull,
-                       const LightingView& light, double now) {
+                       const LightingView& light, const std::optional<glm::vec2>& colourRange, double now) {
   PanelActions actions;
   const float scale = ImGui::GetFontSize() / 13.0f;
   ImGui::SetNextWindowPos(ImVec2(10 * scale, 10 * scale), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(420 * scale, 0), ImGuiCond_FirstUseEver);
   ImGui::Begin("boids");
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 10);  // room for the longest label
+  ImGui::PushTextWrapPos(0.0f);  // every line wraps at the panel's edge: nothing is cut off
 
   // --- frame rate -------------------------------------------------------------------------------
   const float latest = state.frameMs.empty() ? 0.0f : state.frameMs.back();
@@ -494,10 +640,13 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
                                            : std::accumulate(state.frameMs.begin(), state.frameMs.end(), 0.0f) /
                                                  static_cast<float>(state.frameMs.size());
   ImGui::Text("%.1f FPS  %.2f ms/frame (mean %.2f)", mean > 0 ? 1000.0f / mean : 0.0f, latest, mean);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("CPU clock, frame to frame (vsync %s)", state.app.vsync ? "on" : "off");
   char overlay[64];
-  std::snprintf(overlay, sizeof(overlay), "frame time, last %zu frames", state.frameMs.size());
-  plotHistory("##frametime", state.frameMs, overlay, 48 * scale);
-  ImGui::TextDisabled("%s", caps.summary().c_str());
+  std::snprintf(overlay, sizeof(overlay), "CPU ms between frames, last %zu", state.frameMs.size());
+  plotHistory("##frametime", state.frameMs, overlay, 32 * scale);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", caps.summary().c_str());
+  ImGui::PopStyleColor();
   // Non-finite boids are repaired on the GPU as they appear (sim_step_*.comp); say so loudly for a
   // while after the last one, since something (a parameter at its extreme?) produced them.
   if (now - state.nonFiniteSeenAt < 5.0) {
@@ -505,8 +654,19 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
                        state.nonFiniteLast, static_cast<unsigned long long>(state.nonFiniteTotal));
   }
 
+  // --- colour -----------------------------------------------------------------------------------
+  colourSection(state, colourRange);
+
+  // --- the frame's passes ------------------------------------------------------------------------
+  if (ImGui::CollapsingHeader("Pass timings", ImGuiTreeNodeFlags_DefaultOpen)) timingsSection(timer, scale);
+
+  // --- reduction --------------------------------------------------------------------------------
+  if (ImGui::CollapsingHeader("Reduction lab: centroid and bounds", ImGuiTreeNodeFlags_DefaultOpen)) {
+    reductionSection(state, caps, timer, reduction, actions);
+  }
+
   // --- simulation -------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Simulation")) {  // closed at first: the passes and the labs come first
+  if (ImGui::CollapsingHeader("Simulation")) {  // closed at first: the passes and the lab come first
     ImGui::Checkbox("paused (Space)", &state.app.paused);
     ImGui::SameLine();
     ImGui::BeginDisabled(!state.app.paused);
@@ -548,7 +708,7 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
   }
 
   // --- neighbours -------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Neighbours", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader("Neighbours: grid and sort")) {
     choiceCombo("search", "neighbours", state.app);
     const bool grid = state.app.sim.neighbours != sim::Neighbours::BruteForce;
     ImGui::BeginDisabled(!grid);
@@ -570,41 +730,34 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
       ImGui::TextDisabled("grid statistics arrive with the next CPU check");
     }
     ImGui::EndDisabled();
-    stackedStages(timer, scale);
   }
 
   // --- culling --------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Culling and levels of detail", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader("Culling and levels of detail")) {
     cullSection(state, caps, timer, cull);
   }
 
   // --- lighting ---------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Lighting", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader("Lighting")) {
     lightingSection(state, timer, light);
   }
 
-  // --- reduction --------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Centroid and bounds", ImGuiTreeNodeFlags_DefaultOpen)) {
-    reductionSection(state, caps, timer, reduction, actions);
-  }
-
-  // --- primitives -------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Primitives lab: scan and compact")) primitivesSection(state, actions);
-
   // --- rendering --------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Rendering", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader("Rendering")) {
     const SettingInfo& size = *findSetting("boid-size");
     const SettingInfo& fog = *findSetting("fog");
     ImGui::SliderFloat("boid size", &state.app.render.boidScale, float(size.min), float(size.max), "%.2f",
                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
     ImGui::SliderFloat("fog", &state.app.render.fogDensity, float(fog.min), float(fog.max), "%.4f",
                        ImGuiSliderFlags_AlwaysClamp);
+    ImGui::Checkbox("ground and shadow", &state.app.render.ground);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--ground)", findSetting("ground")->help);
     ImGui::Checkbox("world box", &state.app.render.showWorldBox);
     ImGui::SameLine();
     ImGui::Checkbox("flock bounds", &state.app.render.showBounds);
     ImGui::SameLine();
     ImGui::Checkbox("centroid markers", &state.app.render.showMarkers);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("orange: the GPU centroid; cyan: the CPU reference of the last check");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("orange: the GPU centroid; cyan: the CPU reference; both of the frame the last check read");
     ImGui::Checkbox("follow flock (F)", &state.app.render.follow);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the camera frames the bounding box, computed on the GPU each frame");
     ImGui::SameLine();
@@ -615,7 +768,7 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
   }
 
   // --- presets and capture ----------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Presets and capture", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader("Presets and capture")) {
     const auto shipped = shippedPresetFiles();
     if (!shipped.empty()) {
       if (state.shippedPreset < 0) state.shippedPreset = lightestShippedPreset();
@@ -652,8 +805,8 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     }
   }
 
-  // --- GPU passes -------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Pass timings", ImGuiTreeNodeFlags_DefaultOpen)) timingsSection(timer, scale);
+  // --- primitives -------------------------------------------------------------------------------
+  if (ImGui::CollapsingHeader("Primitives lab: scan and compact")) primitivesSection(state, actions);
 
   // --- shaders ----------------------------------------------------------------------------------
   if (ImGui::CollapsingHeader("Shaders")) {
@@ -661,7 +814,10 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     actions.reloadShaders = ImGui::Button("reload from disk (F5)");
     if (!state.shaderStatus.empty()) ImGui::TextWrapped("%s", state.shaderStatus.c_str());
   }
+  ImGui::PopTextWrapPos();
   ImGui::PopItemWidth();
+  // How much of the window the panel covers from the left, for the camera's framing.
+  state.coveredWidth = ImGui::IsWindowCollapsed() ? 0.0f : ImGui::GetWindowPos().x + ImGui::GetWindowWidth();
   ImGui::End();
   return actions;
 }

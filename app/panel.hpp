@@ -45,6 +45,8 @@ struct PanelState {
   // Lighting
   bool projectEveryFrame = false;     // the light pass projects every frame (its GPU time, live)
   std::string environmentFile;        // the field for a .hdr file's path
+  // Layout
+  float coveredWidth = 0.0f;          // pixels of the window the panel covers from the left (0: hidden)
 };
 
 // The lighting section's comparison, made on the CPU when the projection's inputs have settled.
@@ -97,6 +99,6 @@ struct PanelActions {
 
 PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,
                        const std::string& shaderOrigin, const ReductionView& reduction, const CullView& cull,
-                       const LightingView& light, double now);
+                       const LightingView& light, const std::optional<glm::vec2>& colourRange, double now);
 
 }  // namespace boids::app

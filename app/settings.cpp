@@ -151,7 +151,7 @@ std::vector<SettingInfo> buildTable() {
        FLOAT_MEMBER(render.fogDensity)});
   add({"world-box", "render", "world-box", "draw the world cube's edges", SettingKind::Bool, 0, 0, {},
        BOOL_MEMBER(render.showWorldBox)});
-  add({"markers", "render", "markers", "crosses at the GPU centroid and the CPU reference centroid", SettingKind::Bool,
+  add({"markers", "render", "markers", "crosses, labelled, at the GPU centroid and the CPU reference centroid of the last check", SettingKind::Bool,
        0, 0, {}, BOOL_MEMBER(render.showMarkers)});
   add({"bounds", "render", "bounds", "the flock's bounding box as the reduction found it", SettingKind::Bool, 0, 0, {},
        BOOL_MEMBER(render.showBounds)});

@@ -26,6 +26,7 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
   }
   if (view.inspector && view.compareAll) {  // every other strategy on the same positions, each timed
     view.inspector->lab().runAll(simulation.reduceInput(), &timer);
+    view.inspector->lab().timeStreamRead(simulation.reduceInput(), timer);
   }
   if (view.inspector && view.snapshot) {  // positions + results -> CPU, fenced, read frames later
     const gpu::SimParams params = sim::toGpu(simulation.settings());

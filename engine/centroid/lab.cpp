@@ -6,7 +6,8 @@
 
 namespace boids::centroid {
 
-Lab::Lab(const gl::ShaderLibrary& library, const gl::Caps& caps, const std::vector<std::string>& only) {
+Lab::Lab(const gl::ShaderLibrary& library, const gl::Caps& caps, const std::vector<std::string>& only)
+    : caps_(caps), baselines_(library, caps_) {
   for (const StrategyInfo& info : strategies()) {
     if (!only.empty() && std::find(only.begin(), only.end(), info.name) == only.end()) continue;
     LabEntry e{&info, nullptr, info.unavailableOn(caps),
@@ -30,6 +31,11 @@ void Lab::runAll(const Input& input, gl::FrameTimer* timer) {
       e.strategy->reduce(input, e.stats);
     }
   }
+}
+
+void Lab::timeStreamRead(const Input& input, gl::FrameTimer& timer) {
+  auto t = timer.scope(kStreamReadPass);
+  baselines_.streamRead(*input.positions, input.count, floorOut_);
 }
 
 }  // namespace boids::centroid

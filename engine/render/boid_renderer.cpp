@@ -174,11 +174,11 @@ void BoidRenderer::placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, co
     stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
     programs_.follow.use();
     glUniform4f(LOC_CAMERA_ORBIT, orbit.yaw, orbit.pitch, orbit.fovY, aspect);
-    glUniform4f(LOC_CAMERA_FOLLOW, 0.08f, settings.followZoom, following_ ? 0.0f : 1.0f, 0.0f);
+    glUniform4f(LOC_CAMERA_FOLLOW, 0.08f, settings.followZoom, following_ ? 0.0f : 1.0f, settings.viewCentreX);
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // camera -> every draw
   } else {
-    const gpu::CameraState state{orbit.projection(aspect) * orbit.view(), glm::vec4(orbit.eye(), 1.0f),
+    const gpu::CameraState state{orbit.projection(aspect, settings.viewCentreX) * orbit.view(), glm::vec4(orbit.eye(), 1.0f),
                                  glm::vec4(orbit.target, orbit.distance)};
     camera_.upload(0, sizeof(state), &state);
   }
@@ -272,6 +272,8 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   params.pixelScale = pixelScale_;
   params.lodTint = settings.lodTint ? 1.0f : 0.0f;
   params.minPointPixels = kMinPointPixels;
+  params.viewportWidth = float(viewport.x);
+  params.viewportHeight = float(viewport.y);
   const glm::vec2 range = colourRange(settings.colour).value_or(glm::vec2(0.0f, 1.0f));
   params.colour = glm::vec4(range, float(int(settings.colour)), 0.0f);
   params_.upload(0, sizeof(params), &params);
@@ -344,8 +346,9 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   if (settings.showMarkers) {
     programs_.markers.use();
     glUniform4fv(LOC_MARKER_CPU, 1, &settings.cpuCentroid.x);
+    glUniform4fv(LOC_MARKER_GPU, 1, &settings.checkedGpuCentroid.x);
     glUniform1f(LOC_MARKER_SIZE, 0.08f * sim.worldSize);
-    glDrawArraysInstanced(GL_LINES, 0, 6, 2);
+    glDrawArraysInstanced(GL_TRIANGLES, 0, 18, 4);
   }
   glEnable(GL_DEPTH_TEST);
   glBindVertexArray(0);

@@ -38,9 +38,11 @@ glm::vec3 OrbitCamera::eye() const {
 
 glm::mat4 OrbitCamera::view() const { return glm::lookAt(eye(), target, glm::vec3(0, 1, 0)); }
 
-glm::mat4 OrbitCamera::projection(float aspect) const {
+glm::mat4 OrbitCamera::projection(float aspect, float centreX) const {
   const float near = std::max(0.05f, distance * 0.01f);
-  return glm::perspective(fovY, std::max(aspect, 1e-3f), near, distance * 10.0f + 1000.0f);
+  glm::mat4 p = glm::perspective(fovY, std::max(aspect, 1e-3f), near, distance * 10.0f + 1000.0f);
+  p[2][0] = -centreX;  // x_ndc = (p00 x + p20 z) / -z: the image moves by centreX
+  return p;
 }
 
 }  // namespace boids::render

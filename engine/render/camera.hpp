@@ -22,7 +22,9 @@ struct OrbitCamera {
 
   glm::vec3 eye() const;
   glm::mat4 view() const;
-  glm::mat4 projection(float aspect) const;
+  // `centreX`: the view's centre moved across the window, in NDC (0: the middle; 0.3: right of a
+  // panel covering 30% of the window from the left).
+  glm::mat4 projection(float aspect, float centreX = 0.0f) const;
 };
 
 }  // namespace boids::render

@@ -26,6 +26,9 @@ struct RenderSettings {
   bool showBounds = false;      // the flock's bounding box as the reduction found it
   bool showCells = false;       // the grid's occupied cells
   glm::vec4 cpuCentroid{0.0f};  // from the last CPU check; w 1 when known
+  glm::vec4 checkedGpuCentroid{0.0f};  // the GPU's centroid of the frame that check read; w 1 when known
+  float viewCentreX = 0.0f;     // where the view's centre lies across the window, in NDC (the window
+                                // moves it right of its panel, so the flock is framed where it shows)
 
   // GPU-driven culling (engine/cull): only the boids in the view are drawn, each at a level of
   // detail by its projected radius in pixels: the dart from lodPixels.x up, one triangle down to

@@ -31,9 +31,10 @@
 
 // Uniform locations (explicit, so no look-up by name is ever needed)
 #define LOC_CAMERA_ORBIT 5        // yaw, pitch, vertical field of view, aspect
-#define LOC_CAMERA_FOLLOW 6       // smoothing (0..1 per frame), zoom factor, 1 to jump, unused
+#define LOC_CAMERA_FOLLOW 6       // smoothing (0..1 per frame), zoom factor, 1 to jump, the view's centre x (NDC)
 #define LOC_MARKER_CPU 7          // the CPU centroid (w 1 when known)
 #define LOC_MARKER_SIZE 8         // half length of a marker's arms
+#define LOC_MARKER_GPU 14         // the GPU centroid of the frame the CPU checked (w 1 when known)
 #define LOC_GRID_COUNTS 9         // the grid's passes: boids (and cells, where a pass needs them)
 #define LOC_COLOUR_SCALE 10       // the colour histogram's bins per unit of speed and per neighbour
 #define LOC_COLOUR_COUNT 11       // the colour histogram's boid count

@@ -13,7 +13,7 @@ struct RenderParams {
   float pixelScale; // pixels per world unit at clip w = 1 (the projection's y scale times half the height)
   float lodTint;    // 1: each level of detail in its own tint
   float minPointPixels; // the far level's smallest point, so that a large flock far away does not vanish
-  float padding0, padding1;
+  float viewportWidth, viewportHeight;  // pixels (the markers' lines are a few pixels wide)
 };
 
 // What a boid's colour shows (render/palette.glsl).

@@ -13,7 +13,7 @@ layout(local_size_x = 1) in;
 layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_stats; };
 layout(std430, binding = SSBO_CAMERA) buffer Camera { CameraState b_camera; };
 layout(location = LOC_CAMERA_ORBIT) uniform vec4 u_orbit;    // yaw, pitch, vertical fov, aspect
-layout(location = LOC_CAMERA_FOLLOW) uniform vec4 u_follow;  // smoothing, zoom, jump, -
+layout(location = LOC_CAMERA_FOLLOW) uniform vec4 u_follow;  // smoothing, zoom, jump, the view's centre x (NDC)
 
 mat4 lookAt(vec3 eye, vec3 target, vec3 up) {
   vec3 f = normalize(target - eye);
@@ -35,7 +35,9 @@ void main() {
   vec3 centre = 0.5 * (lo + hi);
   float radius = max(0.5 * length(hi - lo), 1.0);
   // The box's bounding sphere inside the narrower of the two fields of view.
-  float fit = aspect < 1.0 ? 2.0 * atan(tan(0.5 * fovY) * aspect) : fovY;
+  // (The part of the window right of the view's centre shift: a panel covers the rest.)
+  float seen = aspect * (1.0 - clamp(u_follow.w, 0.0, 0.9));
+  float fit = seen < 1.0 ? 2.0 * atan(tan(0.5 * fovY) * seen) : fovY;
   float wanted = radius / sin(0.5 * fit) * u_follow.y;
 
   bool jump = u_follow.z > 0.5 || b_camera.target.w <= 0.0;
@@ -43,6 +45,8 @@ void main() {
   float distance = jump ? wanted : mix(b_camera.target.w, wanted, u_follow.x);
   vec3 eye = target + distance * vec3(cos(pitch) * sin(yaw), sin(pitch), cos(pitch) * cos(yaw));
   float near = max(0.05, distance * 0.01);
-  mat4 viewProj = perspective(fovY, max(aspect, 1e-3), near, distance * 10.0 + 1000.0) * lookAt(eye, target, vec3(0, 1, 0));
+  mat4 projection = perspective(fovY, max(aspect, 1e-3), near, distance * 10.0 + 1000.0);
+  projection[2][0] = -u_follow.w;
+  mat4 viewProj = projection * lookAt(eye, target, vec3(0, 1, 0));
   b_camera = CameraState(viewProj, vec4(eye, 1.0), vec4(target, distance));
 }

@@ -51,7 +51,7 @@ void main() {
              u_sim.cellSearch);
   b_out[1] = u_render.lighting + u_render.world + u_render.colour +
              vec4(u_render.boidScale, u_render.maxSpeed, u_render.fogDensity, u_render.pixelScale) +
-             vec4(u_render.lodTint, u_render.minPointPixels, u_render.padding0, u_render.padding1);
+             vec4(u_render.lodTint, u_render.minPointPixels, u_render.viewportWidth, u_render.viewportHeight);
 }
 )");
   gl::Program p = gl::Program::compute(lib, "test/layout.comp");
@@ -74,6 +74,7 @@ void main() {
   EXPECT_LAYOUT(RenderParams, u_render, colour);
   EXPECT_LAYOUT(RenderParams, u_render, fogDensity);
   EXPECT_LAYOUT(RenderParams, u_render, minPointPixels);
+  EXPECT_LAYOUT(RenderParams, u_render, viewportHeight);
 #undef EXPECT_LAYOUT
   GLint size = 0;
   const GLenum prop = GL_BUFFER_DATA_SIZE;
