@@ -168,6 +168,7 @@ ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& 
   out.velocities.resize(n);
   out.positionTolerance.resize(n);
   out.velocityTolerance.resize(n);
+  out.neighbours.assign(n, 0);
   out.ambiguous.assign(n, 0);
 
   const double half = p.world.x;
@@ -196,6 +197,8 @@ ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& 
       for (int r = 0; r < 3; ++r) {
         if (weights[r] != 0 && std::abs(d2 - radiiSq[r]) <= band) out.ambiguous[i] = 1;
       }
+      if (std::abs(d2 - p.radiiSq.w) <= band) out.ambiguous[i] = 1;  // the count in velocity.w
+      if (d2 < p.radiiSq.w) ++out.neighbours[i];
       if (d2 < radiiSq[2]) {
         coh += d;
         cohAbs += maxAbs(d);

@@ -14,13 +14,14 @@ struct RuleSums {
   vec3 separation;      // minus the sum of offsets to the neighbours within the separation radius
   vec3 alignment;       // sum of the velocities of the neighbours within the alignment radius
   uint alignmentCount;
+  uint neighbourCount;  // neighbours within the largest radius: the local density, written to velocity.w
 };
 
 // Finite, tested on the bits (exponent all ones: infinity or NaN), which no fast-math assumption
 // can remove.
 bool finite3(vec3 v) { return all(notEqual(floatBitsToUint(v) & 0x7f800000u, uvec3(0x7f800000u))); }
 
-RuleSums rulesBegin() { return RuleSums(vec3(0), 0u, vec3(0), vec3(0), 0u); }
+RuleSums rulesBegin() { return RuleSums(vec3(0), 0u, vec3(0), vec3(0), 0u, 0u); }
 
 // Offset from one point to another; in the wrap-around world, to the nearest periodic image.
 vec3 worldOffset(vec3 from, vec3 to) {
@@ -41,7 +42,14 @@ void rulesAddNeighbour(inout RuleSums s, vec3 d, vec3 otherVel) {
     s.alignment += otherVel;
     s.alignmentCount += 1u;
   }
+  if (d2 < u_sim.radiiSq.w) s.neighbourCount += 1u;
 }
+
+// What a step writes to velocity.w: the boid's neighbours within the largest radius, as a float
+// (exact below 2^24), counted at the position it read. The largest radius rather than one rule's,
+// so the number means the same whichever rule is widest, and it is the set every neighbour search
+// must find (the grid's audit checks that very set). The renderer colours by it (local density).
+float localDensity(RuleSums s) { return float(s.neighbourCount); }
 
 void rulesAccumulate(inout RuleSums s, vec3 p, vec3 otherPos, vec3 otherVel) {
   rulesAddNeighbour(s, worldOffset(p, otherPos), otherVel);

@@ -49,6 +49,7 @@ void expectStatsMatch(const sim::Simulation& simulation, const std::string& what
 
 struct StepComparison {
   std::size_t compared = 0, ambiguous = 0, failures = 0;
+  std::size_t densityMismatches = 0;  // velocity.w other than the reference's neighbour count
   double worstRatio = 0;  // largest error / tolerance seen
   std::string context;    // for a failure: where the worst boid was, and the centroid the step was given
 };
@@ -81,6 +82,8 @@ StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*muta
     if (ratio > c.worstRatio) worst = s;
     c.worstRatio = std::max(c.worstRatio, ratio);
     if (!(ratio <= 1.0)) ++c.failures;  // NaN fails too
+    // A count, exact: every boid within the radius is found (the band above set aside the rest).
+    if (after.velocities[s].w != static_cast<float>(ref.neighbours[i])) ++c.densityMismatches;
   }
   if (c.failures > 0) {  // what a rare failure needs to be told apart: the step's inputs, and the worst boid
     const verify::ReferenceStats cpu = verify::referenceStats(before.positions);
@@ -101,6 +104,7 @@ StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*muta
 void expectStepMatches(sim::Simulation& simulation, const std::string& what) {
   const StepComparison c = stepAndCompare(simulation);
   EXPECT_EQ(c.failures, 0u) << what << ": worst error/tolerance " << c.worstRatio << c.context;
+  EXPECT_EQ(c.densityMismatches, 0u) << what << ": boids whose velocity.w is not their neighbour count";
   // Ambiguous boids (a neighbour within rounding of a radius) are rare; if they were common the
   // comparison would be hollow.
   EXPECT_LE(c.ambiguous * 100, c.compared + c.ambiguous) << what << ": " << c.ambiguous << " ambiguous boids";
@@ -200,6 +204,44 @@ TEST_F(GlTest, StepComparisonFailsWhenTheModelDiffers) {
     return p;
   });
   EXPECT_GT(c.failures, c.compared / 10) << "a 1% different separation weight went unnoticed";
+}
+
+TEST_F(GlTest, DensityComparisonFailsWhenTheCountingRadiusDiffers) {
+  // The reference counting within a radius 5% larger must disagree with velocity.w somewhere.
+  sim::Simulation simulation(test::shaders(), test::caps(), settingsFor(1025, sim::WorldMode::Wrap));
+  for (int f = 0; f < 10; ++f) simulation.step();
+  const StepComparison c = stepAndCompare(simulation, [](gpu::SimParams p) {
+    p.radiiSq.w *= 1.05f * 1.05f;
+    return p;
+  });
+  EXPECT_GT(c.densityMismatches, c.compared / 20) << "a 5% larger counting radius went unnoticed";
+}
+
+TEST_F(GlTest, TheDensityInVelocityWIsTheNeighbourSetTheGridAuditFinds) {
+  // Two GPU paths to one number: the step's count (velocity.w) and the audit kernel's neighbour set
+  // of the same positions; and the counts are not all zero (the flock has neighbours). Boids with a
+  // neighbour within rounding of the radius are set aside, as everywhere.
+  for (const Search& search : kSearches) {
+    if (search.neighbours == sim::Neighbours::BruteForce) continue;
+    sim::SimSettings s = settingsFor(1009, sim::WorldMode::Wrap);
+    s.neighbours = search.neighbours;
+    s.cells = search.cells;
+    sim::Simulation simulation(test::shaders(), test::caps(), s);
+    for (int f = 0; f < 10; ++f) simulation.step();
+    const auto positions = simulation.flock().read().positions;
+    const auto audit = simulation.auditNeighbours();  // by slot, of the positions the step reads
+    simulation.step();
+    const std::vector<std::uint32_t> order = simulation.lastOrder();  // slot s holds what was in order[s]
+    const auto velocities = simulation.flock().read().velocities;
+    const gpu::SimParams params = sim::toGpu(s);
+    double total = 0;
+    for (std::size_t slot = 0; slot < velocities.size(); ++slot) {
+      total += velocities[slot].w;
+      if (verify::referenceNeighbours(positions, order[slot], params).ambiguous) continue;
+      EXPECT_EQ(velocities[slot].w, static_cast<float>(audit[order[slot]].x)) << search.name << " slot " << slot;
+    }
+    EXPECT_GT(total / static_cast<double>(velocities.size()), 1.0) << search.name << ": no neighbours at the reference density?";
+  }
 }
 
 TEST_F(GlTest, NeighboursAcrossTheWrapFacesAndAtTheWallsMatch) {

@@ -56,7 +56,7 @@ TEST_F(GlTest, NonFiniteBoidsAreRepairedInTheWorldAtRestAndCounted) {
     for (std::size_t i = 0; i < after.positions.size(); ++i) {
       ASSERT_TRUE(finite(after.positions[i]) && finite(after.velocities[i])) << sim::neighboursName(search) << " boid " << i;
       EXPECT_LE(std::fabs(after.positions[i].x), 0.5f * s.worldSize);
-      atRest += after.velocities[i] == glm::vec4(0.0f);
+      atRest += glm::vec3(after.velocities[i]) == glm::vec3(0.0f);  // w holds the local density
     }
     const std::uint32_t repaired = simulation.nonFiniteRepaired();
     // The three, and no cascade: a NaN neighbour fails every radius test (NaN < r is false).
