@@ -90,6 +90,25 @@ std::vector<SettingInfo> buildTable() {
   for (const sim::FloatParam& p : sim::floatParams()) {
     add({p.key, "simulation", p.key, p.help, SettingKind::Float, p.min, p.max, {}, nullptr, nullptr, p.member});
   }
+  add({"attractor", "simulation", "attractor",
+       "a point the flock follows ('attract') or flees ('flee': a predator), at attractor-point; the window also "
+       "holds one at the mouse while its key is down",
+       SettingKind::Choice, 0, 0, {"off", "attract", "flee"},
+       [](const AppSettings& a) -> json { return sim::attractorModeName(a.sim.attractor.mode); },
+       [](AppSettings& a, const json& v) {
+         const std::string m = v.get<std::string>();
+         a.sim.attractor.mode = m == "attract" ? sim::AttractorMode::Attract
+                                : m == "flee"  ? sim::AttractorMode::Flee
+                                               : sim::AttractorMode::Off;
+       }});
+  t.back().labels = {"off", "attract (the flock follows the point)", "flee (a predator at the point)"};
+  add({"attractor-point", "simulation", "attractor-point",
+       "where the attractor is, x,y,z in world units (clamped into the cube, or wrapped in the wrap-around world)",
+       SettingKind::Numbers, -1e6, 1e6, {"x", "y", "z"},
+       [](const AppSettings& a) -> json {
+         return json::array({a.sim.attractor.point.x, a.sim.attractor.point.y, a.sim.attractor.point.z});
+       },
+       [](AppSettings& a, const json& v) { a.sim.attractor.point = {v[0].get<float>(), v[1].get<float>(), v[2].get<float>()}; }});
   add({"neighbours", "simulation", "neighbours",
        "'coherent' (grid, boids gathered into cell order), 'scattered' (grid, read through the sorted index) or "
        "'brute-force' (every pair)",

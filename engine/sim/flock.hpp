@@ -1,6 +1,7 @@
 #pragma once
 // The flock on the GPU: positions and velocities in shader storage buffers, double-buffered so
-// that a step reads one pair and writes the other.
+// that a step reads one pair and writes the other. Velocity w is the local density a step counted
+// (FlockState says what each component holds).
 #include <cstdint>
 #include <string>
 

@@ -13,7 +13,10 @@ namespace boids::sim {
 
 struct FlockState {
   std::vector<glm::vec4> positions;   // xyz, w = 1
-  std::vector<glm::vec4> velocities;  // xyz, w = 0
+  // xyz; w: 0 in the initial state, after a step the boid's neighbours within the largest
+  // radius (the local density, localDensity() in shaders/sim/boid_rules.glsl), which the renderer
+  // may colour by.
+  std::vector<glm::vec4> velocities;
 };
 
 class SplitMix64 {  // Steele, Lea, Flood: "Fast splittable pseudorandom number generators", 2014

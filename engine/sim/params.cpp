@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include <glm/common.hpp>
+#include <glm/vec4.hpp>
+
 namespace boids::sim {
 
 std::span<const FloatParam> floatParams() {
@@ -30,6 +33,11 @@ std::span<const FloatParam> floatParams() {
        0.01f, 50000.0f, true},
       {"wall-strength", "wall strength", "velocity impulse per step at a face", &SimSettings::wallStrength, 0.0f,
        10.0f, false},
+      {"attractor-strength", "attractor strength",
+       "velocity impulse per step toward the attractor, or away from a predator at its closest",
+       &SimSettings::attractorStrength, 0.0f, 1.0f, false},
+      {"attractor-radius", "predator radius", "a predator scares the boids within this distance",
+       &SimSettings::attractorRadius, 0.1f, 100000.0f, true},
   };
   return kParams;
 }
@@ -39,6 +47,26 @@ std::string num(double v) {  // as people write numbers: 6, 0.25, 1e-05
   char text[32];
   std::snprintf(text, sizeof text, "%g", v);
   return text;
+}
+// The radii of the neighbour rules: the grid is sized for the largest, which must stay under a
+// quarter of the cube. (The predator's radius is no neighbour search: any size will do.)
+bool isNeighbourRadius(const FloatParam& p) {
+  return p.member == &SimSettings::separationRadius || p.member == &SimSettings::alignmentRadius ||
+         p.member == &SimSettings::cohesionRadius;
+}
+
+// The attractor's point as the GPU gets it: inside the cube, so that its offset from a boid is
+// one rounded subtraction and one periodic shift (the reference's error bound counts on it). A
+// wrap-around world's point is the same point wrapped; with walls, the nearest point of the cube.
+glm::vec3 attractorPointInCube(const SimSettings& s) {
+  const glm::dvec3 point(s.attractor.point);
+  const double half = 0.5 * s.worldSize, side = s.worldSize;
+  if (s.world == WorldMode::Wrap) return glm::vec3(point - side * glm::floor((point + half) / side));
+  return glm::vec3(glm::clamp(point, glm::dvec3(-half), glm::dvec3(half)));
+}
+
+double attractorSign(AttractorMode mode) {
+  return mode == AttractorMode::Attract ? 1.0 : mode == AttractorMode::Flee ? -1.0 : 0.0;
 }
 }  // namespace
 
@@ -52,10 +80,7 @@ Problem check(const SimSettings& s) {
   }
   const FloatParam* largest = nullptr;
   for (const FloatParam& p : floatParams()) {
-    const std::string key = p.key;
-    if (key.size() > 7 && key.compare(key.size() - 7, 7, "-radius") == 0 && (!largest || s.*p.member > s.*largest->member)) {
-      largest = &p;
-    }
+    if (isNeighbourRadius(p) && (!largest || s.*p.member > s.*largest->member)) largest = &p;
   }
   const float radius = s.*largest->member;
   if (radius > 0.25f * s.worldSize) {
@@ -67,6 +92,10 @@ Problem check(const SimSettings& s) {
   if (s.wallMargin > 0.5f * s.worldSize) {
     return {"wall-margin (" + num(s.wallMargin) + ") must be at most half of world-size (" + num(s.worldSize) + ")",
             {"wall-margin", "world-size"}};
+  }
+  const glm::vec3 point = s.attractor.point;
+  if (!std::isfinite(point.x) || !std::isfinite(point.y) || !std::isfinite(point.z)) {
+    return {"attractor-point must be finite", {"attractor-point"}};
   }
   return {};
 }
@@ -89,6 +118,8 @@ gpu::SimParams toGpu(const SimSettings& s) {
   g.grid = {grid.edge, 1.0f / grid.edge, static_cast<float>(grid.cellsPerAxis), 0.0f};
   g.cellsPerAxis = grid.cellsPerAxis;
   g.cellSearch = static_cast<std::uint32_t>(s.cells);
+  g.attractorInvRadius = 1.0f / s.attractorRadius;
+  g.attractor = glm::vec4(attractorPointInCube(s), static_cast<float>(attractorSign(s.attractor.mode)) * s.attractorStrength);
   return g;
 }
 
@@ -120,5 +151,14 @@ float sideAtReferenceDensity(std::uint32_t count) { return std::cbrt(static_cast
 float worldSizeForCount(std::uint32_t count) { return std::max(20.0f, std::round(sideAtReferenceDensity(count))); }
 
 const char* worldModeName(WorldMode mode) { return mode == WorldMode::Wrap ? "wrap" : "walls"; }
+
+const char* attractorModeName(AttractorMode mode) {
+  switch (mode) {
+    case AttractorMode::Off: return "off";
+    case AttractorMode::Attract: return "attract";
+    case AttractorMode::Flee: return "flee";
+  }
+  return "?";
+}
 
 }  // namespace boids::sim

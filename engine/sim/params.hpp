@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <glm/vec3.hpp>
+
 #include "engine/grid/geometry.hpp"
 #include "engine/gpu_types.hpp"
 
@@ -19,6 +21,15 @@ enum class Neighbours : std::uint32_t { BruteForce, GridScattered, GridCoherent 
 // together (what the window and demo start with, so a shape shows within seconds).
 enum class Start : std::uint32_t { Uniform, Clustered };
 enum class CellSearch : std::uint32_t { Cells27 = CELLS_27, Cells8 = CELLS_8 };
+
+// A point the flock follows (Attract) or flees (Flee: a predator), the term attractorPush() in
+// shaders/sim/boid_rules.glsl. The window holds one at the mouse while a key is down
+// (Simulation::setAttractor); settings and presets can fix one, for headless runs.
+enum class AttractorMode : std::uint32_t { Off, Attract, Flee };
+struct Attractor {
+  AttractorMode mode = AttractorMode::Off;
+  glm::vec3 point{0.0f};  // world coordinates; one outside the cube is clamped into it (walls) or wrapped
+};
 
 struct SimSettings {
   std::uint32_t count = 16384;
@@ -37,6 +48,9 @@ struct SimSettings {
   float worldSize = 81.0f;         // side of the cube: worldSizeForCount(count) unless chosen
   float wallMargin = 8.0f;         // soft walls start pushing this far from the cube's faces
   float wallStrength = 0.05f;      // velocity impulse per step at the face itself
+  float attractorStrength = 0.05f; // velocity impulse per step toward the attractor (or away from it)
+  float attractorRadius = 20.0f;   // a predator's reach: its push fades to 0 there
+  Attractor attractor;
   Neighbours neighbours = Neighbours::GridCoherent;
   CellSearch cells = CellSearch::Cells27;
   Start start = Start::Uniform;  // the app's settings start clustered (app/settings.cpp)
@@ -86,6 +100,7 @@ float worldSizeForCount(std::uint32_t count);
 gpu::SimParams toGpu(const SimSettings& s);
 
 const char* worldModeName(WorldMode mode);  // "wrap" or "walls"
+const char* attractorModeName(AttractorMode mode);  // "off", "attract", "flee"
 const char* neighboursName(Neighbours mode);  // "brute-force", "scattered", "coherent"
 
 }  // namespace boids::sim

@@ -1,6 +1,7 @@
 #include "engine/sim/simulation.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 
@@ -88,8 +89,24 @@ void Simulation::reduce() {
   reducer_->reduce(reduceInput(), stats_);
 }
 
+bool Simulation::setAttractor(std::optional<glm::vec3> point, AttractorMode mode) {
+  const bool finite = point && std::isfinite(point->x) && std::isfinite(point->y) && std::isfinite(point->z);
+  if (finite) {
+    held_ = Attractor{mode, *point};
+  } else {
+    held_.reset();
+  }
+  return finite || !point;
+}
+
+gpu::SimParams Simulation::params() const {
+  SimSettings s = settings_;
+  s.attractor = attractor();
+  return toGpu(s);
+}
+
 void Simulation::bindParams() {
-  const gpu::SimParams params = toGpu(settings_);
+  const gpu::SimParams params = this->params();
   params_.upload(0, sizeof(params), &params);
   params_.bindBase(GL_UNIFORM_BUFFER, UBO_SIM_PARAMS);
 }

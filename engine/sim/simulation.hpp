@@ -2,6 +2,7 @@
 // The simulation's GPU state and passes: the flock, its parameters (uniform block), the flock
 // statistics written by the reduction, and the programs of the two compute passes.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <glm/vec4.hpp>
@@ -26,6 +27,18 @@ class Simulation {
   // A new count or seed rebuilds the flock from its initial state; other changes apply next step.
   void apply(const SimSettings& settings);
   void reset();  // back to the seed's frame 0
+
+  // The attractor the window holds while a key is down, from the next step on: `point` (world
+  // coordinates, under the mouse) with `mode` replaces the settings' attractor until
+  // setAttractor(std::nullopt) lets go (Off with a point: no attractor while held). Runtime state,
+  // never saved; apply() and reset() keep it. A point that is not finite (a ray that missed its
+  // plane) lets go too and returns false, rather than turn the whole flock non-finite.
+  bool setAttractor(std::optional<glm::vec3> point, AttractorMode mode = AttractorMode::Attract);
+  // The attractor in effect: the held one, else the settings'.
+  Attractor attractor() const { return held_.value_or(settings_.attractor); }
+  bool attractorHeld() const { return held_.has_value(); }
+  // The SimParams the next step uploads: toGpu() of the settings with the attractor in effect.
+  gpu::SimParams params() const;
   // Rebuilds every program from `library`; on a ShaderError nothing changes and it propagates.
   void reloadShaders(const gl::ShaderLibrary& library);
   // Switches the strategy that computes the centroid and bounds; throws std::invalid_argument
@@ -96,6 +109,7 @@ class Simulation {
   grid::SpatialGrid grid_;
   gl::ShaderLibrary library_;  // what the strategies are built from when switched
   std::uint64_t steps_ = 0;
+  std::optional<Attractor> held_;  // setAttractor()'s
 };
 
 }  // namespace boids::sim

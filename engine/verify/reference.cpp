@@ -21,6 +21,45 @@ glm::dvec3 offset(glm::dvec3 from, glm::dvec3 to, const gpu::SimParams& p) {
   return d;
 }
 
+// The attractor's impulse on a boid at `pos` (attractorPush() in shaders/sim/boid_rules.glsl, in
+// double), a first-order bound on the GPU's error in each of its components, and whether the GPU
+// may take the other periodic image of the point.
+struct AttractorTerm {
+  glm::dvec3 push{0};
+  double error = 0;
+  bool ambiguous = false;
+};
+
+AttractorTerm attractorTerm(glm::dvec3 pos, glm::dvec3 point, double strength, double invRadius, double offsetError,
+                            const gpu::SimParams& p) {
+  AttractorTerm t;
+  if (strength == 0) return t;
+  const glm::dvec3 d = offset(pos, point, p);
+  const double len = glm::length(d), m = std::max(len, 1.0);
+  const double fade = strength < 0 ? std::max(1 - len * invRadius, 0.0) : 1.0;
+  t.push = d * (strength / m * fade);
+  // The image: round(d * (1 / side)) picks the other one when a component of d lies within
+  // rounding of half the side (the offset's own error, the product's and 1/side's: under 2 e).
+  if (p.worldMode == WORLD_WRAP) {
+    for (int a = 0; a < 3; ++a) {
+      if (std::abs(std::abs(d[a]) - 0.5 * p.world.y) <= 2 * offsetError) t.ambiguous = true;
+    }
+  }
+  // With e the error of each component of d (|d_a| <= len <= m) and s the strength:
+  //  len = sqrt(dot(d, d)): d off by at most sqrt(3) e in length; dot's rounding (3 u relative)
+  //  and sqrt's (GLSL: 1 / inversesqrt, two operations of kDivision) add (3 u + 2 kDivision) len;
+  //  max(len, 1) is 1-Lipschitz: off by as much, eLen;
+  //  s / m: kDivision relative, plus eLen / m from the divisor;
+  //  fade (flee): len / R off by eLen / R + u, 1 - that by u more (the result is at most 1);
+  //  gain = s / m * fade: u more; |gain| <= |s| fade / m;
+  //  d * gain, per component: e |gain| + |d_a| |gain error| + u |d_a gain|, with |d_a| / m <= 1:
+  //    |s| (fade (e / m + kDivision + eLen / m + 2 u) + fadeError) (+ u for the product).
+  const double eLen = std::sqrt(3.0) * offsetError + (3 * u + 2 * kDivision) * len;
+  const double fadeError = strength < 0 ? eLen * invRadius + 2 * u : 0.0;
+  t.error = std::abs(strength) * (fade * (offsetError / m + kDivision + eLen / m + 3 * u) + fadeError);
+  return t;
+}
+
 }  // namespace
 
 ReferenceStats referenceStats(const std::vector<glm::vec4>& positions) {
@@ -168,6 +207,7 @@ ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& 
   out.velocities.resize(n);
   out.positionTolerance.resize(n);
   out.velocityTolerance.resize(n);
+  out.neighbours.assign(n, 0);
   out.ambiguous.assign(n, 0);
 
   const double half = p.world.x;
@@ -176,6 +216,11 @@ ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& 
   // Error of one offset component on the GPU: to - from is rounded once (|to - from| <= 2 half),
   // the periodic shift once more (result <= half): at most 3 u half; charged 4 u half.
   const double offsetError = 4 * u * half;
+  const glm::dvec3 attractorPoint(p.attractor);
+  const double attractorStrength = p.attractor.w, attractorInvRadius = p.attractorInvRadius;
+  // The same for the offset to the attractor's point, which toGpu() puts inside the cube; charged
+  // as if it could lie outside (|to - from| <= |T| + half).
+  const double attractorOffsetError = 4 * u * (half + maxAbs(attractorPoint));
 
   const std::size_t boids = only ? only->size() : n;
   for (std::size_t k = 0; k < boids; ++k) {
@@ -196,6 +241,8 @@ ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& 
       for (int r = 0; r < 3; ++r) {
         if (weights[r] != 0 && std::abs(d2 - radiiSq[r]) <= band) out.ambiguous[i] = 1;
       }
+      if (std::abs(d2 - p.radiiSq.w) <= band) out.ambiguous[i] = 1;  // the count in velocity.w
+      if (d2 < p.radiiSq.w) ++out.neighbours[i];
       if (d2 < radiiSq[2]) {
         coh += d;
         cohAbs += maxAbs(d);
@@ -228,6 +275,10 @@ ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& 
       }
       dv += wall;
     }
+    const AttractorTerm attractor = attractorTerm(pos, attractorPoint, attractorStrength, attractorInvRadius,
+                                                  attractorOffsetError, p);
+    if (attractor.ambiguous) out.ambiguous[i] = 1;
+    dv += attractor.push;
     glm::dvec3 v = vel + dv;
     const double speed = glm::length(v);
     if (speed > p.maxSpeed) v *= p.maxSpeed / speed;
@@ -246,7 +297,8 @@ ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& 
     //  alignment/cohesion: a sum as above, then a division (kDivision) by the count;
     //  centroid pull: centroid - pos rounded once (the centroid is the GPU's own value);
     //  walls: |p| - inner and the scaling by strength / margin, a few roundings of the push;
-    //  then four rounded additions into dv, and v + dv rounded once.
+    //  attractor: attractorTerm()'s own bound;
+    //  then five rounded additions into dv, and v + dv rounded once.
     const double errSep = sepCount * offsetError + gamma(sepCount) * sepAbs;
     const double errAli = aliCount ? gamma(aliCount) * aliAbs / aliCount + kDivision * maxAbs(ali) / aliCount : 0;
     const double errCoh =
@@ -254,9 +306,9 @@ ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& 
     const double errPull = u * maxAbs(centroid - pos);
     const double errWall = p.worldMode == WORLD_WALLS ? u * half * p.wallStrength / p.world.w + 4 * u * maxAbs(wall) : 0;
     const double dvScale = maxAbs(sep * weights[0]) + maxAbs(ali) * weights[1] + maxAbs(coh) * weights[2] +
-                           maxAbs((centroid - pos) * weights[3]) + maxAbs(wall);
+                           maxAbs((centroid - pos) * weights[3]) + maxAbs(wall) + maxAbs(attractor.push);
     double velError = weights[0] * errSep + weights[1] * errAli + weights[2] * errCoh + weights[3] * errPull +
-                      errWall + 5 * u * dvScale + u * maxAbs(vel + dv);
+                      errWall + attractor.error + 6 * u * dvScale + u * maxAbs(vel + dv);
     // Clamping the speed is the projection onto a ball, which never increases a distance; only the
     // rounding of length() and of the scale factor adds error.
     if (speed > p.maxSpeed * (1 - 1e-5)) velError += 3 * kDivision * p.maxSpeed;

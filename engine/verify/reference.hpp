@@ -33,8 +33,12 @@ glm::dvec3 centroidStatisticalBound(const ReferenceStats& stats, std::size_t cou
 struct ReferenceStep {
   std::vector<glm::dvec3> positions, velocities;
   std::vector<double> positionTolerance, velocityTolerance;  // Euclidean, per boid
-  // A neighbour's squared distance lies within float rounding of a radius: the GPU may count it
-  // on the other side, so the boid's result is not comparable. Such boids are counted, not hidden.
+  // The boid's neighbours within the largest radius (params.radiiSq.w), counted at the position it
+  // read: what the step writes to velocity.w (the local density), exactly.
+  std::vector<std::uint32_t> neighbours;
+  // A neighbour's squared distance lies within float rounding of a radius (a rule's or the largest):
+  // the GPU may count it on the other side, so the boid's result is not comparable. Such boids are
+  // counted, not hidden.
   std::vector<std::uint8_t> ambiguous;
 };
 

@@ -5,7 +5,7 @@
 
 // Shader storage blocks
 #define SSBO_POS_IN 0       // vec4 per boid: xyz position, w unused (1)
-#define SSBO_VEL_IN 1       // vec4 per boid: xyz velocity, w unused (0)
+#define SSBO_VEL_IN 1       // vec4 per boid: xyz velocity, w the local density (neighbour count)
 #define SSBO_POS_OUT 2
 #define SSBO_VEL_OUT 3
 #define SSBO_FLOCK_STATS 4  // FlockStats: centroid and bounds (the centroid strategies write it through their own slot)

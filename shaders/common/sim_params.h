@@ -12,11 +12,12 @@ struct SimParams {
   float maxSpeed;    // speeds are clamped to this after the rules apply
   float dt;          // position integration step (rule impulses are per step, as in CIS 565)
   float wallStrength;
-  float padding0;
+  float attractorInvRadius;  // 1 / the predator's radius of influence
   uint boidCount;
   uint worldMode;    // WORLD_WRAP or WORLD_WALLS
   uint cellsPerAxis; // the grid: cellsPerAxis^3 cells of edge grid.x tile the world cube
   uint cellSearch;   // CELLS_27 (edge >= reach: the cell and its 26 neighbours) or CELLS_8
+  vec4 attractor;    // xyz the point (inside the cube), w its signed strength: > 0 attract, < 0 flee, 0 off
 };
 
 #define WORLD_WRAP 0u

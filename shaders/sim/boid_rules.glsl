@@ -14,13 +14,14 @@ struct RuleSums {
   vec3 separation;      // minus the sum of offsets to the neighbours within the separation radius
   vec3 alignment;       // sum of the velocities of the neighbours within the alignment radius
   uint alignmentCount;
+  uint neighbourCount;  // neighbours within the largest radius: the local density, written to velocity.w
 };
 
 // Finite, tested on the bits (exponent all ones: infinity or NaN), which no fast-math assumption
 // can remove.
 bool finite3(vec3 v) { return all(notEqual(floatBitsToUint(v) & 0x7f800000u, uvec3(0x7f800000u))); }
 
-RuleSums rulesBegin() { return RuleSums(vec3(0), 0u, vec3(0), vec3(0), 0u); }
+RuleSums rulesBegin() { return RuleSums(vec3(0), 0u, vec3(0), vec3(0), 0u, 0u); }
 
 // Offset from one point to another; in the wrap-around world, to the nearest periodic image.
 vec3 worldOffset(vec3 from, vec3 to) {
@@ -41,7 +42,14 @@ void rulesAddNeighbour(inout RuleSums s, vec3 d, vec3 otherVel) {
     s.alignment += otherVel;
     s.alignmentCount += 1u;
   }
+  if (d2 < u_sim.radiiSq.w) s.neighbourCount += 1u;
 }
+
+// What a step writes to velocity.w: the boid's neighbours within the largest radius, as a float
+// (exact below 2^24), counted at the position it read. The largest radius rather than one rule's,
+// so the number means the same whichever rule is widest, and it is the set every neighbour search
+// must find (the grid's audit checks that very set). The renderer colours by it (local density).
+float localDensity(RuleSums s) { return float(s.neighbourCount); }
 
 void rulesAccumulate(inout RuleSums s, vec3 p, vec3 otherPos, vec3 otherVel) {
   rulesAddNeighbour(s, worldOffset(p, otherPos), otherVel);
@@ -54,6 +62,27 @@ vec3 wallPush(vec3 p) {
   return -sign(p) * over * (u_sim.wallStrength / u_sim.world.w);
 }
 
+// The attractor: a point T the flock follows (strength s > 0) or flees (s < 0, a predator), with
+// d the offset from the boid to T (the nearest image in the wrap-around world) and L = |d|:
+//   attract: dv = s d / max(L, 1)                         at any distance
+//   flee:    dv = s d / max(L, 1) * max(1 - L / R, 0)     within R of the predator
+// Reynolds' seek and flee (1999, "Steering behaviors for autonomous characters") as an impulse of
+// fixed size |s| rather than a steer to a desired velocity: cheap, and with the speed clamp it
+// cannot explode. A flock far away comes at cruising speed, overshoots and turns back: it swirls
+// around T instead of collapsing onto it (a lone boid circles at about maxSpeed^2 dt / s; a flock,
+// held apart by separation, becomes a swirling ball). Within a unit of T the pull fades linearly
+// to 0, so nothing divides by a tiny length (no jitter at T, a bounded rounding error). The
+// predator's push grows linearly from 0 at its rim (no jump at R) to nearly |s| a unit from it:
+// the flock opens around it and closes behind. Off: s = 0, no cost but the test.
+vec3 attractorPush(vec3 p) {
+  float strength = u_sim.attractor.w;
+  vec3 d = worldOffset(p, u_sim.attractor.xyz);
+  float len = length(d);
+  float gain = strength / max(len, 1.0);
+  if (strength < 0.0) gain *= max(1.0 - len * u_sim.attractorInvRadius, 0.0);
+  return d * gain;
+}
+
 void rulesFinish(RuleSums s, vec3 p, vec3 v, vec3 flockCentre, out vec3 newPos, out vec3 newVel) {
   vec3 dv = s.separation * u_sim.weights.x;
   if (s.alignmentCount > 0u) dv += s.alignment / float(s.alignmentCount) * u_sim.weights.y;
@@ -63,6 +92,7 @@ void rulesFinish(RuleSums s, vec3 p, vec3 v, vec3 flockCentre, out vec3 newPos, 
   vec3 pull = (flockCentre - p) * u_sim.weights.w;
   if (finite3(pull)) dv += pull;
   if (u_sim.worldMode == WORLD_WALLS) dv += wallPush(p);
+  if (u_sim.attractor.w != 0.0) dv += attractorPush(p);
 
   newVel = v + dv;
   float speed = length(newVel);

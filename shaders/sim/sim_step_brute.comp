@@ -3,7 +3,7 @@
 // The boids are streamed through shared memory one tile (one workgroup's worth) at a time, as in
 // the classic n-body kernel (Nyland, Harris, Prins: GPU Gems 3, ch. 31).
 // Reads:  SSBO_POS_IN, SSBO_VEL_IN, SSBO_FLOCK_STATS (centroid), UBO_SIM_PARAMS
-// Writes: SSBO_POS_OUT, SSBO_VEL_OUT
+// Writes: SSBO_POS_OUT, SSBO_VEL_OUT (w: the local density, localDensity() in sim/boid_rules.glsl)
 
 #ifndef GROUP_SIZE
 #define GROUP_SIZE 128  // invocations per workgroup = boids per shared-memory tile
@@ -53,7 +53,7 @@ void stepGroup(uint i) {
   rulesFinish(sums, p, v, b_stats.meanPosition.xyz, newPos, newVel);
   repairNonFinite(p, v, newPos, newVel, i);
   b_posOut[i] = vec4(newPos, 1.0);
-  b_velOut[i] = vec4(newVel, 0.0);
+  b_velOut[i] = vec4(newVel, localDensity(sums));  // w: neighbours within the largest radius
 }
 
 void main() {

@@ -10,7 +10,8 @@
 //   COHERENT 0: read through the sorted index from the flock's own buffers, written back at each
 //               boid's own index (scattered).
 // Reads SSBO_GRID_PAIRS, SSBO_CELL_STARTS, SSBO_SORTED_* or SSBO_POS_IN/VEL_IN, SSBO_FLOCK_STATS,
-// UBO_SIM_PARAMS; writes SSBO_POS_OUT, SSBO_VEL_OUT.
+// UBO_SIM_PARAMS; writes SSBO_POS_OUT, SSBO_VEL_OUT (w: the local density, localDensity() in
+// sim/boid_rules.glsl).
 
 #ifndef COHERENT
 #define COHERENT 1
@@ -104,7 +105,7 @@ void stepBoid(uint s) {
   uint i = b_pairs[s].y;
 #endif
   b_posOut[i] = vec4(newPos, 1.0);
-  b_velOut[i] = vec4(newVel, 0.0);
+  b_velOut[i] = vec4(newVel, localDensity(sums));  // w: neighbours within the largest radius
 }
 
 void main() {

@@ -47,8 +47,8 @@ layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderPa
 layout(std430, binding = 0) buffer Out { vec4 b_out[]; };
 void main() {
   b_out[0] = u_sim.radiiSq + u_sim.weights + u_sim.world + u_sim.grid + vec4(u_sim.maxSpeed, u_sim.dt,
-             u_sim.wallStrength, u_sim.padding0) + vec4(u_sim.boidCount, u_sim.worldMode, u_sim.cellsPerAxis,
-             u_sim.cellSearch);
+             u_sim.wallStrength, u_sim.attractorInvRadius) + vec4(u_sim.boidCount, u_sim.worldMode, u_sim.cellsPerAxis,
+             u_sim.cellSearch) + u_sim.attractor;
   b_out[1] = u_render.lighting + u_render.world + u_render.colour +
              vec4(u_render.boidScale, u_render.maxSpeed, u_render.fogDensity, u_render.pixelScale) +
              vec4(u_render.lodTint, u_render.minPointPixels, u_render.viewportWidth, u_render.viewportHeight);
@@ -64,10 +64,12 @@ void main() {
   EXPECT_LAYOUT(SimParams, u_sim, maxSpeed);
   EXPECT_LAYOUT(SimParams, u_sim, dt);
   EXPECT_LAYOUT(SimParams, u_sim, wallStrength);
+  EXPECT_LAYOUT(SimParams, u_sim, attractorInvRadius);
   EXPECT_LAYOUT(SimParams, u_sim, boidCount);
   EXPECT_LAYOUT(SimParams, u_sim, worldMode);
   EXPECT_LAYOUT(SimParams, u_sim, cellsPerAxis);
   EXPECT_LAYOUT(SimParams, u_sim, cellSearch);
+  EXPECT_LAYOUT(SimParams, u_sim, attractor);
   EXPECT_LAYOUT(RenderParams, u_render, lighting);
   EXPECT_LAYOUT(RenderParams, u_render, world);
   EXPECT_LAYOUT(RenderParams, u_render, boidScale);

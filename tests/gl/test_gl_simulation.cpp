@@ -1,7 +1,9 @@
 // The GPU passes against their double-precision CPU references, over awkward sizes, on the
 // initial distribution and on real flock shapes after simulated frames; and determinism.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <numeric>
 #include <sstream>
 
 #define GLM_ENABLE_EXPERIMENTAL
@@ -49,6 +51,7 @@ void expectStatsMatch(const sim::Simulation& simulation, const std::string& what
 
 struct StepComparison {
   std::size_t compared = 0, ambiguous = 0, failures = 0;
+  std::size_t densityMismatches = 0;  // velocity.w other than the reference's neighbour count
   double worstRatio = 0;  // largest error / tolerance seen
   std::string context;    // for a failure: where the worst boid was, and the centroid the step was given
 };
@@ -63,7 +66,7 @@ StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*muta
   const sim::FlockState after = simulation.flock().read();
   const std::vector<std::uint32_t> order = simulation.lastOrder();  // slot s now holds boid order[s]
 
-  gpu::SimParams params = sim::toGpu(simulation.settings());
+  gpu::SimParams params = simulation.params();  // the settings with the attractor in effect
   if (mutate) params = mutate(params);
   const auto ref = verify::referenceStep(before, params, glm::dvec3(stats.meanPosition));
   StepComparison c;
@@ -81,6 +84,8 @@ StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*muta
     if (ratio > c.worstRatio) worst = s;
     c.worstRatio = std::max(c.worstRatio, ratio);
     if (!(ratio <= 1.0)) ++c.failures;  // NaN fails too
+    // A count, exact: every boid within the radius is found (the band above set aside the rest).
+    if (after.velocities[s].w != static_cast<float>(ref.neighbours[i])) ++c.densityMismatches;
   }
   if (c.failures > 0) {  // what a rare failure needs to be told apart: the step's inputs, and the worst boid
     const verify::ReferenceStats cpu = verify::referenceStats(before.positions);
@@ -101,6 +106,7 @@ StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*muta
 void expectStepMatches(sim::Simulation& simulation, const std::string& what) {
   const StepComparison c = stepAndCompare(simulation);
   EXPECT_EQ(c.failures, 0u) << what << ": worst error/tolerance " << c.worstRatio << c.context;
+  EXPECT_EQ(c.densityMismatches, 0u) << what << ": boids whose velocity.w is not their neighbour count";
   // Ambiguous boids (a neighbour within rounding of a radius) are rare; if they were common the
   // comparison would be hollow.
   EXPECT_LE(c.ambiguous * 100, c.compared + c.ambiguous) << what << ": " << c.ambiguous << " ambiguous boids";
@@ -200,6 +206,170 @@ TEST_F(GlTest, StepComparisonFailsWhenTheModelDiffers) {
     return p;
   });
   EXPECT_GT(c.failures, c.compared / 10) << "a 1% different separation weight went unnoticed";
+}
+
+TEST_F(GlTest, DensityComparisonFailsWhenTheCountingRadiusDiffers) {
+  // The reference counting within a radius 5% larger must disagree with velocity.w somewhere.
+  sim::Simulation simulation(test::shaders(), test::caps(), settingsFor(1025, sim::WorldMode::Wrap));
+  for (int f = 0; f < 10; ++f) simulation.step();
+  const StepComparison c = stepAndCompare(simulation, [](gpu::SimParams p) {
+    p.radiiSq.w *= 1.05f * 1.05f;
+    return p;
+  });
+  EXPECT_GT(c.densityMismatches, c.compared / 20) << "a 5% larger counting radius went unnoticed";
+}
+
+TEST_F(GlTest, TheDensityInVelocityWIsTheNeighbourSetTheGridAuditFinds) {
+  // Two GPU paths to one number: the step's count (velocity.w) and the audit kernel's neighbour set
+  // of the same positions; and the counts are not all zero (the flock has neighbours). Boids with a
+  // neighbour within rounding of the radius are set aside, as everywhere.
+  for (const Search& search : kSearches) {
+    if (search.neighbours == sim::Neighbours::BruteForce) continue;
+    sim::SimSettings s = settingsFor(1009, sim::WorldMode::Wrap);
+    s.neighbours = search.neighbours;
+    s.cells = search.cells;
+    sim::Simulation simulation(test::shaders(), test::caps(), s);
+    for (int f = 0; f < 10; ++f) simulation.step();
+    const auto positions = simulation.flock().read().positions;
+    const auto audit = simulation.auditNeighbours();  // by slot, of the positions the step reads
+    simulation.step();
+    const std::vector<std::uint32_t> order = simulation.lastOrder();  // slot s holds what was in order[s]
+    const auto velocities = simulation.flock().read().velocities;
+    const gpu::SimParams params = sim::toGpu(s);
+    double total = 0;
+    for (std::size_t slot = 0; slot < velocities.size(); ++slot) {
+      total += velocities[slot].w;
+      if (verify::referenceNeighbours(positions, order[slot], params).ambiguous) continue;
+      EXPECT_EQ(velocities[slot].w, static_cast<float>(audit[order[slot]].x)) << search.name << " slot " << slot;
+    }
+    EXPECT_GT(total / static_cast<double>(velocities.size()), 1.0) << search.name << ": no neighbours at the reference density?";
+  }
+}
+
+// The attractor on, strong enough to dominate the step: a point near a face (in the wrap-around
+// world, boids on the far side reach it through the face) and, for the predator, a reach of
+// 0.4 of the side, so that boids both inside and outside it are compared.
+sim::SimSettings withAttractor(sim::SimSettings s, sim::AttractorMode mode) {
+  s.attractorStrength = 0.2f;
+  s.attractorRadius = 0.4f * s.worldSize;
+  s.attractor = {mode, glm::vec3(0.3f, -0.45f, 0.1f) * s.worldSize};
+  return s;
+}
+
+class AttractorSteps
+    : public GlTest,
+      public ::testing::WithParamInterface<std::tuple<std::uint32_t, sim::WorldMode, Search, sim::AttractorMode>> {};
+
+TEST_P(AttractorSteps, GpuStepMatchesTheCpuReferenceInitiallyAndAfterFollowingThePoint) {
+  const auto [n, world, search, mode] = GetParam();
+  sim::SimSettings s = withAttractor(settingsFor(n, world), mode);
+  s.neighbours = search.neighbours;
+  s.cells = search.cells;
+  sim::Simulation simulation(test::shaders(), test::caps(), s);
+  const std::string name = "n=" + std::to_string(n) + " " + sim::worldModeName(world) + " " + search.name + " " +
+                           sim::attractorModeName(mode);
+  expectStepMatches(simulation, name + " frame 0");
+  for (int f = 0; f < 20; ++f) {  // the flock on its way to the point (or away from it)
+    simulation.reduce();
+    simulation.step();
+  }
+  expectStepMatches(simulation, name + " frame 21");
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, AttractorSteps,
+                         ::testing::Combine(::testing::Values(1u, 63u, 65u, 257u, 1009u),
+                                            ::testing::Values(sim::WorldMode::Walls, sim::WorldMode::Wrap),
+                                            ::testing::ValuesIn(kSearches),
+                                            ::testing::Values(sim::AttractorMode::Attract, sim::AttractorMode::Flee)),
+                         [](const auto& p) {
+                           return "n" + std::to_string(std::get<0>(p.param)) + "_" +
+                                  sim::worldModeName(std::get<1>(p.param)) + "_" + std::get<2>(p.param).name + "_" +
+                                  sim::attractorModeName(std::get<3>(p.param));
+                         });
+
+TEST_F(GlTest, AttractorComparisonFailsWhenTheTermDiffers) {
+  // A 1% different strength, or the predator's reach 5% longer, must not pass as rounding.
+  for (sim::AttractorMode mode : {sim::AttractorMode::Attract, sim::AttractorMode::Flee}) {
+    sim::Simulation simulation(test::shaders(), test::caps(), withAttractor(settingsFor(1025, sim::WorldMode::Wrap), mode));
+    for (int f = 0; f < 5; ++f) simulation.step();
+    const StepComparison strength = stepAndCompare(simulation, [](gpu::SimParams p) {
+      p.attractor.w *= 1.01f;
+      return p;
+    });
+    EXPECT_GT(strength.failures, strength.compared / 10) << sim::attractorModeName(mode) << ": strength 1% off unnoticed";
+  }
+  sim::Simulation simulation(test::shaders(), test::caps(),
+                             withAttractor(settingsFor(1025, sim::WorldMode::Wrap), sim::AttractorMode::Flee));
+  const StepComparison reach = stepAndCompare(simulation, [](gpu::SimParams p) {
+    p.attractorInvRadius /= 1.05f;
+    return p;
+  });
+  EXPECT_GT(reach.failures, reach.compared / 10) << "a predator's reach 5% longer went unnoticed";
+}
+
+TEST_F(GlTest, TheHeldAttractorReplacesTheSettingsOneUntilLetGo) {
+  sim::SimSettings s = settingsFor(1009, sim::WorldMode::Walls);
+  sim::Simulation simulation(test::shaders(), test::caps(), s);
+  EXPECT_EQ(simulation.params().attractor.w, 0.0f) << "off by default";
+  EXPECT_TRUE(simulation.setAttractor(glm::vec3(3, -4, 5), sim::AttractorMode::Flee));
+  EXPECT_TRUE(simulation.attractorHeld());
+  EXPECT_EQ(simulation.params().attractor, glm::vec4(3, -4, 5, -s.attractorStrength));
+  expectStepMatches(simulation, "held predator");
+  s.maxSpeed = 1.5f;
+  simulation.apply(s);  // new settings keep the key held
+  simulation.reset();
+  EXPECT_EQ(simulation.params().attractor.w, -s.attractorStrength);
+  EXPECT_TRUE(simulation.setAttractor(glm::vec3(1e6f, 0, 0), sim::AttractorMode::Attract));
+  EXPECT_EQ(simulation.params().attractor, glm::vec4(0.5f * s.worldSize, 0, 0, s.attractorStrength)) << "clamped into the cube";
+  expectStepMatches(simulation, "held attractor at a face");
+  EXPECT_FALSE(simulation.setAttractor(glm::vec3(NAN, 0, 0), sim::AttractorMode::Attract)) << "a ray that missed";
+  EXPECT_FALSE(simulation.attractorHeld());
+  EXPECT_EQ(simulation.params().attractor.w, 0.0f);
+  s.attractor = {sim::AttractorMode::Attract, glm::vec3(1, 1, 1)};
+  simulation.apply(s);
+  simulation.setAttractor(glm::vec3(2, 2, 2), sim::AttractorMode::Off);  // held: none while the key is down
+  EXPECT_EQ(simulation.params().attractor.w, 0.0f);
+  EXPECT_TRUE(simulation.setAttractor(std::nullopt));  // let go: the settings' own again
+  EXPECT_EQ(simulation.params().attractor, glm::vec4(1, 1, 1, s.attractorStrength));
+}
+
+TEST_F(GlTest, TheFlockGathersAtTheAttractorThenScattersFromAPredatorThere) {
+  // The model's look, measured, with the default strength and reach: a flock spread over the whole
+  // cube gathers into a swirling ball around the point (separation keeps it a ball some 15 units
+  // across, not a knot), and a predator put there then empties its surroundings, below what a
+  // uniform flock has there. On llvmpipe the share within half the reach goes 0.07 -> 0.18 -> 0.02.
+  sim::SimSettings s = settingsFor(2000, sim::WorldMode::Walls);
+  s.centroidWeight = sim::SimSettings{}.centroidWeight;
+  const glm::dvec3 point(0.15 * s.worldSize, -0.1 * s.worldSize, 0.05 * s.worldSize);
+  s.attractor = {sim::AttractorMode::Attract, glm::vec3(point)};
+  sim::Simulation simulation(test::shaders(), test::caps(), s);
+  auto distances = [&] {
+    std::vector<double> d;
+    for (const glm::vec4& q : simulation.flock().read().positions) d.push_back(glm::length(glm::dvec3(q) - point));
+    return d;
+  };
+  auto mean = [](const std::vector<double>& d) { return std::accumulate(d.begin(), d.end(), 0.0) / double(d.size()); };
+  auto shareWithin = [&](const std::vector<double>& d) {
+    return double(std::count_if(d.begin(), d.end(), [&](double x) { return x < 0.5 * s.attractorRadius; })) / double(d.size());
+  };
+  auto run = [&](int frames) {
+    for (int f = 0; f < frames; ++f) {
+      simulation.reduce();
+      simulation.step();
+    }
+  };
+  const std::vector<double> uniform = distances();
+  run(400);
+  const std::vector<double> gathered = distances();
+  EXPECT_LT(mean(gathered), 0.9 * mean(uniform)) << "mean distance to the point";
+  EXPECT_GT(shareWithin(gathered), 2.0 * shareWithin(uniform)) << "share within half the reach";
+  s.attractor.mode = sim::AttractorMode::Flee;
+  simulation.apply(s);
+  run(100);
+  const std::vector<double> fled = distances();
+  EXPECT_LT(shareWithin(fled), 0.5 * shareWithin(uniform))
+      << "share within half the predator's reach: uniform " << shareWithin(uniform) << ", gathered "
+      << shareWithin(gathered) << ", fled " << shareWithin(fled);
 }
 
 TEST_F(GlTest, NeighboursAcrossTheWrapFacesAndAtTheWallsMatch) {

@@ -56,7 +56,7 @@ TEST_F(GlTest, NonFiniteBoidsAreRepairedInTheWorldAtRestAndCounted) {
     for (std::size_t i = 0; i < after.positions.size(); ++i) {
       ASSERT_TRUE(finite(after.positions[i]) && finite(after.velocities[i])) << sim::neighboursName(search) << " boid " << i;
       EXPECT_LE(std::fabs(after.positions[i].x), 0.5f * s.worldSize);
-      atRest += after.velocities[i] == glm::vec4(0.0f);
+      atRest += glm::vec3(after.velocities[i]) == glm::vec3(0.0f);  // w holds the local density
     }
     const std::uint32_t repaired = simulation.nonFiniteRepaired();
     // The three, and no cascade: a NaN neighbour fails every radius test (NaN < r is false).
@@ -96,6 +96,7 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
   auto settleOnTheDefaults = [&] {
     sim::SimSettings d = moderateFlock(count);
     simulation.apply(d);
+    simulation.setAttractor(std::nullopt);
     simulation.setSorter(primitives::kDefaultSorter);
     simulation.setReduceStrategy(centroid::kDefaultStrategy);
     renderer.setCompaction(render::kDefaultCompaction);
@@ -122,6 +123,16 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
       const sim::Neighbours searches[] = {sim::Neighbours::GridCoherent, sim::Neighbours::GridScattered, sim::Neighbours::BruteForce};
       next.neighbours = searches[rng() % 3];
       next.cells = rng() % 2 ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
+      // The attractor off, or on (as the settings' or as the window's held one) at a point that
+      // may lie outside the cube, as a mouse's ray can.
+      const sim::AttractorMode modes[] = {sim::AttractorMode::Off, sim::AttractorMode::Attract, sim::AttractorMode::Flee};
+      const glm::vec3 point = glm::vec3(uniform(-0.7f, 0.7f), uniform(-0.7f, 0.7f), uniform(-0.7f, 0.7f)) * next.worldSize;
+      next.attractor = {modes[rng() % 3], point};
+      if (rng() % 2) {
+        simulation.setAttractor(point, modes[rng() % 3]);
+      } else {
+        simulation.setAttractor(std::nullopt);
+      }
       simulation.apply(next);
       simulation.setSorter(primitives::sorters()[rng() % primitives::sorters().size()].name);
       simulation.setReduceStrategy(strategies[rng() % strategies.size()]);

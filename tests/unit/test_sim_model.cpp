@@ -234,3 +234,101 @@ TEST(GridStats, EveryBoidInOneCell) {
   EXPECT_EQ(g.maxPerCell, 50u);
   EXPECT_DOUBLE_EQ(g.meanNeighbours, 49.0);
 }
+
+namespace {
+sim::FlockState loneBoid(glm::vec3 at, glm::vec3 velocity) { return {{glm::vec4(at, 1)}, {glm::vec4(velocity, 0)}}; }
+
+sim::SimSettings attractorSettings(sim::AttractorMode mode, glm::vec3 point) {
+  sim::SimSettings s;
+  s.world = sim::WorldMode::Wrap;
+  s.worldSize = 40;
+  s.centroidWeight = 0;
+  s.attractorStrength = 0.05f;
+  s.attractorRadius = 10;
+  s.attractor = {mode, point};
+  return s;
+}
+}  // namespace
+
+TEST(ReferenceStep, CountsTheNeighboursWithinTheLargestRadius) {
+  sim::SimSettings s;
+  s.world = sim::WorldMode::Wrap;
+  const gpu::SimParams p = sim::toGpu(s);  // largest radius 5
+  sim::FlockState st = twoBoids({0, 0, 0}, {1, 0, 0}, {4, 0, 0}, {1, 0, 0});
+  st.positions.push_back({0, 7, 0, 1});
+  st.velocities.push_back({1, 0, 0, 0});
+  const auto r = verify::referenceStep(st, p, glm::dvec3(0));
+  EXPECT_EQ(r.neighbours, (std::vector<std::uint32_t>{1, 1, 0}));
+}
+
+TEST(ReferenceStep, ALoneBoidAcceleratesTowardTheAttractorByItsStrength) {
+  const auto s = attractorSettings(sim::AttractorMode::Attract, {0, 0, 0});
+  const gpu::SimParams p = sim::toGpu(s);
+  const auto r = verify::referenceStep(loneBoid({10, 0, 0}, {0, 0, 0}), p, glm::dvec3(0));
+  EXPECT_NEAR(r.velocities[0].x, -0.05, 1e-9);  // far away: an impulse of the full strength
+  EXPECT_NEAR(r.velocities[0].y, 0.0, 1e-12);
+  EXPECT_LT(r.positions[0].x, 10.0);
+  // At any distance, even beyond the predator's radius (10): attraction reaches everywhere.
+  const auto far = verify::referenceStep(loneBoid({0, 0, 15}, {0, 0, 0}), p, glm::dvec3(0));
+  EXPECT_NEAR(far.velocities[0].z, -0.05, 1e-9);
+  // Within a unit of the point the pull fades with the distance: no jitter at the point itself.
+  const auto near = verify::referenceStep(loneBoid({0.5f, 0, 0}, {0, 0, 0}), p, glm::dvec3(0));
+  EXPECT_NEAR(near.velocities[0].x, -0.05 * 0.5, 1e-9);
+  const auto at = verify::referenceStep(loneBoid({0, 0, 0}, {0.1f, 0, 0}), p, glm::dvec3(0));
+  EXPECT_NEAR(at.velocities[0].x, 0.1, 1e-7);
+}
+
+TEST(ReferenceStep, ABoidFleesAPredatorMoreTheCloserItIsAndIgnoresOneOutOfReach) {
+  const auto s = attractorSettings(sim::AttractorMode::Flee, {0, 0, 0});
+  const gpu::SimParams p = sim::toGpu(s);  // radius 10
+  auto pushAt = [&](float distance) {
+    return verify::referenceStep(loneBoid({0, distance, 0}, {0, 0, 0}), p, glm::dvec3(0)).velocities[0].y;
+  };
+  EXPECT_NEAR(pushAt(5), 0.05 * (1 - 5.0 / 10), 1e-9);  // away (+y), half strength half way
+  EXPECT_NEAR(pushAt(2), 0.05 * (1 - 2.0 / 10), 1e-9);
+  EXPECT_GT(pushAt(2), pushAt(5));
+  EXPECT_EQ(pushAt(10.5f), 0.0);  // beyond the radius: untouched
+  EXPECT_EQ(pushAt(15), 0.0);
+  // A moving boid out of reach keeps its velocity exactly.
+  const auto out = verify::referenceStep(loneBoid({12, 0, 0}, {-0.5f, 0.25f, 0}), p, glm::dvec3(0));
+  EXPECT_EQ(out.velocities[0], glm::dvec3(-0.5, 0.25, 0));
+}
+
+TEST(ReferenceStep, TheAttractorActsThroughTheNearestPeriodicImage) {
+  // World 40: a boid at x = 19 and a point at x = -19 are 2 apart through the face at x = 20.
+  const auto s = attractorSettings(sim::AttractorMode::Attract, {-19, 0, 0});
+  const auto r = verify::referenceStep(loneBoid({19, 0, 0}, {0, 0, 0}), sim::toGpu(s), glm::dvec3(0));
+  EXPECT_NEAR(r.velocities[0].x, 0.05, 1e-9) << "pulled on through the face, not back across the world";
+  EXPECT_EQ(r.ambiguous[0], 0);
+  // Half a side away on one axis, either image is as near: the GPU may take either, so the boid is
+  // not compared.
+  const auto s2 = attractorSettings(sim::AttractorMode::Attract, {-10, 0, 0});
+  EXPECT_EQ(verify::referenceStep(loneBoid({10, 0, 0}, {0, 0, 0}), sim::toGpu(s2), glm::dvec3(0)).ambiguous[0], 1);
+}
+
+TEST(Settings, AttractorParamsCarryTheSignedStrengthAndAPointInsideTheCube) {
+  auto s = attractorSettings(sim::AttractorMode::Attract, {1, 2, 3});
+  gpu::SimParams g = sim::toGpu(s);
+  EXPECT_EQ(g.attractor, glm::vec4(1, 2, 3, 0.05f));
+  EXPECT_EQ(g.attractorInvRadius, 1.0f / 10.0f);
+  s.attractor.mode = sim::AttractorMode::Flee;
+  EXPECT_EQ(sim::toGpu(s).attractor.w, -0.05f);
+  s.attractor.mode = sim::AttractorMode::Off;
+  EXPECT_EQ(sim::toGpu(s).attractor.w, 0.0f);
+  // Outside the cube: wrapped in the wrap-around world (45 is 5), clamped to the faces with walls.
+  s.attractor.point = {45, -30, 0};
+  EXPECT_EQ(glm::vec3(sim::toGpu(s).attractor), glm::vec3(5, 10, 0));
+  s.world = sim::WorldMode::Walls;
+  EXPECT_EQ(glm::vec3(sim::toGpu(s).attractor), glm::vec3(20, -20, 0));
+}
+
+TEST(Settings, ThePredatorsRadiusIsNotANeighbourRadius) {
+  // Neighbour radii must stay under a quarter of the cube (the grid); the predator may reach across it.
+  sim::SimSettings s;
+  s.worldSize = 40;
+  s.wallMargin = 4;
+  s.attractorRadius = 1000;
+  EXPECT_EQ(sim::validate(s), "");
+  s.attractor.point = {NAN, 0, 0};
+  EXPECT_NE(sim::validate(s).find("attractor-point"), std::string::npos);
+}
