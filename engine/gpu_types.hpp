@@ -22,13 +22,8 @@ using uvec4 = glm::uvec4;
 #include "shaders/lighting/sh_params.h"
 
 // std140 and std430 agree with C++ only if every struct is made of 16-byte rows.
-<<<<<<< HEAD
-static_assert(sizeof(SimParams) % 16 == 0 && offsetof(SimParams, boidCount) == 80);
-static_assert(sizeof(RenderParams) == 80 && offsetof(RenderParams, boidScale) == 48);
-=======
 static_assert(sizeof(SimParams) % 16 == 0 && offsetof(SimParams, boidCount) == 80 && offsetof(SimParams, attractor) == 96);
-static_assert(sizeof(RenderParams) == 64 && offsetof(RenderParams, boidScale) == 32);
->>>>>>> sim-attractor
+static_assert(sizeof(RenderParams) == 80 && offsetof(RenderParams, boidScale) == 48);
 static_assert(sizeof(CameraState) == 96);
 static_assert(sizeof(FlockStats) == 48);
 static_assert(sizeof(CullParams) == 80);
