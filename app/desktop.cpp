@@ -6,6 +6,9 @@
 #include <filesystem>
 #include <optional>
 
+#include <glm/geometric.hpp>
+#include <glm/matrix.hpp>
+
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
@@ -284,6 +287,7 @@ class Desktop {
         camera_.zoom(input.scroll);
       }
     }
+    holdAttractor(input, io);
     if (io.WantCaptureKeyboard) return;
     for (platform::Key key : input.pressed) {
       switch (key) {
@@ -299,6 +303,28 @@ class Desktop {
         case platform::Key::Escape: window_.requestClose(); break;
       }
     }
+  }
+
+  // A held or S held: the flock follows (or flees) the point under the cursor, on the plane through
+  // the flock's centroid (the last check's) that faces the camera. Let go: the settings' attractor.
+  void holdAttractor(const platform::InputFrame& input, const ImGuiIO& io) {
+    sim::Simulation& simulation = scene_->simulation;
+    const bool held = (input.attractHeld || input.fleeHeld) && !io.WantCaptureKeyboard && !io.WantCaptureMouse;
+    if (!held) {
+      if (simulation.attractorHeld()) simulation.setAttractor(std::nullopt);
+      return;
+    }
+    const ImVec2 display = io.DisplaySize;
+    const glm::mat4 viewProj = camera_.projection(display.x / std::max(display.y, 1.0f), viewCentreX()) * camera_.view();
+    const glm::mat4 inverse = glm::inverse(viewProj);
+    const glm::vec2 ndc(2.0f * input.cursor.x / std::max(display.x, 1.0f) - 1.0f, 1.0f - 2.0f * input.cursor.y / std::max(display.y, 1.0f));
+    const glm::vec4 nearH = inverse * glm::vec4(ndc, -1.0f, 1.0f), farH = inverse * glm::vec4(ndc, 1.0f, 1.0f);
+    const glm::vec3 from = glm::vec3(nearH) / nearH.w, direction = glm::vec3(farH) / farH.w - from;
+    const glm::vec3 anchor = panel_.app.render.cpuCentroid.w != 0.0f ? glm::vec3(panel_.app.render.cpuCentroid) : camera_.target;
+    const glm::vec3 normal = glm::normalize(camera_.target - camera_.eye());
+    const float along = glm::dot(direction, normal);
+    const glm::vec3 point = from + direction * (std::abs(along) > 1e-9f ? glm::dot(anchor - from, normal) / along : 0.0f);
+    simulation.setAttractor(point, input.fleeHeld ? sim::AttractorMode::Flee : sim::AttractorMode::Attract);
   }
 
   // Replaces the settings with `next` (a loaded preset, the defaults), as a whole or not at all.

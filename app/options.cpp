@@ -221,7 +221,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
       "any setting by the name of its option, without the dashes).\n\n"
       "Window controls: left-drag orbit, right/middle-drag pan, wheel zoom, R reset camera, F follow,\n"
       "Space pause, N single step, T reset flock, V vsync, H hide panel, F5 reload shaders, F12 screenshot,\n"
-      "Esc quit.",
+      "hold A: the flock follows the point under the cursor, hold S: it flees it, Esc quit.",
       "boids"};
   cli.set_version_flag("--version", BOIDS_VERSION);
   cli.fallthrough();

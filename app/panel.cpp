@@ -694,6 +694,8 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     if (!state.countError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", state.countError.c_str());
 
     choiceCombo("world", "world", state.app);
+    choiceCombo("attractor", "attractor", state.app);
+    ImGui::TextDisabled("or hold A over the scene: the flock follows the cursor; S: it flees it");
     for (const sim::FloatParam& p : sim::floatParams()) {
       float value = state.app.sim.*p.member;
       const ImGuiSliderFlags flags = p.logarithmic ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None;
@@ -764,7 +766,7 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     ImGui::Checkbox("vsync (V)", &state.app.vsync);
     ImGui::SameLine();
     actions.resetCamera = ImGui::Button("reset camera (R)");
-    ImGui::TextDisabled("drag: orbit, right-drag: pan, wheel: zoom, H: hide panel");
+    ImGui::TextDisabled("drag: orbit, right-drag: pan, wheel: zoom, H: hide panel; hold A: the flock follows the cursor, S: it flees it");
   }
 
   // --- presets and capture ----------------------------------------------------------------------

@@ -129,7 +129,15 @@ bool Window::minimized() const {
   return glfwGetWindowAttrib(window_, GLFW_ICONIFIED) || s.x <= 0 || s.y <= 0;
 }
 
-InputFrame Window::takeInput() { return std::exchange(input_, InputFrame{}); }
+InputFrame Window::takeInput() {
+  InputFrame frame = std::exchange(input_, InputFrame{});
+  frame.attractHeld = glfwGetKey(window_, GLFW_KEY_A) == GLFW_PRESS;
+  frame.fleeHeld = glfwGetKey(window_, GLFW_KEY_S) == GLFW_PRESS;
+  double x = 0, y = 0;
+  glfwGetCursorPos(window_, &x, &y);
+  frame.cursor = glm::vec2(float(x), float(y));
+  return frame;
+}
 
 void Window::onScroll(GLFWwindow* w, double /*dx*/, double dy) { self(w)->input_.scroll += static_cast<float>(dy); }
 

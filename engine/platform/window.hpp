@@ -21,6 +21,9 @@ struct InputFrame {
   glm::vec2 panDrag{0};     // right- or middle-button drag
   float scroll = 0;         // wheel steps
   std::vector<Key> pressed; // keys that went down since the last frame
+  // Held now: A (the flock follows the point under the cursor) and S (the flock flees it).
+  bool attractHeld = false, fleeHeld = false;
+  glm::vec2 cursor{0};      // window pixels from the top left
 };
 
 class Window {
