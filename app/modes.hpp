@@ -47,9 +47,6 @@ std::vector<nlohmann::json> checkSphericalHarmonics(const gl::ShaderLibrary& sha
                                                     const std::string& extra, int repeats,
                                                     const std::function<void(const std::string&)>& beginning = {});
 
-// bench --sh: every projection variant in both layouts over map sizes, beside the CPU projections.
-nlohmann::json shBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv);
-
 // GPU timings per reduction strategy over sizes.
 int runBench(const Options& options);
 
