@@ -4,9 +4,11 @@
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
+#include "app/bench.hpp"
 #include "app/files.hpp"
 #include "app/modes.hpp"
 #include "engine/verify/reference.hpp"
@@ -32,24 +34,47 @@ using json = nlohmann::json;
 constexpr std::size_t kRotationBytes = std::size_t(512) << 20;
 constexpr double kSecondsPerCase = 3.0;  // slow strategies get fewer runs (at least kMinRuns)
 constexpr int kMinRuns = 5, kWarmups = 3;
+// Caps on the runs of a case, whatever --repeats asks for.
+constexpr int kMostSortRuns = 60, kMostLabRuns = 200, kMostCullRuns = 100, kMostRateRuns = 50;
 
 double percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0.0 : v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
 }
 
-// The floor a reduction is held to: N x 16 bytes at the streaming rate of this GPU, taken as a
-// nominal 4.0 TB/s for an H200 unless measured otherwise (the stream-read baseline reports what
-// this harness actually reaches).
-constexpr double kNominalReadBandwidth = 4.0e12;
+// What cut a case's runs, as a table's footnote and the JSON's "runs_cut_by" say it.
+std::string budgetCause() {
+  char text[64];
+  std::snprintf(text, sizeof text, "the %g-second budget per case", kSecondsPerCase);
+  return text;
+}
+std::string capCause(int most, const char* per = "case") { return "the cap of " + std::to_string(most) + " per " + per; }
+
+// How many of a registry's variants this context can make (the ones the lab and the benches run).
+template <class Registry>
+int availableOn(const Registry& registry, const gl::Caps& caps) {
+  return static_cast<int>(std::count_if(registry.begin(), registry.end(), [&](const auto& v) { return v.unavailableOn(caps).empty(); }));
+}
 
 }  // namespace
 
+// The cases of each sub-bench, counted from the options before the run, for the progress line:
+// each counts what its loops below begin.
+int sortCases(const Options& options, const gl::Caps& caps) {
+  int cases = 0;
+  for (std::uint32_t n : options.bench.gridSizes) {
+    if (sim::checkBuffersFit(n, caps).empty()) cases += static_cast<int>(primitives::sorters().size());
+  }
+  return cases;
+}
+
 // bench --sort: every sorter on the (cell, boid) pairs of a uniform flock at the CIS 565 density,
 // restored to the unsorted order before each timed run (the copy is outside the timestamps).
-json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
+json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
+               Progress& progress) {
   json rows = json::array();
-  std::printf("\n%-16s %10s %6s %11s %11s %11s %s\n", "sorter", "n", "runs", "median us", "min us", "p90 us", "check");
+  RunsCut cut(options.bench.repeats);
+  std::printf("\n%-16s %10s %5s  %11s %11s %11s %s\n", "sorter", "n", "runs", "median us", "min us", "p90 us", "check");
   for (std::uint32_t n : options.bench.gridSizes) {
     if (std::string why = sim::checkBuffersFit(n, caps); !why.empty()) {
       std::printf("n=%u skipped: %s\n", n, why.c_str());
@@ -67,8 +92,9 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
     const std::vector<glm::uvec2> unsorted = pristine.read<glm::uvec2>(n);
     const std::uint32_t keys = static_cast<std::uint32_t>(sim::gridGeometry(settings).cellCount());
     for (const primitives::SortVariant& info : primitives::sorters()) {
+      progress.next("bench --sort: " + std::string(info.name) + " n=" + std::to_string(n));
       auto sorter = info.create(shaders, caps);
-      const int runs = std::clamp(options.bench.repeats, kMinRuns, 60);
+      const int runs = std::clamp(options.bench.repeats, kMinRuns, kMostSortRuns);
       std::vector<double> ms;
       for (int r = 0; r < runs + kWarmups; ++r) {
         work.copyFrom(pristine, std::size_t(n) * 8);
@@ -82,28 +108,47 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
       if (!info.orderDefined) std::stable_sort(got.begin(), got.end(), less);
       const bool correct = got == expected;
       const double med = gl::median(ms) * 1e3;
-      std::printf("%-16s %10u %6d %11.1f %11.1f %11.1f %s\n", info.name, n, runs, med,
+      json row = {{"sorter", info.name}, {"n", n}, {"keys", keys}, {"median_us", med},
+                  {"min_us", *std::min_element(ms.begin(), ms.end()) * 1e3}, {"p90_us", percentile(ms, 0.9) * 1e3},
+                  {"correct", correct}};
+      const char mark = cut.note(row, std::string(info.name) + " n=" + std::to_string(n), runs, capCause(kMostSortRuns, "sort case"));
+      progress.clear();
+      std::printf("%-16s %10u %5d%c %11.1f %11.1f %11.1f %s\n", info.name, n, runs, mark, med,
                   *std::min_element(ms.begin(), ms.end()) * 1e3, percentile(ms, 0.9) * 1e3, correct ? "ok" : "WRONG");
       std::fflush(stdout);
-      rows.push_back({{"sorter", info.name}, {"n", n}, {"keys", keys}, {"runs", runs}, {"median_us", med},
-                      {"min_us", *std::min_element(ms.begin(), ms.end()) * 1e3},
-                      {"p90_us", percentile(ms, 0.9) * 1e3}, {"correct", correct}});
+      rows.push_back(row);
       csv += std::string("sort,") + info.name + "," + std::to_string(n) + "," + std::to_string(runs) + "," +
              std::to_string(med) + "\n";
     }
   }
+  progress.clear();
+  cut.footnote();
   return rows;
+}
+
+int primitivesCases(const Options& options, const gl::Caps& caps) {
+  const int perSize = (options.bench.scan ? 1 + availableOn(primitives::scans(), caps) : 0) +
+                      (options.bench.compact ? 1 + 3 * availableOn(primitives::compactions(), caps) : 0);
+  return perSize * static_cast<int>(options.bench.sizes.size());
 }
 
 // bench --scan and --compact: the primitives lab's rows (engine/primitives/lab.hpp), each variant
 // beside a streaming copy of the same uints measured in the same run (the speed of light: a scan
 // reads its input once and writes its output once at best; a compaction reads a flag and writes
 // at most an index per element). Compactions keep 1 in 1000, half and all.
-json primitivesBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
+json primitivesBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
+                     Progress& progress) {
   json rows = json::array();
   primitives::Lab lab(shaders, caps);
+  RunsCut cut(options.bench.repeats);
+  const int runs = std::clamp(options.bench.repeats, kMinRuns, kMostLabRuns);
   for (const std::string& why : lab.unavailable()) std::printf("unavailable: %s\n", why.c_str());
+  auto starting = [&](const primitives::LabRow& r) {
+    const std::string kept = r.primitive == "compact" && !r.baseline ? " kept " + primitives::keptFractionText(r.oneIn) : "";
+    progress.next("bench --" + r.primitive + ": " + r.variant + " n=" + std::to_string(r.n) + kept);
+  };
   auto print = [&](const primitives::LabRow& r) {
+    progress.clear();
     const std::string kept = r.primitive == "compact" && !r.baseline ? primitives::keptFractionText(r.oneIn) : "-";
     if (!r.unavailable.empty()) {
       std::printf("%-8s %-22s %10u %7s unavailable: %s\n", r.primitive.c_str(), r.variant.c_str(), r.n, kept.c_str(),
@@ -112,27 +157,33 @@ json primitivesBench(const Options& options, const gl::ShaderLibrary& shaders, c
     }
     // Bytes a scan or the copy moves at best: 4 read and 4 written per element.
     const double gbs = r.primitive == "scan" ? double(r.n) * 8.0 / (r.medianMs * 1e-3) * 1e-9 : 0.0;
-    std::printf("%-8s %-22s %10u %7s %6d %11.2f %11.2f %9s %7.0f%% %s\n", r.primitive.c_str(), r.variant.c_str(), r.n,
-                kept.c_str(), r.runs, r.medianMs * 1e3, r.minMs * 1e3, gbs > 0 ? std::to_string(int(gbs)).c_str() : "-",
-                100.0 * r.ofCopy, r.baseline ? "-" : r.pass ? "ok" : "WRONG");
-    std::fflush(stdout);
-    json row = {{"primitive", r.primitive}, {"variant", r.variant}, {"n", r.n}, {"runs", r.runs},
+    json row = {{"primitive", r.primitive}, {"variant", r.variant}, {"n", r.n},
                 {"median_us", r.medianMs * 1e3}, {"min_us", r.minMs * 1e3}, {"p90_us", r.p90Ms * 1e3},
                 {"fraction_of_copy", r.ofCopy}, {"baseline", r.baseline}, {"correct", r.baseline || r.pass}};
+    const std::string why = r.runs < runs ? r.variant + "'s fixed " + std::to_string(primitives::kFewestRuns) +
+                                                " (one invocation walks every element)"
+                                          : capCause(kMostLabRuns);
+    const char mark = cut.note(row, r.primitive + " " + r.variant + " n=" + std::to_string(r.n) + (kept != "-" ? " " + kept : ""),
+                               r.runs, why);
+    std::printf("%-8s %-22s %10u %7s %5d%c %11.2f %11.2f %9s %7.0f%% %s\n", r.primitive.c_str(), r.variant.c_str(), r.n,
+                kept.c_str(), r.runs, mark, r.medianMs * 1e3, r.minMs * 1e3, gbs > 0 ? std::to_string(int(gbs)).c_str() : "-",
+                100.0 * r.ofCopy, r.baseline ? "-" : r.pass ? "ok" : "WRONG");
+    std::fflush(stdout);
     if (gbs > 0) row["gbytes_per_s"] = gbs;
     if (kept != "-") row["kept_fraction"] = kept;
     rows.push_back(row);
     csv += r.primitive + "," + r.variant + (kept != "-" ? "@" + kept : std::string()) + "," + std::to_string(r.n) + "," +
            std::to_string(r.runs) + "," + std::to_string(r.medianMs * 1e3) + "\n";
   };
-  std::printf("\n%-8s %-22s %10s %7s %6s %11s %11s %9s %8s %s\n", "", "variant", "n", "kept", "runs", "median us",
+  std::printf("\n%-8s %-22s %10s %7s %5s  %11s %11s %9s %8s %s\n", "", "variant", "n", "kept", "runs", "median us",
               "min us", "GB/s", "of copy", "check");
-  const int runs = std::clamp(options.bench.repeats, kMinRuns, 200);
   const std::uint32_t oneIn[] = {1000, 2, 1};
   for (std::uint32_t n : options.bench.sizes) {
-    if (options.bench.scan) lab.scans(n, runs, print);
-    if (options.bench.compact) lab.compactions(n, oneIn, runs, print);
+    if (options.bench.scan) lab.scans(n, runs, print, starting);
+    if (options.bench.compact) lab.compactions(n, oneIn, runs, print, starting);
   }
+  progress.clear();
+  cut.footnote();
   return rows;
 }
 
@@ -182,15 +233,23 @@ TimedFrames timeFrames(const Options& options, const gl::ShaderLibrary& shaders,
           simulation.grid().sorter().name, simulation.reduceStrategy().name, renderer.compaction().name};
 }
 
+int frameCases(const Options& options, const gl::Caps& caps) {
+  int cases = 0;
+  for (std::uint32_t n : options.bench.gridSizes) cases += sim::checkCountFits(n, caps, options.settings.sim.neighbours).empty();
+  return cases;
+}
+
 // bench --frame: the CIS 565 scenario (rules, wrap-around world, no centroid pull, 0.03056 boids per
 // unit^3, uniform start), 20 warm-up steps, then every pass of the frame timed by the frame timer.
-json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
+json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
+                Progress& progress) {
   json rows = json::array();
   for (std::uint32_t n : options.bench.gridSizes) {
     if (std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours); !why.empty()) {
       std::printf("n=%u skipped: %s\n", n, why.c_str());
       continue;
     }
+    progress.next("bench --frame: n=" + std::to_string(n));
     const sim::SimSettings s = cis565(options, n);
     const int frames = n <= (1u << 20) ? 100 : 40;
     // Culling and levels of detail as set (on by default).
@@ -199,10 +258,12 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
     json row = {{"n", n}, {"frames", frames}, {"neighbours", sim::neighboursName(s.neighbours)}, {"sorter", t.sorter},
                 {"reduction", t.reduction}, {"cull", options.settings.render.cull}};
     double compute = 0;
+    progress.clear();
     std::printf("\nframe, %u boids (%s, %s, world side %.1f), medians of %d frames after 20 warm-up:\n", n,
                 sim::neighboursName(s.neighbours), t.sorter.c_str(), s.worldSize, frames);
+    std::printf("  %-8s %10s\n", "pass", "median ms");
     for (const gl::PassStats& p : t.passes) {
-      std::printf("  %-8s %9.4f ms\n", p.name.c_str(), p.medianMs);
+      std::printf("  %-8s %10.4f\n", p.name.c_str(), p.medianMs);
       row["passes"][p.name] = p.medianMs;
       for (const PassInfo& info : kPasses) {
         if (info.compute && p.name == info.name) compute += p.medianMs;
@@ -214,7 +275,7 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
     for (const PassInfo& info : kPasses) {
       if (info.compute) computeNames += (computeNames.empty() ? "" : " + ") + std::string(info.name);
     }
-    std::printf("  %-8s %9.4f ms  (%s)\n", "compute", compute, computeNames.c_str());
+    std::printf("  %-8s %10.4f  (%s)\n", "compute", compute, computeNames.c_str());
     row["compute_ms"] = compute;
     rows.push_back(row);
     std::fflush(stdout);
@@ -230,19 +291,39 @@ std::vector<std::pair<const char*, render::OrbitCamera>> cullBenchCameras(float 
   return {{"framing", render::OrbitCamera::framing(side)}, {"inside", inside}};
 }
 
+// Whether bench --cull's drawing part draws `n` boids: on a GPU the pass table covers the sizes
+// below a million.
+bool cullBenchDraws(std::uint32_t n, const Options& options, const gl::Caps& caps) {
+  if (n < (1u << 20) && options.bench.gridSizes.size() > 1 && !caps.softwareRenderer()) return false;
+  return sim::checkCountFits(n, caps, options.settings.sim.neighbours).empty();
+}
+
+int cullCases(const Options& options, const gl::Caps& caps) {
+  int cases = 0;
+  for (std::uint32_t n : options.bench.gridSizes) {
+    if (sim::checkCountFits(n, caps, options.settings.sim.neighbours).empty()) {
+      cases += static_cast<int>(primitives::compactions().size());  // the pass, from both cameras
+    }
+    if (cullBenchDraws(n, options, caps)) cases += 2 * 2;  // drawn from two cameras, culled and not
+  }
+  return cases;
+}
+
 // bench --cull: (1) the cull pass alone, per compaction variant over the sizes, from both cameras;
 // (2) frames of the CIS 565 scenario (20 warm-up steps, then timed) drawn with culling and levels
 // of detail on (the default compaction) and off, from both cameras: the draw, the cull and the
 // whole frame (every pass), and the levels' counts.
-json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv) {
+json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
+               Progress& progress) {
   json rows = json::array();
+  RunsCut cut(options.bench.repeats);
   const glm::ivec2 viewport(1280, 720);
   render::RenderSettings rs = options.settings.render;
   rs.follow = false;
   std::printf("\ncull pass (frustum + levels of detail at %.1f, %.1f px, three compactions, draw commands), 1280x720:\n",
               rs.lodPixels.x, rs.lodPixels.y);
-  std::printf("%-16s %10s %-8s %6s %11s %10s %10s %10s\n", "variant", "n", "camera", "runs", "median us", "near", "middle", "far");
-  std::map<std::string, double> slowest;  // variant -> its longest median so far, ms
+  std::printf("%-16s %10s %-8s %5s  %11s %10s %10s %10s\n", "variant", "n", "camera", "runs", "median us", "near", "middle", "far");
+  std::map<std::string, double> slowest;  // variant -> its longest median so far, us
   for (std::uint32_t n : options.bench.gridSizes) {
     if (std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours); !why.empty()) {
       std::printf("n=%u skipped: %s\n", n, why.c_str());
@@ -252,14 +333,16 @@ json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const g
     sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
     render::BoidRenderer renderer(shaders, caps, options.settings.compact);
     for (const primitives::CompactVariant& v : primitives::compactions()) {
+      progress.next("bench --cull: the pass by " + std::string(v.name) + " n=" + std::to_string(n));
       std::string why = v.unavailableOn(caps);
       if (!why.empty()) why = "unavailable: " + why;
-      if (why.empty() && slowest[v.name] > 1000.0) {  // single-thread: seconds at 1M, minutes beyond
+      if (why.empty() && slowest[v.name] > 1e6) {  // single-thread: seconds at 1M, minutes beyond
         char text[96];
-        std::snprintf(text, sizeof text, "skipped: %.0f ms a run at a smaller size already", slowest[v.name]);
+        std::snprintf(text, sizeof text, "skipped: %.0f us a run at a smaller size already", slowest[v.name]);
         why = text;
       }
       if (!why.empty()) {
+        progress.clear();
         std::printf("%-16s %10u  %s\n", v.name, n, why.c_str());
         rows.push_back({{"part", "pass"}, {"variant", v.name}, {"n", n}, {"available", false}, {"reason", why}});
         continue;
@@ -267,6 +350,7 @@ json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const g
       renderer.setCompaction(v.name);
       renderer.cull(simulation.flock(), rs);  // the variant may not take this size: then the renderer falls back
       if (std::string(renderer.compaction().name) != v.name) {
+        progress.clear();
         std::printf("%-16s %10u  %s\n", v.name, n, renderer.compactionNote().c_str());
         rows.push_back({{"part", "pass"}, {"variant", v.name}, {"n", n}, {"available", false}, {"reason", renderer.compactionNote()}});
         continue;
@@ -277,23 +361,30 @@ json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const g
         const std::vector<double> warm = gl::timeRuns(run, kWarmups);
         // A variant that needs seconds a run (single-thread at millions) is timed by its warm-up runs.
         const bool slow = gl::median(warm) > 500.0;
-        const int runs = slow ? kWarmups
-                              : std::clamp(static_cast<int>(kSecondsPerCase * 1e3 / std::max(gl::median(warm), 1e-3)),
-                                           kMinRuns, std::min(options.bench.repeats, 100));
+        const int most = std::min(options.bench.repeats, kMostCullRuns);
+        const int budget = static_cast<int>(kSecondsPerCase * 1e3 / std::max(gl::median(warm), 1e-3));
+        const int runs = slow ? kWarmups : std::clamp(budget, kMinRuns, most);
+        const std::string cause = slow ? "its " + std::to_string(kWarmups) + " warm-up runs alone (over 500 ms a run)"
+                                  : budget < most ? budgetCause() : capCause(kMostCullRuns);
         const double us = gl::median(slow ? warm : gl::timeRuns(run, runs)) * 1e3;
-        slowest[v.name] = std::max(slowest[v.name], us * 1e-3);
+        slowest[v.name] = std::max(slowest[v.name], us);
         const render::CullCounts k = renderer.readCullCounts();
-        std::printf("%-16s %10u %-8s %6d %11.2f %10u %10u %10u\n", v.name, n, cameraName, runs, us, k.levels[0],
+        json row = {{"part", "pass"}, {"variant", v.name}, {"n", n}, {"camera", cameraName}, {"available", true},
+                    {"median_us", us}, {"levels", {{"near", k.levels[0]}, {"middle", k.levels[1]}, {"far", k.levels[2]}}}};
+        const char mark = cut.note(row, std::string(v.name) + " n=" + std::to_string(n) + " " + cameraName, runs, cause);
+        progress.clear();
+        std::printf("%-16s %10u %-8s %5d%c %11.2f %10u %10u %10u\n", v.name, n, cameraName, runs, mark, us, k.levels[0],
                     k.levels[1], k.levels[2]);
         std::fflush(stdout);
-        rows.push_back({{"part", "pass"}, {"variant", v.name}, {"n", n}, {"camera", cameraName}, {"available", true},
-                        {"runs", runs}, {"median_us", us},
-                        {"levels", {{"near", k.levels[0]}, {"middle", k.levels[1]}, {"far", k.levels[2]}}}});
+        rows.push_back(row);
         csv += std::string("cull-pass,") + v.name + "@" + cameraName + "," + std::to_string(n) + "," +
                std::to_string(runs) + "," + std::to_string(us) + "\n";
       }
     }
   }
+
+  progress.clear();
+  cut.footnote();
 
   const primitives::CompactVariant* asked = primitives::findVariant(primitives::compactions(), options.settings.compact);
   const char* compaction = asked && asked->unavailableOn(caps).empty() ? asked->name : render::kFallbackCompaction;
@@ -302,11 +393,11 @@ json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const g
   std::printf("%10s %-8s %-5s %7s %10s %10s %10s %10s %10s %10s %10s\n", "n", "camera", "cull", "frames", "draw ms",
               "cull ms", "frame ms", "visible", "near", "middle", "far");
   for (std::uint32_t n : options.bench.gridSizes) {
-    if (n < (1u << 20) && options.bench.gridSizes.size() > 1 && !caps.softwareRenderer()) continue;  // the pass table covers them
-    if (std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours); !why.empty()) continue;
+    if (!cullBenchDraws(n, options, caps)) continue;
     const sim::SimSettings s = cis565(options, n);
     for (const auto& [cameraName, camera] : cullBenchCameras(s.worldSize)) {
       for (bool cull : {true, false}) {
+        progress.next("bench --cull: drawing n=" + std::to_string(n) + " from " + cameraName + ", culling " + (cull ? "on" : "off"));
         const int frames = n <= (1u << 20) ? 100 : 30;
         render::RenderSettings on = rs;
         on.cull = cull;
@@ -318,6 +409,7 @@ json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const g
           if (p.name == passInfo(Pass::Cull).name) cullMs = p.medianMs;
         }
         const render::CullCounts& k = t.counts;
+        progress.clear();
         std::printf("%10u %-8s %-5s %7d %10.3f %10.3f %10.3f %10u %10u %10u %10u\n", n, cameraName, cull ? "on" : "off",
                     frames, draw, cullMs, frame, k.visible(), k.levels[0], k.levels[1], k.levels[2]);
         std::fflush(stdout);
@@ -333,6 +425,126 @@ json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const g
   return rows;
 }
 
+int reduceCases(const Options& options, const gl::Caps& caps) {
+  const auto& only = options.bench.strategies;
+  const int strategies = only.empty() ? static_cast<int>(centroid::strategies().size()) : static_cast<int>(only.size());
+  int cases = 1;  // the streaming rate
+  for (std::uint32_t n : options.bench.sizes) cases += sim::checkBuffersFit(n, caps).empty() ? 2 + strategies : 0;
+  return cases;
+}
+
+// bench --reduce: the two baselines and every centroid strategy over the sizes, each held to the
+// floor: N x 16 bytes at the streaming rate of this GPU, measured first by a copy in this run.
+// `floor` receives how the rate was measured.
+json reduceBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
+                 ColdRuns& cold, Progress& progress, json& floor) {
+  json results = json::array();
+  RunsCut cut(options.bench.repeats);
+  progress.next("bench --reduce: the streaming rate (a copy of " + std::to_string(cold.largestCopy() >> 20) + " MiB)");
+  const ColdRuns::Copy rate = cold.copy(cold.largestCopy(), std::clamp(options.bench.repeats, kMinRuns, kMostRateRuns));
+  const double bandwidth = rate.bytesPerSecond;
+  floor = {{"floor_bandwidth_bytes_per_s", bandwidth},
+           {"floor_bandwidth_measured_by",
+            {{"what", "stream copy, bytes read plus bytes written per second, each run from a cold L2"},
+             {"bytes", rate.bytes}, {"runs", rate.runs}, {"median_us", rate.medianMs * 1e3}}}};
+  progress.clear();
+  std::printf("\nfloor = N x 16 B at %.0f GB/s, measured by a stream copy of %zu MiB in this run (bytes read plus written, "
+              "median of %d runs); the baselines show the fixed cost of one dispatch + barrier, and what a plain "
+              "streaming read of the positions reaches\n\n",
+              bandwidth * 1e-9, rate.bytes >> 20, rate.runs);
+  centroid::Baselines baselines(shaders, caps);
+  std::printf("%-20s %10s %5s  %11s %11s %11s %9s %10s %s\n", "strategy", "n", "runs", "median us", "min us", "p90 us",
+              "GB/s", "floor us", "check");
+  gl::Buffer stats("bench.stats", sizeof(gpu::FlockStats));
+
+  for (std::uint32_t n : options.bench.sizes) {
+    if (std::string why = sim::checkBuffersFit(n, caps); !why.empty()) {
+      std::printf("n=%u skipped: %s\n", n, why.c_str());
+      continue;
+    }
+    const std::string size = " n=" + std::to_string(n);
+    sim::SimSettings settings;
+    settings.count = n;
+    settings.worldSize = sim::worldSizeForCount(n);
+    const std::vector<glm::vec4> positions = sim::initialState(settings).positions;
+    const verify::ReferenceStats ref = verify::referenceStats(positions);
+    const std::size_t bytes = std::size_t(n) * sizeof(glm::vec4);
+    const std::size_t copies = std::clamp<std::size_t>((kRotationBytes + bytes - 1) / bytes, 1, 64);
+    std::vector<gl::Buffer> inputs;
+    for (std::size_t c = 0; c < copies; ++c) {
+      inputs.push_back(gl::Buffer::fromSpan(std::string_view("bench.positions"), std::span<const glm::vec4>(positions)));
+    }
+    const float bound = 0.5f * settings.worldSize;
+    const double floorUs = bandwidth > 0 ? static_cast<double>(bytes) / bandwidth * 1e6 : 0.0;
+
+    // Baselines, with the same grid as the grid-stride strategies and the same closing barrier.
+    const std::pair<const char*, std::function<void(int)>> kBaselines[] = {
+        {"baseline/dispatch", [&](int) { baselines.dispatchOnly(stats); }},
+        {"baseline/stream-read", [&](int k) { baselines.streamRead(inputs[std::size_t(k) % copies], n, stats); }}};
+    for (const auto& [name, run] : kBaselines) {
+      progress.next("bench --reduce: " + std::string(name) + size);
+      gl::timeRuns(run, kWarmups);
+      const std::vector<double> ms = gl::timeRuns(run, options.bench.repeats);
+      const double med = gl::median(ms) * 1e3, lo = *std::min_element(ms.begin(), ms.end()) * 1e3;
+      const double gbs = static_cast<double>(bytes) / (med * 1e-6) * 1e-9;
+      json r = {{"strategy", name}, {"n", n}, {"available", true}, {"baseline", true}, {"median_us", med}, {"min_us", lo},
+                {"p90_us", percentile(ms, 0.9) * 1e3}, {"gbytes_per_s", gbs}, {"floor_us", floorUs}};
+      const char mark = cut.note(r, name + size, options.bench.repeats, "");
+      progress.clear();
+      std::printf("%-20s %10u %5d%c %11.2f %11.2f %11.2f %9.0f %10.2f %s\n", name, n, options.bench.repeats, mark, med, lo,
+                  percentile(ms, 0.9) * 1e3, gbs, floorUs, "-");
+      results.push_back(r);
+    }
+    for (const centroid::StrategyInfo& info : centroid::strategies()) {
+      const auto& only = options.bench.strategies;
+      if (!only.empty() && std::find(only.begin(), only.end(), info.name) == only.end()) continue;
+      progress.next("bench --reduce: " + std::string(info.name) + size);
+      json r = {{"strategy", info.name}, {"n", n}};
+      std::string why = info.unavailableOn(caps);
+      std::unique_ptr<centroid::Strategy> strategy;
+      if (why.empty()) {
+        strategy = info.create(shaders, caps);
+        why = strategy->unavailableFor(n);
+      }
+      if (!why.empty()) {
+        r["available"] = false;
+        r["reason"] = why;
+        progress.clear();
+        std::printf("%-20s %10u  unavailable: %s\n", info.name, n, why.c_str());
+        results.push_back(r);
+        continue;
+      }
+      auto run = [&](int k) { strategy->reduce({&inputs[std::size_t(k) % copies], n, bound}, stats); };
+      const double warm = gl::median(gl::timeRuns(run, kWarmups));
+      const int runs = std::clamp(static_cast<int>(kSecondsPerCase * 1e3 / std::max(warm, 1e-3)), kMinRuns,
+                                  options.bench.repeats);
+      const std::vector<double> ms = gl::timeRuns(run, runs);
+      // The last result must still be right: a fast wrong answer is not a result.
+      const gpu::FlockStats g = stats.read<gpu::FlockStats>(1)[0];
+      const glm::dvec3 tol = verify::centroidTolerance(ref, n, strategy->errorModel(n, bound));
+      bool correct = g.boundsMin.x == static_cast<float>(ref.boundsMin.x) && g.boundsMax.z == static_cast<float>(ref.boundsMax.z);
+      for (int a = 0; a < 3; ++a) correct = correct && std::abs(g.meanPosition[a] - ref.centroid[a]) <= tol[a];
+      const double med = gl::median(ms) * 1e3, lo = *std::min_element(ms.begin(), ms.end()) * 1e3,
+                   p90 = percentile(ms, 0.9) * 1e3;
+      const double gbs = med > 0 ? static_cast<double>(bytes) / (med * 1e-6) * 1e-9 : 0.0;
+      r.update({{"available", true}, {"detail", strategy->detail()}, {"median_us", med}, {"min_us", lo}, {"p90_us", p90},
+                {"gbytes_per_s", gbs}, {"floor_us", floorUs}, {"correct", correct}});
+      const char mark = cut.note(r, info.name + size, runs, budgetCause());
+      progress.clear();
+      std::printf("%-20s %10u %5d%c %11.2f %11.2f %11.2f %9.0f %10.2f %s\n", info.name, n, runs, mark, med, lo, p90, gbs,
+                  floorUs, correct ? "ok" : "WRONG");
+      std::fflush(stdout);
+      csv += std::string(info.name) + "," + std::to_string(n) + "," + std::to_string(runs) + "," + std::to_string(med) +
+             "," + std::to_string(lo) + "," + std::to_string(p90) + "," + std::to_string(gbs) + "," +
+             std::to_string(floorUs) + "," + (correct ? "1" : "0") + "\n";
+      results.push_back(r);
+    }
+  }
+  progress.clear();
+  cut.footnote();
+  return results;
+}
+
 int runBench(const Options& options) {
   const std::unique_ptr<platform::HeadlessContext> context = openHeadless(options);
   if (!context) return 1;
@@ -342,130 +554,46 @@ int runBench(const Options& options) {
     std::printf("note: %s has no meaningful GPU timers; these are CPU times around glFinish, not GPU numbers\n",
                 caps.renderer.c_str());
   }
-  json results = json::array(), sortRows, frameRows, scanRows, compactRows, cullRows, shRows;
+  const BenchOptions& b = options.bench;
+  const int cases = (b.sort ? sortCases(options, caps) : 0) + (b.frame ? frameCases(options, caps) : 0) +
+                    (b.cull ? cullCases(options, caps) : 0) + (b.sh ? shBenchCases() : 0) +
+                    (b.scan || b.compact ? primitivesCases(options, caps) : 0) + (b.reduce ? reduceCases(options, caps) : 0);
+  json doc = {{"renderer", caps.renderer}, {"version", caps.version}, {"gpu_timers", gpuTimers}};
+  json sortRows, frameRows, scanRows, compactRows, cullRows, shRows;
   std::string csv = "strategy,n,runs,median_us,min_us,p90_us,gbytes_per_s,floor_us,correct\n";
   std::string gridCsv = "bench,name,n,runs,median_us\n";
   try {
+    Progress progress(cases);  // inside the try: an error's message comes after it is cleared
     const gl::ShaderLibrary shaders = loadShaders(options);
-    if (options.bench.sort) sortRows = sortBench(options, shaders, caps, gridCsv);
-    if (options.bench.frame) frameRows = frameBench(options, shaders, caps, gridCsv);
-    if (options.bench.cull) cullRows = cullBench(options, shaders, caps, gridCsv);
-    if (options.bench.sh) shRows = shBench(options, shaders, caps, gridCsv);
-    if (options.bench.scan || options.bench.compact) {
+    std::optional<ColdRuns> cold;  // 512 MiB of scrub buffers: only for the benches that use them
+    if (b.sh || b.reduce) cold.emplace(shaders, caps);
+    if (b.sort) sortRows = sortBench(options, shaders, caps, gridCsv, progress);
+    if (b.frame) frameRows = frameBench(options, shaders, caps, gridCsv, progress);
+    if (b.cull) cullRows = cullBench(options, shaders, caps, gridCsv, progress);
+    if (b.sh) shRows = shBench(options, shaders, caps, gridCsv, *cold, progress);
+    if (b.scan || b.compact) {
       scanRows = json::array();
       compactRows = json::array();
-      for (json& row : primitivesBench(options, shaders, caps, gridCsv)) (row["primitive"] == "scan" ? scanRows : compactRows).push_back(row);
-    }
-    if (!options.bench.reduce) {
-      if (!options.bench.json.empty()) {
-        writeFileAtomically(options.bench.json, json{{"renderer", caps.renderer}, {"version", caps.version},
-                                                     {"gpu_timers", gpuTimers}, {"sort", sortRows}, {"frame", frameRows},
-                                                     {"scan", scanRows}, {"compact", compactRows}, {"cull", cullRows}, {"sh", shRows}}
-                                                        .dump(1) + "\n");
-        std::printf("json: %s\n", std::filesystem::absolute(options.bench.json).c_str());
-      }
-      if (!options.bench.csv.empty()) {
-        writeFileAtomically(options.bench.csv, gridCsv);
-        std::printf("csv: %s\n", std::filesystem::absolute(options.bench.csv).c_str());
-      }
-      return glDebugExitCode(options);
-    }
-    const double bandwidth = kNominalReadBandwidth;
-    std::printf("floor = N x 16 B at %.1f TB/s (nominal H200 read rate through GL compute); the baselines "
-                "show the fixed cost of one dispatch + barrier, and what a plain streaming read reaches here\n\n",
-                bandwidth * 1e-12);
-    centroid::Baselines baselines(shaders, caps);
-    std::printf("%-20s %10s %6s %11s %11s %11s %9s %10s %s\n", "strategy", "n", "runs", "median us", "min us", "p90 us",
-                "GB/s", "floor us", "check");
-    gl::Buffer stats("bench.stats", sizeof(gpu::FlockStats));
-
-    for (std::uint32_t n : options.bench.sizes) {
-      if (std::string why = sim::checkBuffersFit(n, caps); !why.empty()) {
-        std::printf("n=%u skipped: %s\n", n, why.c_str());
-        continue;
-      }
-      sim::SimSettings settings;
-      settings.count = n;
-      settings.worldSize = sim::worldSizeForCount(n);
-      const std::vector<glm::vec4> positions = sim::initialState(settings).positions;
-      const verify::ReferenceStats ref = verify::referenceStats(positions);
-      const std::size_t bytes = std::size_t(n) * sizeof(glm::vec4);
-      const std::size_t copies = std::clamp<std::size_t>((kRotationBytes + bytes - 1) / bytes, 1, 64);
-      std::vector<gl::Buffer> inputs;
-      for (std::size_t c = 0; c < copies; ++c) {
-        inputs.push_back(gl::Buffer::fromSpan(std::string_view("bench.positions"), std::span<const glm::vec4>(positions)));
-      }
-      const float bound = 0.5f * settings.worldSize;
-      const double floorUs = bandwidth > 0 ? static_cast<double>(bytes) / bandwidth * 1e6 : 0.0;
-
-      // Baselines, with the same grid as the grid-stride strategies and the same closing barrier.
-      const std::pair<const char*, std::function<void(int)>> kBaselines[] = {
-          {"baseline/dispatch", [&](int) { baselines.dispatchOnly(stats); }},
-          {"baseline/stream-read", [&](int k) { baselines.streamRead(inputs[std::size_t(k) % copies], n, stats); }}};
-      for (const auto& [name, run] : kBaselines) {
-        gl::timeRuns(run, kWarmups);
-        const std::vector<double> ms = gl::timeRuns(run, options.bench.repeats);
-        const double med = gl::median(ms) * 1e3, lo = *std::min_element(ms.begin(), ms.end()) * 1e3;
-        const double gbs = static_cast<double>(bytes) / (med * 1e-6) * 1e-9;
-        std::printf("%-20s %10u %6d %11.2f %11.2f %11.2f %9.0f %10.2f %s\n", name, n, options.bench.repeats, med, lo,
-                    percentile(ms, 0.9) * 1e3, gbs, floorUs, "-");
-        results.push_back({{"strategy", name}, {"n", n}, {"available", true}, {"baseline", true}, {"runs", options.bench.repeats},
-                           {"median_us", med}, {"min_us", lo}, {"p90_us", percentile(ms, 0.9) * 1e3},
-                           {"gbytes_per_s", gbs}, {"floor_us", floorUs}});
-      }
-      for (const centroid::StrategyInfo& info : centroid::strategies()) {
-        const auto& only = options.bench.strategies;
-        if (!only.empty() && std::find(only.begin(), only.end(), info.name) == only.end()) continue;
-        json r = {{"strategy", info.name}, {"n", n}};
-        std::string why = info.unavailableOn(caps);
-        std::unique_ptr<centroid::Strategy> strategy;
-        if (why.empty()) {
-          strategy = info.create(shaders, caps);
-          why = strategy->unavailableFor(n);
-        }
-        if (!why.empty()) {
-          r["available"] = false;
-          r["reason"] = why;
-          std::printf("%-20s %10u  unavailable: %s\n", info.name, n, why.c_str());
-          results.push_back(r);
-          continue;
-        }
-        auto run = [&](int k) { strategy->reduce({&inputs[std::size_t(k) % copies], n, bound}, stats); };
-        const double warm = gl::median(gl::timeRuns(run, kWarmups));
-        const int runs = std::clamp(static_cast<int>(kSecondsPerCase * 1e3 / std::max(warm, 1e-3)), kMinRuns,
-                                    options.bench.repeats);
-        const std::vector<double> ms = gl::timeRuns(run, runs);
-        // The last result must still be right: a fast wrong answer is not a result.
-        const gpu::FlockStats g = stats.read<gpu::FlockStats>(1)[0];
-        const glm::dvec3 tol = verify::centroidTolerance(ref, n, strategy->errorModel(n, bound));
-        bool correct = g.boundsMin.x == static_cast<float>(ref.boundsMin.x) && g.boundsMax.z == static_cast<float>(ref.boundsMax.z);
-        for (int a = 0; a < 3; ++a) correct = correct && std::abs(g.meanPosition[a] - ref.centroid[a]) <= tol[a];
-        const double med = gl::median(ms) * 1e3, lo = *std::min_element(ms.begin(), ms.end()) * 1e3,
-                     p90 = percentile(ms, 0.9) * 1e3;
-        const double gbs = med > 0 ? static_cast<double>(bytes) / (med * 1e-6) * 1e-9 : 0.0;
-        r.update({{"available", true}, {"detail", strategy->detail()}, {"runs", runs}, {"median_us", med},
-                  {"min_us", lo}, {"p90_us", p90}, {"gbytes_per_s", gbs}, {"floor_us", floorUs}, {"correct", correct}});
-        std::printf("%-20s %10u %6d %11.2f %11.2f %11.2f %9.0f %10.2f %s\n", info.name, n, runs, med, lo, p90, gbs, floorUs,
-                    correct ? "ok" : "WRONG");
-        std::fflush(stdout);
-        csv += std::string(info.name) + "," + std::to_string(n) + "," + std::to_string(runs) + "," + std::to_string(med) +
-               "," + std::to_string(lo) + "," + std::to_string(p90) + "," + std::to_string(gbs) + "," +
-               std::to_string(floorUs) + "," + (correct ? "1" : "0") + "\n";
-        results.push_back(r);
+      for (json& row : primitivesBench(options, shaders, caps, gridCsv, progress)) {
+        (row["primitive"] == "scan" ? scanRows : compactRows).push_back(row);
       }
     }
-    if (!options.bench.json.empty()) {
-      writeFileAtomically(options.bench.json, json{{"renderer", caps.renderer}, {"version", caps.version},
-                                                   {"gpu_timers", gpuTimers}, {"floor_bandwidth_bytes_per_s", bandwidth},
-                                                   {"results", results}, {"sort", sortRows}, {"frame", frameRows},
-                                                   {"scan", scanRows}, {"compact", compactRows}, {"cull", cullRows}, {"sh", shRows}}
-                                                      .dump(1) + "\n");
-      std::printf("json: %s\n", std::filesystem::absolute(options.bench.json).c_str());
+    if (b.reduce) {
+      json floor;
+      doc["results"] = reduceBench(options, shaders, caps, csv, *cold, progress, floor);
+      doc.update(floor);
     }
-    if (!options.bench.csv.empty()) {
-      writeFileAtomically(options.bench.csv,
-                          options.bench.sort || options.bench.frame || options.bench.scan || options.bench.compact || options.bench.cull ? csv + "\n" + gridCsv : csv);
-      std::printf("csv: %s\n", std::filesystem::absolute(options.bench.csv).c_str());
+    progress.clear();
+    if (!b.json.empty()) {
+      doc.update({{"sort", sortRows}, {"frame", frameRows}, {"scan", scanRows}, {"compact", compactRows}, {"cull", cullRows},
+                  {"sh", shRows}});
+      writeFileAtomically(b.json, doc.dump(1) + "\n");
+      std::printf("json: %s\n", std::filesystem::absolute(b.json).c_str());
+    }
+    if (!b.csv.empty()) {
+      const bool others = b.sort || b.frame || b.scan || b.compact || b.cull || b.sh;
+      writeFileAtomically(b.csv, !b.reduce ? gridCsv : others ? csv + "\n" + gridCsv : csv);
+      std::printf("csv: %s\n", std::filesystem::absolute(b.csv).c_str());
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "boids: %s\n", e.what());

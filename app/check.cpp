@@ -10,6 +10,7 @@
 
 #include "app/files.hpp"
 #include "app/modes.hpp"
+#include "app/progress.hpp"
 #include "engine/centroid/inspector.hpp"
 #include "engine/cull/cull.hpp"
 #include "engine/gl/timer.hpp"
@@ -392,6 +393,21 @@ int runCheck(const Options& options) {
   };
   const bool flockStages = wanted("reduce") || wanted("sort") || wanted("ranges") || wanted("neighbours") || wanted("step");
   const bool gridStages = wanted("sort") || wanted("ranges") || wanted("neighbours") || wanted("step");
+  // Simulated frames where the step can afford them: n^2 pairs a frame for brute force.
+  const auto canStep = [&](std::uint32_t n) {
+    const sim::Neighbours search = options.settings.sim.neighbours;
+    return sim::checkStepFits(n, caps, search).empty() &&
+           (search == sim::Neighbours::BruteForce ? double(n) * n * frames <= stepBudget : n <= gridStepLimit);
+  };
+  // The cases of the sweep, counted as the loops below make them, for the progress line.
+  int caseCount = 0;
+  for (std::uint32_t n : options.check.sizes) {
+    if (!sim::checkBuffersFit(n, caps).empty()) continue;
+    const int flockCases = flockStages ? 1 + (frames > 0 && canStep(n) ? 1 : 0) : 0;
+    caseCount += static_cast<int>(options.check.seeds.size()) *
+                 (int(wanted("scan")) + int(wanted("compact")) + flockCases + int(wanted("cull")));
+  }
+  if (wanted("sh")) caseCount += static_cast<int>(checkedEnvironments(options.settings.environment).size());
 
   json rows = json::array();
   int failed = 0, passed = 0, unavailable = 0, weak = 0, aboveStatistical = 0;
@@ -400,6 +416,7 @@ int runCheck(const Options& options) {
   std::printf("%-*s %9s %5s %6s %10s %12s %12s  %s\n", w, "strategy", "n", "seed", "frames", msHeader, "error", "tolerance",
               "verdict");
   try {
+    Progress progress(caseCount);  // inside the try: an error's message comes after it is cleared
     const gl::ShaderLibrary shaders = loadShaders(options);
     if (!options.check.dump.empty()) std::filesystem::create_directories(options.check.dump);
 
@@ -516,11 +533,6 @@ int runCheck(const Options& options) {
         std::printf("n=%u skipped: %s\n", n, why.c_str());  // beyond what this GPU can hold
         continue;
       }
-      // Simulated frames where the step can afford them: n^2 pairs a frame for brute force.
-      const sim::Neighbours search = options.settings.sim.neighbours;
-      const bool canStep = sim::checkStepFits(n, caps, search).empty() &&
-                           (search == sim::Neighbours::BruteForce ? double(n) * n * frames <= stepBudget
-                                                                  : n <= gridStepLimit);
       for (std::uint64_t seed : options.check.seeds) {
         struct Case {
           int frames;
@@ -528,22 +540,32 @@ int runCheck(const Options& options) {
           std::string dumpName;
         };
         std::vector<Case> cases;
-        if (wanted("scan")) cases.push_back({0, checkScans(scans, n, seed, caps, options.check.repeats), {}});
-        if (wanted("compact")) cases.push_back({0, checkCompactions(compactions, n, seed, caps, options.check.repeats), {}});
+        const std::string label = "check: n=" + std::to_string(n) + " seed " + std::to_string(seed) + ", ";
+        if (wanted("scan")) {
+          progress.next(label + "scan");
+          cases.push_back({0, checkScans(scans, n, seed, caps, options.check.repeats), {}});
+        }
+        if (wanted("compact")) {
+          progress.next(label + "compact");
+          cases.push_back({0, checkCompactions(compactions, n, seed, caps, options.check.repeats), {}});
+        }
         if (flockStages) {
           std::vector<int> frameCases = {0};
-          if (frames > 0 && canStep) frameCases.push_back(frames);
+          if (frames > 0 && canStep(n)) frameCases.push_back(frames);
           for (int f : frameCases) {
+            progress.next(label + (f == 0 ? std::string("the initial flock") : "the flock after " + std::to_string(f) + " frames"));
             Case c{f, {}, {}};
             c.rows = flockRows(n, seed, f, c.dumpName);
             cases.push_back(std::move(c));
           }
         }
         if (wanted("cull")) {
+          progress.next(label + "cull");
           Case c{0, {}, {}};
           c.rows = checkCulls(culls, n, seed, caps, options.check.repeats, options.check.dump, c.dumpName);
           cases.push_back(std::move(c));
         }
+        progress.clear();
         for (Case& c : cases) {
           for (json& row : c.rows) {
             row["n"] = n;
@@ -557,7 +579,9 @@ int runCheck(const Options& options) {
     }
     if (wanted("sh")) {
       // Not a flock's: once, whatever the sizes. n is the texels projected.
-      for (json& row : checkSphericalHarmonics(shaders, caps, options.settings.environment, options.check.repeats)) {
+      const auto beginning = [&](const std::string& environment) { progress.next("check: sh, environment " + environment); };
+      for (json& row : checkSphericalHarmonics(shaders, caps, options.settings.environment, options.check.repeats, beginning)) {
+        progress.clear();
         row["n"] = row.value("texels", 0u);
         row["seed"] = 0;
         row["frames"] = 0;

@@ -3,6 +3,7 @@
 // beside it, as DirectXTK does it); the analytic environments against their exact coefficients.
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <numbers>
 
 #include "app/modes.hpp"
@@ -128,14 +129,19 @@ json shRow(lighting::ShProjector& projector, const lighting::Environment& env, S
 
 }  // namespace
 
-std::vector<json> checkSphericalHarmonics(const gl::ShaderLibrary& shaders, const gl::Caps& caps, const std::string& extra,
-                                          int repeats) {
+std::vector<std::string> checkedEnvironments(const std::string& extra) {
   std::vector<std::string> names = lighting::shippedEnvironments();
   for (std::string& n : lighting::builtInEnvironments()) names.push_back(std::move(n));
   if (std::find(names.begin(), names.end(), extra) == names.end()) names.push_back(extra);
+  return names;
+}
+
+std::vector<json> checkSphericalHarmonics(const gl::ShaderLibrary& shaders, const gl::Caps& caps, const std::string& extra,
+                                          int repeats, const std::function<void(const std::string&)>& beginning) {
   lighting::ShProjector projector(shaders, caps);
   std::vector<json> rows;
-  for (const std::string& name : names) {
+  for (const std::string& name : checkedEnvironments(extra)) {
+    if (beginning) beginning(name);
     lighting::Environment env;
     try {
       env = lighting::loadEnvironment(name);

@@ -9,6 +9,7 @@
 #include "app/files.hpp"
 #include "app/interrupt.hpp"
 #include "app/modes.hpp"
+#include "app/progress.hpp"
 #include "engine/frame.hpp"
 #include "engine/gl/caps.hpp"
 #include "engine/gl/debug.hpp"
@@ -86,14 +87,20 @@ int runHeadlessDemo(Options options) {
     catchInterrupts();
     const auto start = std::chrono::steady_clock::now();
     int drawn = 0;
-    for (; drawn < frames && interruptSignal() == 0; ++drawn) {
-      runFrame(simulation, renderer, timer, view);
-      if (!recorder) continue;
-      try {
-        recorder->write(target.resolveAndRead());
-      } catch (const WriteError& e) {
-        std::fprintf(stderr, "boids: %s\nboids: the recording stops: %s\n", e.what(), recorder->summary().c_str());
-        return 1;
+    {
+      Progress progress(frames, "frame");  // cleared when the loop is left, however it is left
+      const std::string label = "demo: " + std::to_string(flock.count) + " boids";
+      for (; drawn < frames && interruptSignal() == 0; ++drawn) {
+        progress.next(label);
+        runFrame(simulation, renderer, timer, view);
+        if (!recorder) continue;
+        try {
+          recorder->write(target.resolveAndRead());
+        } catch (const WriteError& e) {
+          progress.clear();
+          std::fprintf(stderr, "boids: %s\nboids: the recording stops: %s\n", e.what(), recorder->summary().c_str());
+          return 1;
+        }
       }
     }
     timer.flush();

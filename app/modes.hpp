@@ -1,5 +1,6 @@
 #pragma once
 // The modes of the one binary. Each returns the process exit code.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,13 +41,15 @@ std::optional<std::uint32_t> softwareRendererCount(const gl::Caps& caps, std::ui
 // Every reduction strategy against the CPU reference over a sweep; exit code 0 when all passed.
 int runCheck(const Options& options);
 
-// boids check's "sh" rows: every projection variant in both layouts, for the shipped and built-in
-// environments and `extra` (a name or a .hdr file), against the CPU references.
+// The environments boids check projects: the shipped and built-in ones, and `extra` (a name or a
+// .hdr file) when it is none of them.
+std::vector<std::string> checkedEnvironments(const std::string& extra);
+// boids check's "sh" rows: every projection variant in both layouts, for each of
+// checkedEnvironments(extra), against the CPU references; `beginning` hears each environment's name
+// before its rows are made.
 std::vector<nlohmann::json> checkSphericalHarmonics(const gl::ShaderLibrary& shaders, const gl::Caps& caps,
-                                                    const std::string& extra, int repeats);
-
-// bench --sh: every projection variant in both layouts over map sizes, beside the CPU projections.
-nlohmann::json shBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv);
+                                                    const std::string& extra, int repeats,
+                                                    const std::function<void(const std::string&)>& beginning = {});
 
 // GPU timings per reduction strategy over sizes.
 int runBench(const Options& options);

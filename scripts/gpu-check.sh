@@ -38,6 +38,16 @@ if python3 -c "import torch; assert torch.cuda.is_available()" 2>/dev/null; then
   python3 "$root/scripts/torch_scan_bench.py" "$out/torch_scan.json" 2>&1 | tee -a "$out/primitives.txt"
 fi
 
+# Charts of the benches (time against size, log-log, with the floors and torch), where matplotlib is.
+if python3 -c "import matplotlib" 2>/dev/null; then
+  torch_sort=(); [ -f "$out/torch_sort.json" ] && torch_sort=(--torch "$out/torch_sort.json")
+  torch_scan=(); [ -f "$out/torch_scan.json" ] && torch_scan=(--torch "$out/torch_scan.json")
+  python3 "$root/scripts/charts.py" "$out/bench.json" "${torch_sort[@]}" --out "$out/charts"
+  python3 "$root/scripts/charts.py" "$out/primitives.json" "${torch_scan[@]}" --out "$out/charts"
+  python3 "$root/scripts/charts.py" "$out/cull.json" --out "$out/charts"
+  python3 "$root/scripts/charts.py" "$out/sh.json" --out "$out/charts"
+fi
+
 # Timing medians over 300 frames per size; a screenshot of the largest only.
 for n in ${DEMO_SIZES:-4096 16384 65536}; do
   "$boids" demo --count "$n" --frames 300 --screenshot "$out/demo-$n.png" 2>&1 | tee "$out/demo-$n.txt"

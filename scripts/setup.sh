@@ -11,6 +11,8 @@ packages=(
   # tests: GoogleTest, Mesa's software OpenGL (llvmpipe) through EGL, Xvfb and xdotool for the window tests;
   # clang with its sanitizer and libFuzzer runtimes for the sanitize preset
   libgtest-dev libegl-mesa0 libgl1-mesa-dri xvfb xauth xdotool clang libclang-rt-14-dev
+  # charts of boids bench --json files (scripts/charts.py, and its end-to-end test)
+  python3-matplotlib
 )
 
 missing=()

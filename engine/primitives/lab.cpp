@@ -9,7 +9,7 @@
 namespace boids::primitives {
 namespace {
 
-constexpr int kWarmups = 3, kMinRuns = 5;
+constexpr int kWarmups = 3;
 
 // `runs` timed runs of `work` after the warm-up, as a row's timings.
 void time(const std::function<void()>& work, int runs, LabRow& row) {
@@ -57,24 +57,26 @@ Lab::Lab(const gl::ShaderLibrary& library, const gl::Caps& caps) : copy_(library
 }
 
 LabRow Lab::copyRow(const char* primitive, const gl::Buffer& in, const gl::Buffer& out, std::uint32_t n, int runs,
-                    const Each& each) {
+                    const Each& each, const Each& starting) {
   LabRow row{primitive, "baseline/stream-copy", n};
   row.baseline = true;
+  if (starting) starting(row);
   time([&] { copy_.run(in, out, n); }, runs, row);
   row.ofCopy = 1.0;
   if (each) each(row);
   return row;
 }
 
-std::vector<LabRow> Lab::scans(std::uint32_t n, int runs, const Each& each) {
-  runs = std::max(runs, kMinRuns);
+std::vector<LabRow> Lab::scans(std::uint32_t n, int runs, const Each& each, const Each& starting) {
+  runs = std::max(runs, kFewestRuns);
   const std::vector<std::uint32_t> input = verify::scanInput(n, 1);
   gl::Buffer in("lab.scan.in", std::size_t(n) * 4), out("lab.scan.out", std::size_t(n) * 4);
   in.upload(0, std::size_t(n) * 4, input.data());
-  std::vector<LabRow> rows = {copyRow("scan", in, out, n, runs, each)};
+  std::vector<LabRow> rows = {copyRow("scan", in, out, n, runs, each, starting)};
   const double copyMs = rows.front().medianMs;
   for (auto& [variant, scan] : scans_) {
     LabRow row{"scan", variant->name, n};
+    if (starting) starting(row);
     time([&, s = scan.get()] { s->run(in, out, n); }, runs, row);
     settle(row, verify::judgeScan(input, out.read<std::uint32_t>(n)), copyMs);  // the last run's output
     if (each) each(row);
@@ -83,8 +85,9 @@ std::vector<LabRow> Lab::scans(std::uint32_t n, int runs, const Each& each) {
   return rows;
 }
 
-std::vector<LabRow> Lab::compactions(std::uint32_t n, std::span<const std::uint32_t> oneIn, int runs, const Each& each) {
-  runs = std::max(runs, kMinRuns);
+std::vector<LabRow> Lab::compactions(std::uint32_t n, std::span<const std::uint32_t> oneIn, int runs, const Each& each,
+                                     const Each& starting) {
+  runs = std::max(runs, kFewestRuns);
   gl::Buffer flagsBuffer("lab.compact.flags", std::size_t(n) * 4), out("lab.compact.out", std::size_t(n) * 4),
       kept("lab.compact.kept", 4);
   auto upload = [&](std::uint32_t fraction) {
@@ -94,15 +97,16 @@ std::vector<LabRow> Lab::compactions(std::uint32_t n, std::span<const std::uint3
   };
   // The copy reads the first flags uploaded (a buffer never written can read faster or slower).
   upload(oneIn.empty() ? 0 : oneIn.front());
-  std::vector<LabRow> rows = {copyRow("compact", flagsBuffer, out, n, runs, each)};
+  std::vector<LabRow> rows = {copyRow("compact", flagsBuffer, out, n, runs, each, starting)};
   const double copyMs = rows.front().medianMs;
   for (std::uint32_t fraction : oneIn) {
     const std::vector<std::uint32_t> flags = upload(fraction);
     for (auto& [variant, compact] : compactions_) {
       LabRow row{"compact", variant->name, n, fraction};
+      if (starting) starting(row);
       row.unavailable = compact->unavailableFor(n);
       if (row.unavailable.empty()) {
-        const int count = std::string(variant->name) == "single-thread" ? kMinRuns : runs;
+        const int count = std::string(variant->name) == "single-thread" ? kFewestRuns : runs;
         time([&, c = compact.get()] { c->run(flagsBuffer, n, out, kept); }, count, row);
         const std::uint32_t keptCount = kept.read<std::uint32_t>(1)[0];
         settle(row, verify::judgeCompact(flags, keptCount, out.read<std::uint32_t>(std::min(keptCount, n)), variant->orderDefined),

@@ -33,6 +33,9 @@ struct LabRow {
   std::string detail;       // the judge's words
 };
 
+// The runs every lab row gets at least, and all that single-thread compaction gets.
+inline constexpr int kFewestRuns = 5;
+
 // "1/1000", "1/2", "all", "none": a compaction's kept fraction as the tables write it.
 std::string keptFractionText(std::uint32_t oneIn);
 
@@ -43,16 +46,19 @@ class Lab {
   Lab(const gl::ShaderLibrary& library, const gl::Caps& caps);
 
   // The copy, then every scan variant on `n` seeded small uints, `runs` timed runs each after
-  // three untimed ones; `each` sees every row as soon as it is measured.
-  std::vector<LabRow> scans(std::uint32_t n, int runs, const Each& each = {});
+  // three untimed ones; `each` sees every row as soon as it is measured, `starting` sees it (its
+  // primitive, variant, n and kept fraction) before (a progress line names what runs).
+  std::vector<LabRow> scans(std::uint32_t n, int runs, const Each& each = {}, const Each& starting = {});
   // The copy, then every compaction variant keeping 1 in each of `oneIn` of `n` seeded flags.
-  // single-thread walks everything in one invocation: it gets the fewest runs (at least 5).
-  std::vector<LabRow> compactions(std::uint32_t n, std::span<const std::uint32_t> oneIn, int runs, const Each& each = {});
+  // single-thread walks everything in one invocation: it gets the fewest runs (kFewestRuns).
+  std::vector<LabRow> compactions(std::uint32_t n, std::span<const std::uint32_t> oneIn, int runs, const Each& each = {},
+                                  const Each& starting = {});
   // Why variants could not be made on this context (name: reason), once.
   const std::vector<std::string>& unavailable() const { return unavailable_; }
 
  private:
-  LabRow copyRow(const char* primitive, const gl::Buffer& in, const gl::Buffer& out, std::uint32_t n, int runs, const Each& each);
+  LabRow copyRow(const char* primitive, const gl::Buffer& in, const gl::Buffer& out, std::uint32_t n, int runs, const Each& each,
+                 const Each& starting);
 
   StreamCopy copy_;
   std::vector<std::pair<const ScanVariant*, std::unique_ptr<Scan>>> scans_;
