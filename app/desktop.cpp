@@ -18,6 +18,7 @@
 #include "app/interrupt.hpp"
 #include "app/modes.hpp"
 #include "engine/lighting/preview.hpp"
+#include "engine/render/offscreen_target.hpp"
 #include "app/panel.hpp"
 #include "engine/frame.hpp"
 #include "engine/gl/caps.hpp"
@@ -121,6 +122,7 @@ class Desktop {
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     ++framesDrawn_;
+    if (framesDrawn_ == kSettleFrames) settledAt_ = window_.seconds();
     const bool last = options_.frames >= 0 && framesDrawn_ >= options_.frames;
     capture(actions, last);
     window_.swapBuffers();
@@ -131,6 +133,14 @@ class Desktop {
   // The exit code: 1 when a screenshot or recording could not be written.
   int shutdown() {
     if (recorder_) std::printf("%s\n", recorder_->summary().c_str());
+    // A scripted run says how fast it ran: the frame rate after the first frames (shader compiles,
+    // first uploads), the README's measure of a window's speed.
+    if (options_.frames >= 0 && framesDrawn_ > kSettleFrames + 1) {
+      const double seconds = window_.seconds() - settledAt_;
+      const int frames = framesDrawn_ - kSettleFrames;
+      std::printf("window: %d frames after the first %d in %.2f s: %.1f fps (%.1f ms a frame)\n", frames, kSettleFrames,
+                  seconds, frames / seconds, 1e3 * seconds / frames);
+    }
     // An interactive run's settings are there at the next start (scripted runs leave them be).
     if (options_.frames < 0 && !settingsFile_.empty()) {
       try {
@@ -175,6 +185,28 @@ class Desktop {
         }
       }
     }
+  }
+
+  // The scene's image stretched over the window's `size` (with what the frame left bound undone).
+  void present(const render::OffscreenTarget& scene, glm::ivec2 size) {
+    if (!presentProgram_) {
+      presentProgram_ = gl::Program::build(shaders_, {{GL_VERTEX_SHADER, "render/present.vert"}, {GL_FRAGMENT_SHADER, "render/present.frag"}});
+      presentVao_ = gl::genVertexArray();
+    }
+    scene.resolve();
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    glViewport(0, 0, size.x, size.y);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+    glDisable(GL_BLEND);
+    glActiveTexture(GL_TEXTURE0 + UNIT_PRESENT);
+    glBindTexture(GL_TEXTURE_2D, scene.resolvedTexture());
+    glActiveTexture(GL_TEXTURE0);
+    presentProgram_.use();
+    glBindVertexArray(presentVao_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glBindVertexArray(0);
+    glEnable(GL_DEPTH_TEST);
   }
 
   // The view's centre across the window in NDC: the middle of what the panel leaves uncovered
@@ -483,7 +515,15 @@ class Desktop {
     view.camera = camera_;
     view.render = panel_.app.render;
     view.render.viewCentreX = viewCentreX();
+    // --render-scale: the scene into an image of that fraction of the window, stretched over it.
+    const glm::ivec2 scene = glm::max(glm::ivec2(glm::vec2(fb) * panel_.app.renderScale + 0.5f), glm::ivec2(1));
+    if (scene != fb) {
+      if (!sceneTarget_ || sceneTarget_->size() != scene) sceneTarget_.emplace(scene, 1);
+      view.framebuffer = sceneTarget_->framebuffer();
+      view.viewport = scene;
+    }
     runFrame(scene_->simulation, scene_->renderer, timer_, view);
+    if (scene != fb) present(*sceneTarget_, fb);
     if (!healthReadback_.busy()) healthReadback_.request({{&scene_->simulation.health(), sizeof(std::uint32_t)}});
     if (!recorder_) return;
     try {  // the scene without the panel, for a video, at the size it started with
@@ -544,10 +584,15 @@ class Desktop {
   std::optional<render::CullCounts> cullCounts_;
   bool vsyncApplied_ = false;
   bool showPanel_;
+  std::optional<render::OffscreenTarget> sceneTarget_;  // the scene at --render-scale, when below 1
+  gl::Program presentProgram_;  // stretches it over the window (made at first use)
+  gl::VertexArrayName presentVao_;
   render::OrbitCamera camera_;
   double lastTime_;
   double lastHealthWarning_ = -1e9;
   int framesDrawn_ = 0;
+  static constexpr int kSettleFrames = 30;  // left out of the frame rate printed at the end of a scripted run
+  double settledAt_ = 0.0;
   bool writeFailed_ = false;
 };
 

@@ -25,26 +25,38 @@ std::string adaptToContext(Options& options, const gl::Caps& caps) {
              " (GL_MAX_RENDERBUFFER_SIZE, GL_MAX_FRAMEBUFFER_WIDTH/HEIGHT)";
     }
   }
-  if (std::optional<std::uint32_t> smaller = softwareRendererCount(caps, options.settings.sim.count);
-      smaller && !options.commandLine.has("count") && !(options.saved && options.saved->has("count"))) {
-    // A count the user gave (this run or saved by the last) is kept; the default's and a preset's
-    // are set beneath every other source, so a world size or camera given with them still holds.
-    const std::uint32_t asked = options.settings.sim.count;
+  if (caps.softwareRenderer()) {
+    // Beneath every other source, so that a world size or camera given with them still holds: a
+    // smaller flock than the default's or a preset's (a count the user gave, this run or saved by
+    // the last, is kept), and the window's scene at half its size unless a scale was given.
     Options trial = options;
-    std::string whose = "the default";
-    if (trial.preset && trial.preset->has("count")) {
-      whose = "the preset's";
-      trial.preset->remove("count");
-    }
     Layer below{"software renderer", {}};
-    below.add(*findSetting("count"), *smaller);
+    std::vector<std::string> said;
+    const std::uint32_t asked = options.settings.sim.count;
+    if (std::optional<std::uint32_t> smaller = softwareRendererCount(caps, asked);
+        smaller && !options.commandLine.has("count") && !(options.saved && options.saved->has("count"))) {
+      std::string whose = "the default";
+      if (trial.preset && trial.preset->has("count")) {
+        whose = "the preset's";
+        trial.preset->remove("count");
+      }
+      below.add(*findSetting("count"), *smaller);
+      said.push_back(std::to_string(*smaller) + " boids rather than " + whose + " " + std::to_string(asked));
+    }
+    const auto given = [&](const char* key) {
+      return options.commandLine.has(key) || (options.saved && options.saved->has(key)) || (options.preset && options.preset->has(key));
+    };
+    if (!given("render-scale")) {
+      below.add(*findSetting("render-scale"), kSoftwareRendererScale);
+      said.push_back("the window's scene drawn at half size and stretched");
+    }
     Resolved resolved = resolve(trial.layers(std::move(below)));
-    if (resolved.error.empty()) {
+    if (!said.empty() && resolved.error.empty()) {
       trial.settings = std::move(resolved.settings);
       options = std::move(trial);
-      std::printf("software renderer: starting with %u boids rather than %s %u, to run at 25+ fps on a CPU (--count "
-                  "overrides)\n",
-                  options.settings.sim.count, whose.c_str(), asked);
+      std::string list;
+      for (const std::string& s : said) list += (list.empty() ? "" : "; ") + s;
+      std::printf("software renderer: %s, to run at 25+ fps on a CPU (--count and --render-scale override)\n", list.c_str());
     }
   }
   std::string problem = sim::checkCountFits(options.settings.sim.count, caps, options.settings.sim.neighbours);

@@ -92,6 +92,8 @@ void reportSetAside(const std::filesystem::path& file, const std::vector<std::st
 // five frames a second and the presets' slower still; the window and demo start there with at most
 // this many boids, whatever the neighbour search, unless the user gave a count (README: measured).
 inline constexpr std::uint32_t kSoftwareRendererCount = 2048;
+// And draws the window's scene at this fraction of its size (filling pixels is what costs there).
+inline constexpr double kSoftwareRendererScale = 0.5;
 
 inline constexpr int kDemoDefaultFrames = 120;
 inline constexpr const char* kDemoDefaultScreenshot = "boids-demo.png";

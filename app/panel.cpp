@@ -439,13 +439,20 @@ void timingsSection(const gl::FrameTimer& timer, float scale) {
   draw->AddRectFilled(origin, ImVec2(origin.x + plot.x, origin.y + plot.y), IM_COL32(20, 22, 30, 255));
   for (std::size_t i = 0; i < timer.passes().size(); ++i) {
     if (isLabPass(timer.passes()[i])) continue;
+    // At most kPoints points a line, each the largest of its frames (so a spike stays): every
+    // segment is geometry the panel draws, and on a software renderer thousands of them cost as
+    // much as the scene.
+    constexpr std::size_t kPoints = 60;
     const std::deque<float>& h = timer.history(i);
+    const std::size_t per = (h.size() + kPoints - 1) / kPoints;
     std::vector<ImVec2> points;
-    for (std::size_t f = 0; f < h.size(); ++f) {
+    for (std::size_t f = 0; f < h.size(); f += per) {
+      float v = 0.0f;
+      for (std::size_t k = f; k < std::min(h.size(), f + per); ++k) v = std::max(v, h[k]);
       const float fx = float(frames - h.size() + f) / float(frames - 1);
-      points.emplace_back(origin.x + fx * plot.x, origin.y + plot.y - std::min(h[f] / top, 1.0f) * (plot.y - 2.0f) - 1.0f);
+      points.emplace_back(origin.x + fx * plot.x, origin.y + plot.y - std::min(v / top, 1.0f) * (plot.y - 2.0f) - 1.0f);
     }
-    draw->AddPolyline(points.data(), int(points.size()), passColour(timer.passes()[i]), ImDrawFlags_None, 1.5f);
+    draw->AddPolyline(points.data(), int(points.size()), passColour(timer.passes()[i]), ImDrawFlags_None, 1.0f);
   }
   char axis[48];
   std::snprintf(axis, sizeof axis, "%.3f", top);

@@ -42,6 +42,7 @@ struct AppSettings {
   bool compareAll = false;
   int checkEvery = 30;     // frames between CPU checks of the reduction (0: on demand)
   glm::ivec2 windowSize{1280, 720};
+  float renderScale = 1.0f;  // the window's scene at this fraction of its size (adaptToContext: 0.5 on a software renderer)
 
   AppSettings();  // the defaults
 };

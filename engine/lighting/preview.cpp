@@ -25,6 +25,9 @@ Previews::Previews(const gl::ShaderLibrary& library)
       irradiance_(makeImage("lighting.preview.irradiance")) {}
 
 void Previews::update(const Lighting& lighting, float exposureStops) {
+  const Drawn now{&lighting, lighting.projections(), exposureStops};
+  if (drawn_ == now) return;
+  drawn_ = now;
   lighting.projector().coefficients().bindRange(GL_SHADER_STORAGE_BUFFER, SSBO_SH, 0, sizeof(gpu::ShCoefficients));
   glActiveTexture(GL_TEXTURE0 + UNIT_ENVIRONMENT);
   glBindTexture(GL_TEXTURE_2D, lighting.projector().texture());

@@ -90,6 +90,7 @@ BoidRenderer::Programs BoidRenderer::build(const gl::ShaderLibrary& library) {
   p.markers =
       gl::Program::build(library, {{GL_VERTEX_SHADER, "render/markers.vert"}, {GL_FRAGMENT_SHADER, "render/markers.frag"}});
   p.follow = gl::Program::compute(library, "render/camera_follow.comp");
+  p.shadeConstants = gl::Program::compute(library, "render/shade_constants.comp");
   p.cells = gl::Program::build(library, {{GL_VERTEX_SHADER, "render/cells.vert"}, {GL_FRAGMENT_SHADER, "render/cells.frag"}});
   return p;
 }
@@ -101,6 +102,7 @@ BoidRenderer::BoidRenderer(const gl::ShaderLibrary& library, const gl::Caps& cap
       meshVao_(gl::genVertexArray()),
       emptyVao_(gl::genVertexArray()),
       params_("render.params", sizeof(gpu::RenderParams)),
+      shade_("render.shadeConstants", 4 * sizeof(glm::vec4)),
       camera_("render.camera", sizeof(gpu::CameraState)),
       cullParams_("render.cullParams", sizeof(gpu::CullParams)),
       colours_(library, caps),
@@ -284,6 +286,10 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   lighting->projector().coefficients().bindRange(GL_SHADER_STORAGE_BUFFER, SSBO_SH, 0, sizeof(gpu::ShCoefficients));
   glActiveTexture(GL_TEXTURE0 + UNIT_ENVIRONMENT);
   glBindTexture(GL_TEXTURE_2D, lighting->projector().texture());
+  shade_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SHADE);
+  programs_.shadeConstants.use();
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 
   // The ground, then the sky (the environment) at the far plane wherever the ground left it.
   glDisable(GL_CULL_FACE);

@@ -93,7 +93,7 @@ class BoidRenderer {
 
  private:
   struct Programs {
-    gl::Program boid, sky, box, bounds, frustum, markers, follow, cells;
+    gl::Program boid, sky, box, bounds, frustum, markers, follow, cells, shadeConstants;
     std::array<gl::Program, cull::kLevels> levels;  // the boid through the cull's list, per level
   };
   static Programs build(const gl::ShaderLibrary& library);
@@ -109,6 +109,7 @@ class BoidRenderer {
   gl::VertexArrayName meshVao_;
   gl::VertexArrayName emptyVao_;  // core profile needs a VAO bound even for attribute-less draws
   gl::Buffer params_;
+  gl::Buffer shade_;  // ShadeConstants, made each draw
   gl::Buffer camera_;
   bool following_ = false;
   float pixelScale_ = 1.0f;  // pixels per world unit at clip w = 1 (placeCamera)

@@ -24,7 +24,7 @@ OffscreenTarget::OffscreenTarget(glm::ivec2 size, int samples)
     : size_(size),
       color_(gl::genRenderbuffer()),
       depth_(gl::genRenderbuffer()),
-      resolved_(gl::genRenderbuffer()),
+      resolved_(gl::genTexture()),
       drawFbo_(gl::genFramebuffer()),
       resolveFbo_(gl::genFramebuffer()) {
   GLint maxSamples = 1;
@@ -35,16 +35,21 @@ OffscreenTarget::OffscreenTarget(glm::ivec2 size, int samples)
   glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples_, GL_RGBA8, size.x, size.y);
   glBindRenderbuffer(GL_RENDERBUFFER, depth_.id());
   glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples_, GL_DEPTH_COMPONENT24, size.x, size.y);
-  glBindRenderbuffer(GL_RENDERBUFFER, resolved_.id());
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, size.x, size.y);
   glBindRenderbuffer(GL_RENDERBUFFER, 0);
+  glBindTexture(GL_TEXTURE_2D, resolved_.id());
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, size.x, size.y);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
 
   glBindFramebuffer(GL_FRAMEBUFFER, drawFbo_.id());
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_.id());
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_.id());
   GLenum drawStatus = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   glBindFramebuffer(GL_FRAMEBUFFER, resolveFbo_.id());
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, resolved_.id());
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, resolved_.id(), 0);
   GLenum resolveStatus = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   if (drawStatus != GL_FRAMEBUFFER_COMPLETE || resolveStatus != GL_FRAMEBUFFER_COMPLETE) {
@@ -68,6 +73,13 @@ gl::Image OffscreenTarget::resolveAndRead() {
   glBlitFramebuffer(0, 0, size_.x, size_.y, 0, 0, size_.x, size_.y, GL_COLOR_BUFFER_BIT, GL_NEAREST);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   return gl::readFramebuffer(resolveFbo_.id(), size_.x, size_.y);
+}
+
+void OffscreenTarget::resolve() const {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, drawFbo_.id());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolveFbo_.id());
+  glBlitFramebuffer(0, 0, size_.x, size_.y, 0, 0, size_.x, size_.y, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
 }  // namespace boids::render

@@ -15,13 +15,18 @@ class OffscreenTarget {
   void bind() const;             // as the draw framebuffer
   unsigned framebuffer() const { return drawFbo_.id(); }
   gl::Image resolveAndRead();    // blocking: for screenshots
+  // Resolved into resolvedTexture() (RGBA8, linear filtering): for drawing the image elsewhere
+  // (the window's scene at a fraction of its size, stretched by render/present.frag).
+  void resolve() const;
+  unsigned resolvedTexture() const { return resolved_.id(); }
   glm::ivec2 size() const { return size_; }
   int samples() const { return samples_; }
 
  private:
   glm::ivec2 size_;
   int samples_;
-  gl::RenderbufferName color_, depth_, resolved_;
+  gl::RenderbufferName color_, depth_;
+  gl::TextureName resolved_;
   gl::FramebufferName drawFbo_, resolveFbo_;
 };
 

@@ -20,6 +20,7 @@
 #define SSBO_SH 17          // ShCoefficients: the environment's nine spherical harmonics (engine/lighting)
 #define SSBO_COLOUR_BINS 18 // uint[2 x COLOUR_BINS]: the flock's speeds and neighbour counts (render/colour_histogram.comp)
 #define SSBO_SHADOW 19      // uint per ground texel: boids above it (render/shadow_splat.comp)
+#define SSBO_SHADE 20       // ShadeConstants: the frame's shared shading terms (render/shade_constants.comp)
 
 // Uniform blocks
 #define UBO_SIM_PARAMS 0
@@ -28,6 +29,7 @@
 // Texture units
 #define UNIT_ENVIRONMENT 0  // the environment's equirectangular map (the sky, the boids' rim)
 #define UNIT_SHADOW 1       // the flock's shadow on the ground, blurred (render/shadow_blur.comp)
+#define UNIT_PRESENT 2      // the scene at --render-scale, stretched over the window (render/present.frag)
 
 // Uniform locations (explicit, so no look-up by name is ever needed)
 #define LOC_CAMERA_ORBIT 5        // yaw, pitch, vertical field of view, aspect

@@ -7,7 +7,7 @@
 // With CULLED 1 the boid is the cull's list (SSBO_DRAW_LIST) at the instance or vertex's number
 // (engine/cull: the levels' lists and draw commands come from the GPU); with 0, every boid in
 // order. Reads SSBO_POS_IN, SSBO_VEL_IN, SSBO_CAMERA, UBO_RENDER_PARAMS (and SSBO_DRAW_LIST); the
-// shading also SSBO_SH and the environment (render/shading.glsl).
+// shading also SSBO_SH and SSBO_SHADE (render/shading.glsl).
 #ifndef LEVEL
 #define LEVEL 0
 #endif

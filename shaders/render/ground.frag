@@ -13,7 +13,6 @@ layout(binding = UNIT_SHADOW) uniform sampler2D u_shadow;
 
 in vec3 v_world;
 flat in vec3 v_irradiance;
-flat in vec3 v_haze;
 out vec4 o_color;
 
 const vec3 kAlbedo = vec3(0.62, 0.60, 0.57);  // sRGB: a pale stone
@@ -36,9 +35,9 @@ void main() {
   vec3 toEye = b_camera.eye.xyz - v_world;
   float dist = length(toEye);
   vec3 view = toEye / max(dist, 1e-6);
-  radiance = fogged(radiance, dist, v_haze, u_render);
+  radiance = fogged(radiance, dist, u_render);
   // The edge: into the environment as the sky shows it along this view, so the seam disappears.
-  float edge = smoothstep(0.45, 1.0, length(v_world.xz) / (GROUND_REACH * halfSide));
+  float edge = smoothstep(0.6, 1.0, length(v_world.xz) / (GROUND_REACH * halfSide));
   if (edge > 0.0) radiance = mix(radiance, environmentRadiance(-view, u_render.lighting.y, 0.0), edge);
   o_color = vec4(displayColour(radiance, u_render.lighting.x), 1.0);
 }
