@@ -387,7 +387,7 @@ class Desktop {
     if (!parsed.name.empty()) loaded += ": " + parsed.name;
     if (!parsed.description.empty()) loaded += "\n" + parsed.description;
     Layer layer = *parsed.layer;
-    if (const Assignment* count = layer.find("count")) {  // a preset's count scaled to a software renderer
+    if (const Assignment* count = parsed.shipped ? layer.find("count") : nullptr) {  // scaled to a software renderer
       const std::uint32_t asked = count->value.get<std::uint32_t>();
       if (std::optional<std::uint32_t> smaller = softwareRendererCount(caps_, asked)) {
         layer.remove("count");
@@ -422,7 +422,9 @@ class Desktop {
     if (actions.loadShipped && !shippedPresetFiles().empty()) {
       const gl::EmbeddedFile& f = shippedPresetFiles()[std::size_t(panel_.shippedPreset)];
       const std::string name(f.path.substr(0, f.path.size() - 5));
-      loadInto(parseSettingsText(f.text, "preset '" + name + "'"), "preset '" + name + "'");
+      ParsedFile parsed = parseSettingsText(f.text, "preset '" + name + "'");
+      parsed.shipped = true;
+      loadInto(parsed, "preset '" + name + "'");
     }
     if (actions.resetToDefaults) adopt(resolve({}), "the defaults");
     if (actions.applyCountAndSeed) applyCountAndSeed();

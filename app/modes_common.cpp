@@ -14,6 +14,48 @@ std::optional<std::uint32_t> softwareRendererCount(const gl::Caps& caps, std::ui
   return kSoftwareRendererCount;
 }
 
+namespace {
+
+// On a software renderer: a smaller flock than the default's or a shipped preset's (a count the
+// user gave, this run, in a preset file of theirs or saved by the last run, is kept), and the
+// window's scene at half its size unless a scale was given; said on stdout.
+void startSmallOnSoftware(Options& options, const gl::Caps& caps) {
+  if (!caps.softwareRenderer()) return;
+  // Set beneath every other source, so that a world size or camera given with them still holds.
+  Options trial = options;
+  Layer below{"software renderer", {}};
+  std::vector<std::string> said;
+  const std::uint32_t asked = options.settings.sim.count;
+  const bool userCount = options.commandLine.has("count") || (options.saved && options.saved->has("count")) ||
+                         (options.preset && !options.presetShipped && options.preset->has("count"));
+  if (std::optional<std::uint32_t> smaller = softwareRendererCount(caps, asked); smaller && !userCount) {
+    std::string whose = "the default";
+    if (trial.preset && trial.preset->has("count")) {
+      whose = "the preset's";
+      trial.preset->remove("count");
+    }
+    below.add(*findSetting("count"), *smaller);
+    said.push_back(std::to_string(*smaller) + " boids rather than " + whose + " " + std::to_string(asked));
+  }
+  const auto given = [&](const char* key) {
+    return options.commandLine.has(key) || (options.saved && options.saved->has(key)) || (options.preset && options.preset->has(key));
+  };
+  if (!given("render-scale")) {
+    below.add(*findSetting("render-scale"), kSoftwareRendererScale);
+    said.push_back("the window's scene drawn at half size and stretched");
+  }
+  Resolved resolved = resolve(trial.layers(std::move(below)));
+  if (!said.empty() && resolved.error.empty()) {
+    trial.settings = std::move(resolved.settings);
+    options = std::move(trial);
+    std::string list;
+    for (const std::string& s : said) list += (list.empty() ? "" : "; ") + s;
+    std::printf("software renderer: %s, to run at 25+ fps on a CPU (a count or render-scale given overrides)\n", list.c_str());
+  }
+}
+
+}  // namespace
+
 std::string adaptToContext(Options& options, const gl::Caps& caps) {
   if (!caps.memoryOverrideError.empty()) return caps.memoryOverrideError;
   for (const char* key : {"width", "height"}) {  // the offscreen image (demo) or the window's largest
@@ -25,40 +67,7 @@ std::string adaptToContext(Options& options, const gl::Caps& caps) {
              " (GL_MAX_RENDERBUFFER_SIZE, GL_MAX_FRAMEBUFFER_WIDTH/HEIGHT)";
     }
   }
-  if (caps.softwareRenderer()) {
-    // Beneath every other source, so that a world size or camera given with them still holds: a
-    // smaller flock than the default's or a preset's (a count the user gave, this run or saved by
-    // the last, is kept), and the window's scene at half its size unless a scale was given.
-    Options trial = options;
-    Layer below{"software renderer", {}};
-    std::vector<std::string> said;
-    const std::uint32_t asked = options.settings.sim.count;
-    if (std::optional<std::uint32_t> smaller = softwareRendererCount(caps, asked);
-        smaller && !options.commandLine.has("count") && !(options.saved && options.saved->has("count"))) {
-      std::string whose = "the default";
-      if (trial.preset && trial.preset->has("count")) {
-        whose = "the preset's";
-        trial.preset->remove("count");
-      }
-      below.add(*findSetting("count"), *smaller);
-      said.push_back(std::to_string(*smaller) + " boids rather than " + whose + " " + std::to_string(asked));
-    }
-    const auto given = [&](const char* key) {
-      return options.commandLine.has(key) || (options.saved && options.saved->has(key)) || (options.preset && options.preset->has(key));
-    };
-    if (!given("render-scale")) {
-      below.add(*findSetting("render-scale"), kSoftwareRendererScale);
-      said.push_back("the window's scene drawn at half size and stretched");
-    }
-    Resolved resolved = resolve(trial.layers(std::move(below)));
-    if (!said.empty() && resolved.error.empty()) {
-      trial.settings = std::move(resolved.settings);
-      options = std::move(trial);
-      std::string list;
-      for (const std::string& s : said) list += (list.empty() ? "" : "; ") + s;
-      std::printf("software renderer: %s, to run at 25+ fps on a CPU (--count and --render-scale override)\n", list.c_str());
-    }
-  }
+  startSmallOnSoftware(options, caps);
   std::string problem = sim::checkCountFits(options.settings.sim.count, caps, options.settings.sim.neighbours);
   if (problem.empty()) return {};
   // A count saved by the last run (on a bigger GPU, or before the memory filled up) costs this
@@ -88,6 +97,7 @@ std::string adaptToContext(Options& options, const gl::Caps& caps) {
                    options.saved->find("count")->origin.c_str(), problem.c_str(), list.c_str(), resolved.settings.sim.count);
       trial.settings = resolved.settings;
       options = std::move(trial);
+      startSmallOnSoftware(options, caps);  // the default count it falls back to, on a CPU
       return {};
     }
   }

@@ -395,6 +395,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
       if (parsed.error) throw UsageError("--preset: " + parsed.error->text());
       printWarnings(parsed.warnings);
       o.preset = std::move(parsed.layer);
+      o.presetShipped = parsed.shipped;
     }
 
     o.frames = static_cast<int>(text.whole("frames", 0, 100000000).value_or(-1));

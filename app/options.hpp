@@ -52,6 +52,7 @@ struct Options {
   AppSettings settings;
   std::optional<Layer> saved;            // the last run's saved settings (window only)
   std::optional<Layer> preset;           // --preset's settings, when given
+  bool presetShipped = false;            // --preset named a shipped preset (not a file of the user's)
   Layer commandLine{"command line", {}};  // --KEY and --set KEY=VALUE, in that order
   bool defaults = false;                 // --defaults: leave the saved settings out
   int frames = -1;                       // -1: until closed (window) or the demo's default

@@ -332,7 +332,9 @@ ParsedFile loadPreset(std::string_view nameOrFile) {
     return out;
   }
   if (const gl::EmbeddedFile* shipped = findShippedPreset(nameOrFile)) {
-    return parseSettingsText(shipped->text, "preset '" + std::string(nameOrFile) + "'");
+    ParsedFile parsed = parseSettingsText(shipped->text, "preset '" + std::string(nameOrFile) + "'");
+    parsed.shipped = true;
+    return parsed;
   }
   std::error_code ec;
   if (!std::filesystem::exists(nameOrFile, ec)) {

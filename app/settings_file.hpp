@@ -32,6 +32,7 @@ struct ParsedFile {
   std::vector<std::string> warnings;  // unknown keys and sections, values set aside: "file:line:column: ..."
   std::vector<std::string> setAside;  // keys of values set aside (Values::SetAside)
   std::string name, description;      // the preset's own
+  bool shipped = false;               // one of presets/, built in (its count scales to a software renderer)
 };
 
 // What a value that does not suit its setting does to the document.

@@ -49,7 +49,7 @@ TEST(BadInput, CommandLineValuesAreRefusedInOneLineBeforeAnythingStarts) {
       {"--set lod-pixels=a,b", "--set lod-pixels=a,b: 'a,b' is not two numbers near,far"},
       {"--compact quick", "--compact quick: must be single-thread, group-leader, global-atomic, group-atomic, subgroup-ballot, ballot-tiles or scan"},
       {"--set dt", "--set dt: expected KEY=VALUE"},
-      {"--set colour=3", "--set colour=3: no setting named 'colour'"},
+      {"--set hue=3", "--set hue=3: no setting named 'hue'"},
       {"--set max-speed=99", "--set max-speed=99: outside the allowed range 0.01 to 20"},
       {"--no-such-option", "no-such-option"},
       {"--cohesion-radius 30 --world-size 80", "the largest radius (cohesion-radius 30) must be at most a quarter of world-size (80)"},

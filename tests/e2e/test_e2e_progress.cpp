@@ -89,17 +89,21 @@ TEST(Progress, OnATerminalEveryCaseIsCountedAndTheLineNeverStaysInATable) {
   const std::vector<Run> runs = {
       // 2 sizes x 1 seed x (scan, compact, the initial flock, the flock after 30 frames)
       {"check --sizes 65,4097 --seeds 1 --stages scan,compact,reduce", "case", 2 * 4},
-      // sort: 4 sorters; scan: the copy + 2 variants; reduce: the rate, 2 baselines, 2 strategies
-      {"bench --sort --scan --reduce --sizes 1000 --repeats 3 --strategies tree,single-pass", "case", 4 + 3 + 1 + 2 + 2},
+      // sort: 4 sorters; scan: the copy + the variants this GPU can run (2 on llvmpipe, more with
+      // subgroups); reduce: the rate, 2 baselines, 2 strategies. Counted by hand only where the
+      // variants are known: elsewhere (-1) the line must announce one total and reach it.
+      {"bench --sort --scan --reduce --sizes 1000 --repeats 3 --strategies tree,single-pass", "case", -1},
       {"demo --count 200 --frames 5 --width 64 --height 48 --screenshot " + quoted(dir / "d.png"), "frame", 5}};
   for (const Run& run : runs) {
     const Result r = onATerminal(run.args);
     EXPECT_EQ(r.exitCode, 0) << run.args << "\n" << r.output;
     const Counted c = countedCases(r.output, run.unit);
     EXPECT_GT(c.drawings, 0) << run.args << ": no progress line on a terminal\n" << r.output;
-    EXPECT_EQ(c.totals, std::set<int>{run.total}) << run.args << "\n" << r.output;
+    const bool llvmpipe = has(r.output, "llvmpipe");
+    const int total = run.total >= 0 ? run.total : llvmpipe ? 4 + 3 + 1 + 2 + 2 : c.totals.empty() ? -1 : *c.totals.begin();
+    EXPECT_EQ(c.totals, std::set<int>{total}) << run.args << "\n" << r.output;
     if (run.unit == "case") {  // a frame can be drawn over before the line is redrawn; a case cannot
-      EXPECT_EQ(c.highest, run.total) << run.args << ": every case begins on the line\n" << r.output;
+      EXPECT_EQ(c.highest, total) << run.args << ": every case begins on the line\n" << r.output;
     }
     for (const std::string& line : shownLines(r.output)) {
       EXPECT_FALSE(has(line, "(" + run.unit + " ")) << run.args << ": the line was left on the terminal: " << line;
