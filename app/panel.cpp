@@ -459,7 +459,8 @@ void timingsSection(const gl::FrameTimer& timer, float scale) {
   draw->AddText(ImVec2(origin.x + 3, origin.y + 1), IM_COL32(170, 170, 170, 255), axis);
   draw->AddText(ImVec2(origin.x + 3, origin.y + plot.y - ImGui::GetTextLineHeight()), IM_COL32(170, 170, 170, 255), "0");
   ImGui::Dummy(plot);
-  ImGui::TextDisabled("every pass, last %zu frames, one axis (%s)", frames, timeUnit(timer));
+  ImGui::TextDisabled("every pass, last %zu frames timed, one axis (%s%s)", frames, timeUnit(timer),
+                      timer.source() == gl::TimingSource::CpuFinish ? ", the CPU clock samples a frame in a few" : "");
 }
 
 // The latest and median time of one pass of the frame, "-" before it has run.

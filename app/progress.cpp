@@ -8,8 +8,9 @@ namespace boids::app {
 namespace {
 
 constexpr auto kRedrawEvery = std::chrono::milliseconds(250);
-// A case that begins sooner than this after the last drawing waits for the ticker (the demo begins
-// a "case" every frame, hundreds a second on a GPU).
+// A frame that begins sooner than this after the last drawing waits for the ticker (the demo runs
+// hundreds a second on a GPU); a case is drawn as it begins, however soon (a run has a few hundred
+// at most, and the line then names every one of them).
 constexpr auto kFewestRedraws = std::chrono::milliseconds(50);
 
 // Columns of the terminal on stderr: a line longer than that would wrap, and '\r' would then
@@ -45,7 +46,7 @@ void Progress::next(std::string what) {
   std::lock_guard lock(mutex_);
   ++index_;
   what_ = std::move(what);
-  if (!shown_ || std::chrono::steady_clock::now() - drawnAt_ >= kFewestRedraws) draw();
+  if (!shown_ || unit_ != "frame" || std::chrono::steady_clock::now() - drawnAt_ >= kFewestRedraws) draw();
   shown_ = true;
 }
 

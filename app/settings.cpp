@@ -165,7 +165,7 @@ std::vector<SettingInfo> buildTable() {
   t.back().labels = {"heading", "speed (flock's range)", "local density"};
   add({"render-scale", "render", "render-scale",
        "the window's scene drawn at this fraction of its size, then stretched to it (the panel stays sharp): fewer "
-       "pixels to fill where filling them is slow; default 1, or 0.5 on a software renderer",
+       "pixels to fill where filling them is slow (0.5 unless given, on a software renderer)",
        SettingKind::Float, 0.25, 1, {}, FLOAT_MEMBER(renderScale)});
   add({"ground", "render", "ground", "a floor under the world, with the flock's soft shadow and lines for scale",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.ground)});

@@ -85,7 +85,7 @@ FrameTimer::Scope FrameTimer::scope(std::string_view pass) {
   p.pass = passIndex(pass);
   if (source_ == TimingSource::GpuQueries) {
     glQueryCounter(p.begin.id(), GL_TIMESTAMP);
-  } else {
+  } else if (cpuSampling()) {
     glFinish();
     p.cpuBegin = std::chrono::steady_clock::now();
   }
@@ -96,7 +96,7 @@ void FrameTimer::end(std::size_t scopeIndex) {
   Pending& p = slots_[frame_ % kLatency].scopes[scopeIndex];
   if (source_ == TimingSource::GpuQueries) {
     glQueryCounter(p.end.id(), GL_TIMESTAMP);
-  } else {
+  } else if (cpuSampling()) {
     glFinish();
     record(p.pass, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - p.cpuBegin).count());
   }

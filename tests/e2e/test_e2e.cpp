@@ -2,9 +2,13 @@
 // under Xvfb (whose screenshot must include the ImGui panel).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <numeric>
+#include <vector>
 #include <set>
 #include <string>
 #include <sys/wait.h>
@@ -288,4 +292,76 @@ TEST(EndToEnd, LevelTintsShowEachLevelInItsColour) {
   const Result plain = run("", args + "'" + (dir / "plain.png").string() + "' --colour speed");
   ASSERT_EQ(plain.exitCode, 0) << plain.output;
   EXPECT_LT(count(load(dir / "plain.png"))[0], tinted[0] / 10) << "red without the tints";
+}
+
+namespace {
+
+// The hue sextant (0 red, 1 yellow, 2 green, 3 cyan, 4 blue, 5 magenta) of each saturated pixel,
+// counted: a flock coloured by heading shows its schools as sextants of their own.
+std::array<int, 6> hueSextants(const Png& png) {
+  std::array<int, 6> n{};
+  for (int y = 0; y < png.height; ++y) {
+    for (int x = 0; x < png.width; ++x) {
+      const auto c = png.at(x, y);
+      const int hi = std::max({c[0], c[1], c[2]}), lo = std::min({c[0], c[1], c[2]});
+      if (hi - lo <= 60) continue;
+      double h = hi == c[0] ? double(c[1] - c[2]) / (hi - lo) : hi == c[1] ? 2.0 + double(c[2] - c[0]) / (hi - lo)
+                                                                            : 4.0 + double(c[0] - c[1]) / (hi - lo);
+      if (h < 0) h += 6.0;
+      ++n[std::size_t(std::min(5, int(h)))];
+    }
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST(FirstMinute, TheDefaultFlockShowsSchoolsInMoreThanOneColourAndEachNewOptionChangesTheImage) {
+  // The demo with the defaults (a clustered start, colour by heading, the ground), 250 frames,
+  // then each new option alone: every one must change the picture, and the default's boids must
+  // fall into at least two hue sextants with a tenth of the colourful pixels each (schools flying
+  // different ways), where a single colour (the speed ramp of a settled flock) would give one.
+  const fs::path dir = scratch();
+  const std::string common = "demo --count 2048 --frames 250 --width 480 --height 270 --screenshot ";
+  auto shot = [&](const std::string& name, const std::string& more) {
+    const Result r = runHeadless(common + "'" + (dir / (name + ".png")).string() + "' " + more);
+    EXPECT_EQ(r.exitCode, 0) << more << "\n" << r.output;
+    return load(dir / (name + ".png"));
+  };
+  const Png base = shot("default", "");
+  const std::array<int, 6> hues = hueSextants(base);
+  const int colourful = std::accumulate(hues.begin(), hues.end(), 0);
+  ASSERT_GT(colourful, 2000) << "too few boids on screen";
+  const long regions = std::count_if(hues.begin(), hues.end(), [&](int h) { return h > colourful / 10; });
+  EXPECT_GE(regions, 2) << "one colour region: " << hues[0] << " " << hues[1] << " " << hues[2] << " " << hues[3]
+                        << " " << hues[4] << " " << hues[5];
+  for (const auto& [name, option] : std::vector<std::pair<std::string, std::string>>{
+           {"speed", "--colour speed"}, {"density", "--colour density"}, {"bare", "--no-ground"},
+           {"uniform", "--start uniform"}, {"attract", "--attractor attract --attractor-point 8,0,0"},
+           {"flee", "--attractor flee --attractor-point 0,0,0 --attractor-radius 30"}}) {
+    const Png other = shot(name, option);
+    EXPECT_GT(differingPixels(other, base), base.width * base.height / 100) << option << " changes nothing";
+  }
+  EXPECT_GT(differingPixels(load(dir / "speed.png"), load(dir / "density.png")), base.width * base.height / 100)
+      << "density is drawn as speed";
+}
+
+TEST(FirstMinute, ASoftwareRendererStartsSmallUnlessTheUserGaveACount) {
+  // On llvmpipe (this suite's renderer; on a GPU nothing is scaled and the test says so).
+  const fs::path dir = scratch();
+  const std::string tail = " --frames 1 --width 64 --height 64 --screenshot '" + (dir / "s.png").string() + "'";
+  const Result plain = runHeadless("demo" + tail);
+  ASSERT_EQ(plain.exitCode, 0) << plain.output;
+  if (plain.output.find("llvmpipe") == std::string::npos) GTEST_SKIP() << "not a software renderer";
+  EXPECT_NE(plain.output.find("software renderer: 2048 boids rather than the default 16384"), std::string::npos) << plain.output;
+  EXPECT_NE(plain.output.find("headless demo: 2048 boids"), std::string::npos) << plain.output;
+  const Result preset = runHeadless("demo --preset murmuration" + tail);
+  EXPECT_NE(preset.output.find("2048 boids rather than the preset's 65536"), std::string::npos) << preset.output;
+  const Result given = runHeadless("demo --count 4096" + tail);
+  EXPECT_NE(given.output.find("headless demo: 4096 boids"), std::string::npos) << given.output;
+  EXPECT_EQ(given.output.find("boids rather than"), std::string::npos) << given.output;
+  // A preset file of the user's keeps its count, as --count does.
+  std::ofstream(dir / "mine.json") << "{ \"simulation\": { \"count\": 3000 } }\n";
+  const Result mine = runHeadless("demo --preset '" + (dir / "mine.json").string() + "'" + tail);
+  EXPECT_NE(mine.output.find("headless demo: 3000 boids"), std::string::npos) << mine.output;
 }
