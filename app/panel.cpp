@@ -637,7 +637,8 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
   PanelActions actions;
   const float scale = ImGui::GetFontSize() / 13.0f;
   ImGui::SetNextWindowPos(ImVec2(10 * scale, 10 * scale), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(420 * scale, 0), ImGuiCond_FirstUseEver);
+  // The window's height, less the margins: the lab's table shows without scrolling at 720p.
+  ImGui::SetNextWindowSize(ImVec2(420 * scale, ImGui::GetIO().DisplaySize.y - 20 * scale), ImGuiCond_FirstUseEver);
   ImGui::Begin("boids");
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 10);  // room for the longest label
   ImGui::PushTextWrapPos(0.0f);  // every line wraps at the panel's edge: nothing is cut off
