@@ -1,6 +1,7 @@
 #include "app/settings.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -327,11 +328,15 @@ std::span<const SettingInfo> settingsTable() {
 
 json valueOf(const SettingInfo& s, const AppSettings& a) {
   json v = s.simFloat ? json(double(a.sim.*s.simFloat)) : s.get(a);
-  // Settings are held as floats: a bound such as 0.05 comes back as 0.0500000007, and an angle
-  // through radians as 89.0000001. Clamped into the range, so a saved value always loads again;
-  // so are whole numbers (a window dragged smaller than the smallest --width it may start with).
+  // Settings are held as floats: 0.05 would come back as 0.0500000007, and an angle through
+  // radians as 89.0000001. Written as the shortest decimal that reads back to the same float
+  // (std::to_chars), then clamped into the range, so a saved value always loads again; so are
+  // whole numbers (a window dragged smaller than the smallest --width it may start with).
   auto clampNumber = [&](json& x) {
-    if (x.is_number_float()) x = std::clamp(x.get<double>(), s.min, s.max);
+    if (!x.is_number_float()) return;
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, static_cast<float>(x.get<double>())).ptr;
+    x = std::clamp(std::strtod(std::string(text, end).c_str(), nullptr), s.min, s.max);
   };
   if (s.kind == SettingKind::Float) clampNumber(v);
   if (s.kind == SettingKind::Integer) {
