@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "engine/gl/caps.hpp"
 #include "engine/gl/gl.hpp"
 // glad's header comes first; GLFW must not pull in a GL header of its own.
 #define GLFW_INCLUDE_NONE
@@ -85,6 +86,24 @@ std::unique_ptr<Window> Window::create(const std::string& title, int width, int 
   glfwMakeContextCurrent(window->window_);
   if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress))) {
     throw ContextError("window created, but the GL entry points could not be loaded");
+  }
+  // On a software rasteriser every pixel of a multisampled window is four samples to fill, keep and
+  // resolve on the CPU, for the panel alone (the scene is drawn offscreen there, at
+  // --render-scale): the window is made again without.
+  GLint samples = 0;
+  glGetIntegerv(GL_SAMPLES, &samples);
+  const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  if (samples > 0 && renderer && gl::isSoftwareRenderer(renderer)) {
+    const int major = glfwGetWindowAttrib(window->window_, GLFW_CONTEXT_VERSION_MAJOR);
+    const int minor = glfwGetWindowAttrib(window->window_, GLFW_CONTEXT_VERSION_MINOR);
+    glfwMakeContextCurrent(nullptr);
+    glfwDestroyWindow(window->window_);
+    window->window_ = nullptr;
+    if (!attempt(major, minor, 0)) throw ContextError("cannot open the window again without multisampling:" + attempts);
+    glfwMakeContextCurrent(window->window_);
+    if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress))) {
+      throw ContextError("window created, but the GL entry points could not be loaded");
+    }
   }
   glfwSetWindowUserPointer(window->window_, window.get());
   glfwSetScrollCallback(window->window_, onScroll);
