@@ -190,28 +190,6 @@ class Desktop {
     }
   }
 
-  // The scene's image stretched over the window's `size` (with what the frame left bound undone).
-  void present(const render::OffscreenTarget& scene, glm::ivec2 size) {
-    if (!presentProgram_) {
-      presentProgram_ = gl::Program::build(shaders_, {{GL_VERTEX_SHADER, "render/present.vert"}, {GL_FRAGMENT_SHADER, "render/present.frag"}});
-      presentVao_ = gl::genVertexArray();
-    }
-    scene.resolve();
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
-    glViewport(0, 0, size.x, size.y);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_CULL_FACE);
-    glDisable(GL_BLEND);
-    glActiveTexture(GL_TEXTURE0 + UNIT_PRESENT);
-    glBindTexture(GL_TEXTURE_2D, scene.resolvedTexture());
-    glActiveTexture(GL_TEXTURE0);
-    presentProgram_.use();
-    glBindVertexArray(presentVao_.id());
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    glBindVertexArray(0);
-    glEnable(GL_DEPTH_TEST);
-  }
-
   // The view's centre across the window in NDC: the middle of what the panel leaves uncovered
   // (the middle itself while recording: those frames have no panel).
   float viewCentreX() const {
@@ -220,7 +198,7 @@ class Desktop {
     return std::clamp(panel_.coveredWidth / width, 0.0f, 0.6f);
   }
 
-  // "GPU" and "CPU" beside the centroid markers, in their colours (markers.vert), under the panel.
+  // "GPU" and "CPU" beside the centroid markers, in their colours, under the panel.
   // Placed at the CPU reference of the last check, which the CPU knows; with the camera on the GPU
   // (following), the markers go unlabelled.
   void labelMarkers() {
@@ -237,8 +215,12 @@ class Desktop {
       draw->AddText(ImVec2(p.x + 1, p.y + 1), IM_COL32(0, 0, 0, 200), text);
       draw->AddText(p, colour, text);
     };
-    label(ImVec2(at.x + gap, at.y - gap - ImGui::GetFontSize()), IM_COL32(255, 140, 26, 255), "GPU");
-    label(ImVec2(at.x + gap, at.y + gap), IM_COL32(51, 242, 255, 255), "CPU");
+    const auto colour = [](bool gpu) {
+      const glm::vec3 c = render::markerColour(gpu);
+      return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1.0f));
+    };
+    label(ImVec2(at.x + gap, at.y - gap - ImGui::GetFontSize()), colour(true), "GPU");
+    label(ImVec2(at.x + gap, at.y + gap), colour(false), "CPU");
   }
 
   PanelActions drawPanel(double now) {
@@ -528,7 +510,7 @@ class Desktop {
       view.viewport = scene;
     }
     runFrame(scene_->simulation, scene_->renderer, timer_, view);
-    if (scene != fb) present(*sceneTarget_, fb);
+    if (scene != fb) scene_->renderer.present(*sceneTarget_, 0, fb);
     if (!healthReadback_.busy()) healthReadback_.request({{&scene_->simulation.health(), sizeof(std::uint32_t)}});
     if (!recorder_) return;
     try {  // the scene without the panel, for a video, at the size it started with
@@ -590,8 +572,6 @@ class Desktop {
   bool vsyncApplied_ = false;
   bool showPanel_;
   std::optional<render::OffscreenTarget> sceneTarget_;  // the scene at --render-scale, when below 1
-  gl::Program presentProgram_;  // stretches it over the window (made at first use)
-  gl::VertexArrayName presentVao_;
   render::OrbitCamera camera_;
   double lastTime_;
   double lastHealthWarning_ = -1e9;

@@ -28,8 +28,6 @@ void plotHistory(const char* label, const std::deque<float>& history, const char
 
 const ImVec4 kPass(0.35f, 0.9f, 0.45f, 1.0f), kFail(1.0f, 0.35f, 0.3f, 1.0f), kDim(0.6f, 0.6f, 0.6f, 1.0f),
     kWeak(1.0f, 0.8f, 0.3f, 1.0f);
-// The centroid markers' colours (shaders/render/markers.vert), for their labels.
-const ImVec4 kGpuMarker(1.0f, 0.55f, 0.1f, 1.0f), kCpuMarker(0.2f, 0.95f, 1.0f, 1.0f);
 
 bool isLabPass(const std::string& name) { return name.rfind("lab/", 0) == 0; }
 
@@ -128,8 +126,12 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
         }
       };
       const ImVec4 text = ImGui::GetStyleColorVec4(ImGuiCol_Text);
-      row("GPU", glm::dvec3(v.gpu.meanPosition), "%.5f", kGpuMarker);
-      row("CPU", r.cpu.centroid, "%.5f", kCpuMarker);
+      const auto marker = [](bool gpu) {
+        const glm::vec3 c = render::markerColour(gpu);
+        return ImVec4(c.r, c.g, c.b, 1.0f);
+      };
+      row("GPU", glm::dvec3(v.gpu.meanPosition), "%.5f", marker(true));
+      row("CPU", r.cpu.centroid, "%.5f", marker(false));
       row("|error|", v.error, "%.2e", text);
       row("bound", v.tolerance, "%.2e", text);
       ImGui::EndTable();
@@ -176,10 +178,13 @@ void compareTable(PanelState& state, const gl::FrameTimer& timer, const Reductio
     ImGui::TextDisabled("floor: every position read once, %.4f %s", *floor, timeUnit(timer));
   }
   if (!ImGui::BeginTable("compare", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
-  ImGui::TableSetupColumn("strategy");
+  ImGui::PushTextWrapPos(-1.0f);  // a cell's word stays whole ("unavailable", not "unavail/able")
+  float longest = 0.0f;  // the name column holds every name whole
+  for (const centroid::StrategyInfo& s : centroid::strategies()) longest = std::max(longest, ImGui::CalcTextSize(s.name).x);
+  ImGui::TableSetupColumn("strategy", ImGuiTableColumnFlags_WidthFixed, longest);
   ImGui::TableSetupColumn(timeUnitShort(timer));
-  ImGui::TableSetupColumn("x fastest");
-  ImGui::TableSetupColumn("error/bound");
+  ImGui::TableSetupColumn("x best");
+  ImGui::TableSetupColumn("err/bound");
   ImGui::TableSetupColumn("verdict");
   ImGui::TableHeadersRow();
   const bool haveLab = view.report && *view.report && !(*view.report)->lab.empty();
@@ -235,7 +240,7 @@ void compareTable(PanelState& state, const gl::FrameTimer& timer, const Reductio
     if (!v) {
       ImGui::TextDisabled("waiting");
     } else if (!v->available) {
-      ImGui::TextColored(kDim, "unavailable");
+      ImGui::TextColored(kDim, "n/a");
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v->reason.c_str());
     } else {
       ImGui::TextColored(v->pass ? kPass : kFail, v->pass ? "pass" : "FAIL");
@@ -246,6 +251,7 @@ void compareTable(PanelState& state, const gl::FrameTimer& timer, const Reductio
       }
     }
   }
+  ImGui::PopTextWrapPos();
   ImGui::EndTable();
 }
 

@@ -30,6 +30,7 @@ constexpr float kMinPointPixels = 2.0f;
 namespace tints {
 using vec3 = glm::vec3;
 #include "shaders/render/level_tints.glsl"
+#include "shaders/render/marker_colours.glsl"
 }  // namespace tints
 
 struct MeshVertex {
@@ -68,6 +69,8 @@ const char* colourModeName(ColourMode mode) {
   return mode == ColourMode::Speed ? "speed" : mode == ColourMode::Density ? "density" : "heading";
 }
 
+glm::vec3 markerColour(bool gpu) { return gpu ? tints::kGpuMarkerColour : tints::kCpuMarkerColour; }
+
 glm::vec3 levelTint(int level) {
   return level == CULL_NEAR ? tints::kTintNear : level == CULL_MIDDLE ? tints::kTintMiddle : tints::kTintFar;
 }
@@ -91,6 +94,8 @@ BoidRenderer::Programs BoidRenderer::build(const gl::ShaderLibrary& library) {
       gl::Program::build(library, {{GL_VERTEX_SHADER, "render/markers.vert"}, {GL_FRAGMENT_SHADER, "render/markers.frag"}});
   p.follow = gl::Program::compute(library, "render/camera_follow.comp");
   p.shadeConstants = gl::Program::compute(library, "render/shade_constants.comp");
+  p.present =
+      gl::Program::build(library, {{GL_VERTEX_SHADER, "render/present.vert"}, {GL_FRAGMENT_SHADER, "render/present.frag"}});
   p.cells = gl::Program::build(library, {{GL_VERTEX_SHADER, "render/cells.vert"}, {GL_FRAGMENT_SHADER, "render/cells.frag"}});
   return p;
 }
@@ -358,6 +363,23 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   }
   glEnable(GL_DEPTH_TEST);
   glBindVertexArray(0);
+}
+
+void BoidRenderer::present(const OffscreenTarget& scene, unsigned framebuffer, glm::ivec2 size) const {
+  scene.resolve();
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
+  glViewport(0, 0, size.x, size.y);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_BLEND);
+  glActiveTexture(GL_TEXTURE0 + UNIT_PRESENT);
+  glBindTexture(GL_TEXTURE_2D, scene.resolvedTexture());
+  glActiveTexture(GL_TEXTURE0);
+  programs_.present.use();
+  glBindVertexArray(emptyVao_.id());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindVertexArray(0);
+  glEnable(GL_DEPTH_TEST);
 }
 
 std::optional<glm::vec2> BoidRenderer::colourRange(ColourMode mode) const {

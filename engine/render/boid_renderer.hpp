@@ -22,6 +22,7 @@
 #include "engine/render/camera.hpp"
 #include "engine/render/colour_range.hpp"
 #include "engine/render/ground.hpp"
+#include "engine/render/offscreen_target.hpp"
 #include "engine/render/render_settings.hpp"
 #include "engine/sim/flock.hpp"
 #include "engine/sim/params.hpp"
@@ -34,6 +35,8 @@ inline constexpr std::array<cull::LevelDraw, cull::kLevels> kLevelDraws = {{{18,
 
 // A level of detail's tint with the tints on (shaders/render/level_tints.glsl): for a legend.
 glm::vec3 levelTint(int level);
+// The centroid markers' colours (shaders/render/marker_colours.glsl): the GPU's, or the CPU's.
+glm::vec3 markerColour(bool gpu);
 
 // What the cull kept, read back a few frames late.
 struct CullCounts {
@@ -87,13 +90,18 @@ class BoidRenderer {
             glm::ivec2 viewport, const RenderSettings& settings, GridView grid = {},
             const lighting::Lighting* lighting = nullptr);
 
+  // `scene`'s image stretched over `framebuffer`'s (0, 0)-`size` with bilinear filtering: the
+  // window's scene drawn at a fraction of its size (--render-scale). A draw, not a blit: a window's
+  // framebuffer may be multisampled, and a blit cannot write into one. Leaves depth test on.
+  void present(const OffscreenTarget& scene, unsigned framebuffer, glm::ivec2 size) const;
+
   // The ends of the colour ramp `mode` is drawn with now (for a legend): speeds in units per time
   // unit, neighbours; for heading, none.
   std::optional<glm::vec2> colourRange(ColourMode mode) const;
 
  private:
   struct Programs {
-    gl::Program boid, sky, box, bounds, frustum, markers, follow, cells, shadeConstants;
+    gl::Program boid, sky, box, bounds, frustum, markers, follow, cells, shadeConstants, present;
     std::array<gl::Program, cull::kLevels> levels;  // the boid through the cull's list, per level
   };
   static Programs build(const gl::ShaderLibrary& library);

@@ -9,6 +9,7 @@
 #include "common/flock_stats.h"
 #include "common/render_params.h"
 #include "render/camera.glsl"
+#include "render/marker_colours.glsl"
 
 layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_stats; };
 layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderParams u_render; };
@@ -16,9 +17,6 @@ layout(location = LOC_MARKER_CPU) uniform vec4 u_cpuCentroid;  // w 1 when known
 layout(location = LOC_MARKER_GPU) uniform vec4 u_gpuCentroid;  // w 1 when known
 layout(location = LOC_MARKER_SIZE) uniform float u_size;
 out vec3 v_color;
-
-const vec3 kGpuColour = vec3(1.0, 0.55, 0.1);  // the panel's labels use the same colours
-const vec3 kCpuColour = vec3(0.2, 0.95, 1.0);
 
 void main() {
   int axis = gl_VertexID / 6, corner = gl_VertexID % 6;
@@ -37,6 +35,6 @@ void main() {
   vec4 p = c.x < 0.0 ? a : b;
   p.xy += across * c.y * 0.5 * width / pixels * 2.0 * p.w;
   gl_Position = p;
-  v_color = outline ? vec3(0.05) : gpu ? kGpuColour : kCpuColour;
+  v_color = outline ? vec3(0.05) : gpu ? kGpuMarkerColour : kCpuMarkerColour;
   if (!gpu && u_cpuCentroid.w == 0.0) gl_Position = vec4(2.0, 2.0, 2.0, 1.0);  // outside the clip volume
 }

@@ -1,7 +1,6 @@
 #version 430 core
 // The scene drawn at a fraction of the window's size (--render-scale), stretched over the window
-// with bilinear filtering. A draw rather than a blit: the window's framebuffer is multisampled, and
-// a blit cannot write into one.
+// with bilinear filtering (engine/render BoidRenderer::present).
 #include "common/bindings.h"
 
 layout(binding = UNIT_PRESENT) uniform sampler2D u_image;

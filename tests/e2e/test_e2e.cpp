@@ -320,9 +320,12 @@ TEST(FirstMinute, TheDefaultFlockShowsSchoolsInMoreThanOneColourAndEachNewOption
   // The demo with the defaults (a clustered start, colour by heading, the ground), 250 frames,
   // then each new option alone: every one must change the picture, and the default's boids must
   // fall into at least two hue sextants with a tenth of the colourful pixels each (schools flying
-  // different ways), where a single colour (the speed ramp of a settled flock) would give one.
+  // different ways), where one colour for every boid gives one (checked with a palette that
+  // returns a constant). Under the constant grey environment, so that the only colourful pixels
+  // are the boids' (the shipped sunset's sky has hues of its own).
   const fs::path dir = scratch();
-  const std::string common = "demo --count 2048 --frames 250 --width 480 --height 270 --screenshot ";
+  const std::string common =
+      "demo --count 2048 --frames 250 --width 480 --height 270 --environment constant --screenshot ";
   auto shot = [&](const std::string& name, const std::string& more) {
     const Result r = runHeadless(common + "'" + (dir / (name + ".png")).string() + "' " + more);
     EXPECT_EQ(r.exitCode, 0) << more << "\n" << r.output;
