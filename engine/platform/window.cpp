@@ -50,6 +50,7 @@ std::unique_ptr<Window> Window::create(const std::string& title, int width, int 
     glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, request.debug ? GLFW_TRUE : GLFW_FALSE);
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
     glfwWindowHint(GLFW_SAMPLES, samples);
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);  // shown once final: a window made again is never seen
     g_lastGlfwError.clear();
     window->window_ = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
     if (!window->window_) {
@@ -105,6 +106,7 @@ std::unique_ptr<Window> Window::create(const std::string& title, int width, int 
       throw ContextError("window created, but the GL entry points could not be loaded");
     }
   }
+  glfwShowWindow(window->window_);
   glfwSetWindowUserPointer(window->window_, window.get());
   glfwSetScrollCallback(window->window_, onScroll);
   glfwSetKeyCallback(window->window_, onKey);
