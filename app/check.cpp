@@ -265,6 +265,34 @@ std::vector<json> checkScans(std::vector<std::unique_ptr<primitives::Scan>>& sca
   return rows;
 }
 
+// The sort primitive on one case: every sorter on each input pattern of verify::kSortPatterns
+// (keys sorted, reversed, all equal, over the full 32-bit range) against std::sort. The grid rows
+// sort the flock's own (cell, boid) pairs.
+std::vector<json> checkSortPatterns(std::vector<std::unique_ptr<primitives::Sorter>>& sorters, std::uint32_t n,
+                                    std::uint64_t seed, const gl::Caps& caps) {
+  std::vector<json> rows;
+  gl::Buffer work("check.sort.patterns", std::size_t(primitives::sortCapacity(n)) * 8);
+  for (verify::SortPattern pattern : verify::kSortPatterns) {
+    const verify::SortInput input = verify::sortInput(n, pattern, seed);
+    const std::string patternName = verify::sortPatternName(pattern);
+    for (std::size_t k = 0; k < primitives::sorters().size(); ++k) {
+      const primitives::SortVariant& v = primitives::sorters()[k];
+      std::string why = v.unavailableOn(caps);
+      if (why.empty()) why = sorters[k]->unavailableFor(n);
+      if (why.empty()) why = sorters[k]->unavailableForKeys(input.keyCount, input.mostOfOneKey);
+      if (!why.empty()) {
+        rows.push_back(unavailableRow("sort", v.name, patternName + ": " + why));
+        continue;
+      }
+      work.upload(0, std::size_t(n) * 8, input.pairs.data());
+      const double ms = gl::median(gl::timeRuns([&](int) { sorters[k]->sort(work, n, input.keyCount); }, 1));  // sorts in place: once
+      const verify::Judgement j = verify::judgeSort(input.pairs, work.read<verify::SortPair>(n), v.orderDefined);
+      rows.push_back(verdictRow("sort", v.name, j.pass, ms, patternName + ": " + j.detail));
+    }
+  }
+  return rows;
+}
+
 // Kept fractions a compaction is checked at: none, 1 in 1000, one half, all (flags kept one in N).
 struct KeptFraction {
   const char* name;
@@ -385,6 +413,9 @@ int runCheck(const Options& options) {
   const int frames = options.frames >= 0 ? options.frames : kSimulatedFramesDefault;
   const double stepBudget = caps.softwareRenderer() ? kStepBudgetSoftware : kStepBudgetGpu;
   const std::uint32_t gridStepLimit = caps.softwareRenderer() ? kGridStepLimitSoftware : kGridStepLimitGpu;
+  // The sort patterns up to the grid rows' limit on a GPU; on a CPU renderer up to 65537 (six
+  // sorters, four patterns: a million pairs would take minutes there).
+  const std::uint32_t sortPatternLimit = caps.softwareRenderer() ? kGridStepLimitSoftware : kGridCheckLimit;
   const char* timing = gl::timerQueriesMeaningful() ? "GPU timer queries" : "CPU clock around glFinish";
 
   const auto wanted = [&](const char* stage) {
@@ -405,7 +436,8 @@ int runCheck(const Options& options) {
     if (!sim::checkBuffersFit(n, caps).empty()) continue;
     const int flockCases = flockStages ? 1 + (frames > 0 && canStep(n) ? 1 : 0) : 0;
     caseCount += static_cast<int>(options.check.seeds.size()) *
-                 (int(wanted("scan")) + int(wanted("compact")) + flockCases + int(wanted("cull")));
+                 (int(wanted("scan")) + int(wanted("compact")) + int(wanted("sort") && n <= sortPatternLimit) + flockCases +
+                  int(wanted("cull")));
   }
   if (wanted("sh")) caseCount += static_cast<int>(checkedEnvironments(options.settings.environment).size());
 
@@ -433,6 +465,13 @@ int runCheck(const Options& options) {
     if (wanted("compact")) {
       for (const primitives::CompactVariant& v : primitives::compactions()) {
         compactions.push_back(v.unavailableOn(caps).empty() ? v.create(shaders, caps, primitives::kFlagsPredicate) : nullptr);
+      }
+    }
+
+    std::vector<std::unique_ptr<primitives::Sorter>> sorters;
+    if (wanted("sort")) {
+      for (const primitives::SortVariant& v : primitives::sorters()) {
+        sorters.push_back(v.unavailableOn(caps).empty() ? v.create(shaders, caps) : nullptr);
       }
     }
 
@@ -548,6 +587,10 @@ int runCheck(const Options& options) {
         if (wanted("compact")) {
           progress.next(label + "compact");
           cases.push_back({0, checkCompactions(compactions, n, seed, caps, options.check.repeats), {}});
+        }
+        if (wanted("sort") && n <= sortPatternLimit) {
+          progress.next(label + "sort patterns");
+          cases.push_back({0, checkSortPatterns(sorters, n, seed, caps), {}});
         }
         if (flockStages) {
           std::vector<int> frameCases = {0};

@@ -62,6 +62,7 @@ Caps Caps::query() {
     GLint stages = 0, features = 0;
     glGetIntegerv(GL_SUBGROUP_SUPPORTED_STAGES_KHR, &stages);
     glGetIntegerv(GL_SUBGROUP_SUPPORTED_FEATURES_KHR, &features);
+    glGetIntegerv(GL_SUBGROUP_SIZE_KHR, &c.subgroupSize);
     c.subgroupArithmeticMissing = !(stages & GL_COMPUTE_SHADER_BIT) ? "this driver has no subgroup operations in compute shaders"
                                   : !(features & GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR) ? "this driver has no subgroup arithmetic"
                                                                                          : "";

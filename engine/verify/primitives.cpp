@@ -76,4 +76,66 @@ Judgement judgeCompact(std::span<const std::uint32_t> flags, std::uint32_t gpuCo
                     (orderDefined ? "in input order" : "the same set")};
 }
 
+const char* sortPatternName(SortPattern pattern) {
+  switch (pattern) {
+    case SortPattern::Sorted: return "sorted keys";
+    case SortPattern::Reversed: return "reversed keys";
+    case SortPattern::AllEqual: return "all keys equal";
+    case SortPattern::FullRange: return "full key range";
+  }
+  return "?";
+}
+
+SortInput sortInput(std::uint32_t count, SortPattern pattern, std::uint64_t seed) {
+  SortInput in{std::vector<SortPair>(count), 1, 0};
+  sim::SplitMix64 rng(seed * 0xA0761D6478BD642Full + count * 7ull + static_cast<std::uint64_t>(pattern));
+  for (std::uint32_t i = 0; i < count; ++i) {
+    std::uint32_t key = 0;
+    switch (pattern) {
+      case SortPattern::Sorted: key = i / 3; break;  // runs of three equal keys
+      case SortPattern::Reversed: key = count - 1 - i; break;
+      case SortPattern::AllEqual: key = count / 2; break;  // every digit of a radix pass in one bucket
+      case SortPattern::FullRange: key = static_cast<std::uint32_t>((rng.next() >> 32) % 0xffffffffull); break;
+    }
+    in.pairs[i] = {key, i};
+  }
+  switch (pattern) {
+    case SortPattern::Sorted: in.keyCount = count / 3 + 1; break;
+    case SortPattern::Reversed: in.keyCount = std::max(count, 1u); break;
+    case SortPattern::AllEqual: in.keyCount = count / 2 + 1; break;
+    case SortPattern::FullRange: in.keyCount = 0xffffffffu; break;
+  }
+  std::vector<std::uint32_t> keys(count);
+  for (std::uint32_t i = 0; i < count; ++i) keys[i] = in.pairs[i][0];
+  std::sort(keys.begin(), keys.end());
+  for (std::uint32_t i = 0, run = 0; i < count; ++i) {
+    run = i > 0 && keys[i] == keys[i - 1] ? run + 1 : 1;
+    in.mostOfOneKey = std::max(in.mostOfOneKey, run);
+  }
+  return in;
+}
+
+Judgement judgeSort(std::span<const SortPair> input, std::span<const SortPair> gpu, bool orderDefined) {
+  if (gpu.size() != input.size()) {
+    return {false, std::to_string(gpu.size()) + " pairs out for " + std::to_string(input.size()) + " in"};
+  }
+  std::vector<SortPair> expected(input.begin(), input.end()), got(gpu.begin(), gpu.end());
+  std::sort(expected.begin(), expected.end());  // std::array orders by key, then value
+  if (!orderDefined) {
+    for (std::size_t i = 1; i < got.size(); ++i) {
+      if (got[i - 1][0] > got[i][0]) return {false, "keys out of order at " + std::to_string(i)};
+    }
+    std::sort(got.begin(), got.end());
+  }
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (got[i] != expected[i]) {
+      return {false, std::string(orderDefined ? "first difference at " : "first difference (sorted) at ") + std::to_string(i) +
+                         ": (" + std::to_string(got[i][0]) + ", " + std::to_string(got[i][1]) + ") instead of (" +
+                         std::to_string(expected[i][0]) + ", " + std::to_string(expected[i][1]) + ")"};
+    }
+  }
+  return {true, std::to_string(input.size()) + " pairs " +
+                    (orderDefined ? "equal to std::sort on (key, value)" : "sorted by key, a permutation of the input")};
+}
+
 }  // namespace boids::verify

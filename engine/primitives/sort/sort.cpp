@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <stdexcept>
 
 #include "engine/gl/dispatch.hpp"
@@ -153,6 +154,23 @@ class Counting final : public Sorter {
     pass(rank_, count);  // each pair from its arrival slot to its rank by value: back in `pairs`, stable
   }
 
+  std::string unavailableForKeys(std::uint32_t keyCount, std::uint32_t mostOfOneKey) const override {
+    const std::int64_t bytes = std::int64_t(keyCount) * 4;  // a counter per key
+    if (bytes > caps_.maxShaderStorageBlockSize) {
+      return "a counter per key: " + std::to_string(keyCount) + " keys need " + std::to_string(bytes >> 20) +
+             " MiB, over this context's GL_MAX_SHADER_STORAGE_BLOCK_SIZE of " +
+             std::to_string(caps_.maxShaderStorageBlockSize >> 20) + " MiB";
+    }
+    // The rank pass reads a key's k pairs for each of them: 65536 pairs of one key already take
+    // seconds on llvmpipe (2^32 reads), a million minutes on a GPU.
+    if (const double reads = double(mostOfOneKey) * mostOfOneKey; reads > 4294967296.0) {
+      char text[96];
+      std::snprintf(text, sizeof text, "%u pairs of one key: its rank pass would read %.3g pairs, over 2^32", mostOfOneKey, reads);
+      return text;
+    }
+    return {};
+  }
+
  private:
   static gl::Program countingProgram(const gl::ShaderLibrary& lib, int mode) {
     gl::Defines defines = kGroupDefine;
@@ -188,6 +206,15 @@ const SortVariant kSorters[] = {
      true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) -> std::unique_ptr<Sorter> {
        return std::make_unique<Counting>(lib, caps);
      }},
+    {"radix",
+     "least significant digit first over the key bits the grid uses (a 64^3 grid: three 6-bit digits); per digit, "
+     "each tile's counts, their scan, then each tile ranked in shared memory and scattered: three dispatches a "
+     "digit, stable",
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeRadix(lib, caps); }},
+    {"onesweep",
+     "as radix, but one dispatch a digit: each tile publishes its digit counts and looks back over its "
+     "predecessors' (Adinets and Merrill 2022), counting a stalled one's digits itself after a bounded wait",
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeOneSweep(lib, caps); }},
 };
 
 }  // namespace

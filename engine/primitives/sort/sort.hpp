@@ -38,9 +38,15 @@ class Sorter {
   // below `keyCount`. Ends with the barrier that makes the pairs visible to storage reads.
   virtual void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t keyCount) = 0;
   virtual std::string unavailableFor(std::uint32_t /*count*/) const { return {}; }
+  // Why it cannot sort keys below `keyCount`, at most `mostOfOneKey` pairs sharing a key, here or
+  // in reasonable time (counting keeps a counter per key and reads k^2 pairs for a key of k); empty: it can.
+  virtual std::string unavailableForKeys(std::uint32_t /*keyCount*/, std::uint32_t /*mostOfOneKey*/) const { return {}; }
 };
 
-// orderDefined: exactly std::sort's order on (key, value).
+// orderDefined: exactly std::sort's order on (key, value). The radix sorters order by key and keep
+// the input order within a key (stable), which is that order when values ascend in the input, as
+// the grid's boid indices do (each pair's value is its index); the bitonic and counting sorts need
+// nothing of the values.
 using SortVariant = Variant<Sorter>;
 std::span<const SortVariant> sorters();
 const SortVariant* findSorter(std::string_view name);
@@ -51,5 +57,14 @@ const SortVariant* findSorter(std::string_view name);
 enum class BitonicVariant { Global, Shared, Transpose };
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,
                                     std::uint32_t tile = kSortTile, std::uint32_t maxRows = kSortTile / kSortMinRun);
+
+// The radix sorters (radix.cpp): least-significant digit first over the key bits below keyCount.
+std::unique_ptr<Sorter> makeRadix(const gl::ShaderLibrary& library, const gl::Caps& caps);
+// alwaysFallBack (tests): every tile counts its predecessors' digits from their inputs instead of
+// reading what they published, the path that keeps a pass from hanging where groups are not
+// concurrent, made reachable on any context.
+std::unique_ptr<Sorter> makeOneSweep(const gl::ShaderLibrary& library, const gl::Caps& caps, bool alwaysFallBack = false);
+// How the radix sorters rank a tile on this context, for the lab's description.
+std::string radixRanking(const gl::Caps& caps);
 
 }  // namespace boids::primitives

@@ -1,14 +1,21 @@
 #ifndef BOIDS_SORT_SLOTS_H
 #define BOIDS_SORT_SLOTS_H
 // The sort primitive's binding slots and uniform locations, shared by C++
-// (engine/primitives/sort/sort.cpp) and GLSL. Scoped to this primitive: a sort binds its own
-// buffers before it dispatches.
+// (engine/primitives/sort/sort.cpp, radix.cpp) and GLSL. Scoped to this primitive: a sort binds
+// its own buffers before it dispatches.
 
 #define SORT_SLOT_PAIRS 0      // uvec2 (key, value) pairs being sorted, in place
 #define SORT_SLOT_COUNTS 1     // counting: a count per key, then (scanned) each key's first slot, then its end
 #define SORT_SLOT_SCATTERED 2  // counting: the pairs by key in arrival order, before the rank pass
+#define SORT_SLOT_RADIX_IN 3   // radix, onesweep: the pairs a digit pass reads
+#define SORT_SLOT_RADIX_OUT 4  // radix, onesweep: where it writes them, ordered by its digit
+#define SORT_SLOT_DIGITS 5     // radix: a count per (digit, tile), digit-major, then their exclusive scan;
+                               // onesweep: each pass's digit counts over all pairs, then their exclusive scan
+#define SORT_SLOT_STATUS 6     // onesweep: a tile counter per pass, then a status word per (pass, tile, digit)
 
 #define SORT_LOC_COUNT 0       // pairs to sort (bitonic: with the padded size, [count, padded))
 #define SORT_LOC_STAGE 1       // bitonic: (k, j) = size of the sequences being merged, compare distance
+#define SORT_LOC_RADIX 2       // radix, onesweep: (pairs, this pass's shift, digit bits, tiles)
+#define SORT_LOC_PASS 3        // onesweep: the digit pass (histogram: how many passes)
 
 #endif

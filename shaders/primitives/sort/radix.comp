@@ -1,0 +1,249 @@
+#version 430 core
+// Least-significant-digit radix sorts of (key, value) pairs by key, stable: pairs of one key keep
+// their input order. The grid's values are the pairs' own indices, so that is std::sort's order on
+// (key, value). Only the key bits in use are sorted (a 64^3 grid: 18 bits, three passes of six).
+// Each digit pass reads SORT_SLOT_RADIX_IN and writes SORT_SLOT_RADIX_OUT (out of place).
+//
+// radix, reduce-then-scan (Merrill and Grimshaw, "High Performance and Scalable Radix Sorting",
+// 2011), three dispatches a digit:
+//   MODE 0, count:   each tile's digit counts -> SORT_SLOT_DIGITS[digit * tiles + tile]
+//   (the scan primitive turns them into each (digit, tile)'s first output slot, in place of them)
+//   MODE 1, scatter: each tile ranked by digit in shared memory (radix_tile.glsl), then each pair
+//                    written to its digit's slot for this tile plus its rank within the tile.
+// onesweep (Adinets and Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs",
+// 2022; after b0nes164's GPUSorting), one dispatch a digit after two small ones:
+//   MODE 2, histogram: every pass's digit counts over all pairs, at once -> SORT_SLOT_DIGITS
+//   MODE 3, offsets:   one group a pass scans its counts: where each digit starts in the output
+//   MODE 4, pass:      a tile claimed from a counter, ranked, its digit counts published; then a
+//                      look-back over the tiles before it (decoupled, as the scan primitive's) gives
+//                      each digit's output slot, and the tile scatters.
+//
+// Forward progress: a tile waits only on tiles claimed before it (a counter, not the group index),
+// and after SPIN_LIMIT polls of a silent predecessor it counts that tile's digits from its inputs
+// itself (the pass is out of place, so they are intact) and looks further back: the decoupled
+// fallback of Smith, Levien and Owens (2024). Where groups run one after another (llvmpipe) the
+// pass ends all the same.
+
+#ifndef MODE
+#define MODE 0
+#endif
+#ifndef GROUP_SIZE
+#define GROUP_SIZE 256  // invocations; also the most digits (RADIX) a group handles one a lane
+#endif
+#ifndef ITEMS
+#define ITEMS 8         // pairs per invocation: a tile is GROUP_SIZE * ITEMS (radix.cpp picks by shared memory)
+#endif
+#ifndef RADIX
+#define RADIX 256       // the most digits a pass sorts by (8 bits); a pass may use fewer (u_radix.z bits)
+#endif
+#ifndef RANK_SUBGROUP
+#define RANK_SUBGROUP 0  // 1: rank by subgroup ballots (needs SUBGROUP_SIZE); 0: by bit splits
+#endif
+#ifndef SUBGROUP_SIZE
+#define SUBGROUP_SIZE 32
+#endif
+#ifndef SPIN_LIMIT
+#define SPIN_LIMIT 1024  // onesweep: polls of a silent predecessor before counting its inputs instead
+#endif
+#ifndef ALWAYS_FALL_BACK
+#define ALWAYS_FALL_BACK 0  // 1 (tests): never read a predecessor's counts, always count its inputs
+#endif
+#ifndef PASSES
+#define PASSES 4  // the most digit passes (32-bit keys in 8-bit digits)
+#endif
+#if RANK_SUBGROUP
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#endif
+
+layout(local_size_x = GROUP_SIZE) in;
+#include "primitives/sort/sort_slots.h"
+
+layout(std430, binding = SORT_SLOT_RADIX_IN) readonly buffer In { uvec2 b_in[]; };
+layout(std430, binding = SORT_SLOT_RADIX_OUT) writeonly buffer Out { uvec2 b_out[]; };
+layout(std430, binding = SORT_SLOT_DIGITS) buffer Digits { uint b_digits[]; };
+// volatile: a predecessor's status word is read with a plain load each poll (as the scan's).
+layout(std430, binding = SORT_SLOT_STATUS) coherent volatile buffer Status { uint b_claimed[PASSES]; uint b_status[]; };
+layout(location = SORT_LOC_RADIX) uniform uvec4 u_radix;  // (pairs, shift, digit bits, tiles)
+layout(location = SORT_LOC_PASS) uniform uint u_pass;
+
+#define u_count u_radix.x
+#define u_shift u_radix.y
+#define u_digitBits u_radix.z
+#define u_tiles u_radix.w
+
+uint digitOf(uint key) { return (key >> u_shift) & ((1u << u_digitBits) - 1u); }
+
+#include "primitives/sort/radix_tile.glsl"
+
+// ---------------------------------------------------------------------------------------------
+#if MODE == 0 || MODE == 2
+// A group's digit counts in shared memory (MODE 2: of every pass at once).
+#if MODE == 0
+#define COUNTED RADIX
+#else
+#define COUNTED (PASSES * RADIX)
+#endif
+shared uint g_counts[COUNTED];
+
+void main() {
+  uint lane = gl_LocalInvocationID.x;
+  for (uint d = lane; d < uint(COUNTED); d += uint(GROUP_SIZE)) g_counts[d] = 0u;
+  barrier();
+#if MODE == 0
+  for (uint tile = gl_WorkGroupID.x; tile < u_tiles; tile += gl_NumWorkGroups.x) {
+    uint first = tile * uint(TILE), end = min(first + uint(TILE), u_count);
+    for (uint i = first + lane; i < end; i += uint(GROUP_SIZE)) atomicAdd(g_counts[digitOf(b_in[i].x)], 1u);
+    barrier();
+    for (uint d = lane; d < (1u << u_digitBits); d += uint(GROUP_SIZE)) {
+      b_digits[d * u_tiles + tile] = g_counts[d];
+      g_counts[d] = 0u;
+    }
+    barrier();
+  }
+#else
+  // u_pass passes of u_digitBits bits each; grid-stride over the pairs.
+  uint mask = (1u << u_digitBits) - 1u;
+  for (uint i = gl_GlobalInvocationID.x; i < u_count; i += gl_NumWorkGroups.x * uint(GROUP_SIZE)) {
+    uint key = b_in[i].x;
+    for (uint p = 0u; p < u_pass; ++p) atomicAdd(g_counts[p * uint(RADIX) + ((key >> (p * u_digitBits)) & mask)], 1u);
+  }
+  barrier();
+  for (uint d = lane; d < u_pass * uint(RADIX); d += uint(GROUP_SIZE)) {
+    if (g_counts[d] != 0u) atomicAdd(b_digits[d], g_counts[d]);
+  }
+#endif
+}
+
+// ---------------------------------------------------------------------------------------------
+#elif MODE == 3
+void main() {  // one group per pass: its digits' exclusive scan, in place
+  uint lane = gl_LocalInvocationID.x;
+  uint at = gl_WorkGroupID.x * uint(RADIX) + lane;
+  uint count = lane < uint(RADIX) ? b_digits[at] : 0u;
+  uint total;
+  uint start = groupExclusiveSum(count, total);
+  if (lane < uint(RADIX)) b_digits[at] = start;
+}
+
+// ---------------------------------------------------------------------------------------------
+#else  // MODE 1 and 4: rank a tile, find each digit's first output slot, scatter
+shared uint g_base[RADIX];  // output slot of each digit's first pair of this tile
+
+// Loads a tile into registers; pairs past the end become padding (key 0xffffffff, radix_tile.glsl).
+void loadTile(uint tile, out uint keys[ITEMS], out uint values[ITEMS]) {
+  for (uint i = 0u; i < uint(ITEMS); ++i) {
+    uint at = tile * uint(TILE) + tileSlot(i);
+    uvec2 p = at < u_count ? b_in[at] : uvec2(0xffffffffu);
+    keys[i] = p.x;
+    values[i] = p.y;
+  }
+}
+
+void scatter(uint valid) {
+  for (uint e = gl_LocalInvocationID.x; e < valid; e += uint(GROUP_SIZE)) {
+    uint key = g_keys[e], digit = digitOf(key);
+    b_out[g_base[digit] + e - g_start[digit]] = uvec2(key, g_values[e]);
+  }
+}
+
+#if MODE == 1
+void main() {
+  uint lane = gl_LocalInvocationID.x;
+  for (uint tile = gl_WorkGroupID.x; tile < u_tiles; tile += gl_NumWorkGroups.x) {
+    uint keys[ITEMS], values[ITEMS];
+    loadTile(tile, keys, values);
+    uint valid = min(u_count - tile * uint(TILE), uint(TILE));
+    rankTile(keys, values, valid);
+    for (uint d = lane; d < (1u << u_digitBits); d += uint(GROUP_SIZE)) g_base[d] = b_digits[d * u_tiles + tile];
+    barrier();
+    scatter(valid);
+    barrier();  // the next tile rewrites the shared tile
+  }
+}
+
+#else  // MODE 4
+#define FLAG_NONE 0u
+#define FLAG_AGGREGATE 1u  // the tile's own count of the digit
+#define FLAG_INCLUSIVE 2u  // the digit's first output slot after this tile
+shared uint g_tile;
+shared uint g_stalled, g_open;
+shared uint g_fallback[RADIX];
+
+uint statusAt(uint tile, uint digit) { return ((u_pass * u_tiles + tile) << u_digitBits) + digit; }
+void publish(uint tile, uint digit, uint flag, uint value) { atomicExchange(b_status[statusAt(tile, digit)], (value << 2u) | flag); }
+
+// Each digit's output slot for this tile (into g_base), by lanes d < digits walking back over the
+// tiles before it in step, one tile a round: a digit is done at a tile that published its
+// inclusive slot. When some digit's predecessor stays silent for SPIN_LIMIT polls, the group
+// counts that tile's digits from its inputs and uses them as its aggregate. Tile 0's inclusive
+// slots start from the pass's digit offsets (MODE 3).
+void lookBack(uint tile) {
+  uint lane = gl_LocalInvocationID.x;
+  bool done = lane >= (1u << u_digitBits);
+  uint sum = 0u;
+  for (int back = int(tile) - 1; back >= 0; --back) {
+    if (lane == 0u) g_stalled = g_open = 0u;
+    barrier();
+    uint flag = FLAG_NONE, value = 0u;
+    if (!done && ALWAYS_FALL_BACK == 0) {
+      for (uint spin = 0u; spin < uint(SPIN_LIMIT); ++spin) {
+        uint word = b_status[statusAt(uint(back), lane)];
+        flag = word & 3u;
+        value = word >> 2u;
+        if (flag != FLAG_NONE) break;
+      }
+    }
+    if (!done && flag == FLAG_NONE) g_stalled = 1u;
+    barrier();
+    if (g_stalled != 0u) {  // the fallback: count the silent tile's digits from its inputs
+      for (uint d = lane; d < uint(RADIX); d += uint(GROUP_SIZE)) g_fallback[d] = 0u;
+      barrier();
+      uint first = uint(back) * uint(TILE), end = min(first + uint(TILE), u_count);
+      for (uint i = first + lane; i < end; i += uint(GROUP_SIZE)) atomicAdd(g_fallback[digitOf(b_in[i].x)], 1u);
+      barrier();
+      if (!done && flag == FLAG_NONE) {
+        value = g_fallback[lane];
+        flag = FLAG_AGGREGATE;
+      }
+    }
+    if (!done) {
+      sum += value;
+      done = flag == FLAG_INCLUSIVE;
+      if (!done) g_open = 1u;
+    }
+    barrier();
+    bool open = g_open != 0u;
+    barrier();  // g_open is reset by the next round
+    if (!open) break;
+  }
+  // A digit that walked back past tile 0 without an inclusive slot starts at the pass's offset.
+  if (!done) sum += b_digits[u_pass * uint(RADIX) + lane];
+  if (lane < (1u << u_digitBits)) g_base[lane] = sum;
+}
+
+void main() {
+  uint lane = gl_LocalInvocationID.x;
+  if (lane == 0u) g_tile = atomicAdd(b_claimed[u_pass], 1u);
+  barrier();
+  uint tile = g_tile;
+  uint keys[ITEMS], values[ITEMS];
+  loadTile(tile, keys, values);
+  uint valid = min(u_count - tile * uint(TILE), uint(TILE));
+  rankTile(keys, values, valid);
+  uint digits = 1u << u_digitBits;
+  if (tile == 0u) {
+    if (lane < digits) {
+      g_base[lane] = b_digits[u_pass * uint(RADIX) + lane];
+      publish(tile, lane, FLAG_INCLUSIVE, g_base[lane] + g_count[lane]);
+    }
+  } else {
+    if (lane < digits) publish(tile, lane, FLAG_AGGREGATE, g_count[lane]);
+    lookBack(tile);
+    if (lane < digits) publish(tile, lane, FLAG_INCLUSIVE, g_base[lane] + g_count[lane]);
+  }
+  barrier();
+  scatter(valid);
+}
+#endif
+#endif
