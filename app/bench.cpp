@@ -74,7 +74,8 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
                Progress& progress) {
   json rows = json::array();
   RunsCut cut(options.bench.repeats);
-  std::printf("\n%-16s %10s %5s  %11s %11s %11s %s\n", "sorter", "n", "runs", "median us", "min us", "p90 us", "check");
+  std::printf("\nradix and onesweep rank tiles by %s\n", primitives::radixRanking(caps).c_str());
+  std::printf("%-16s %10s %5s  %11s %11s %11s %s\n", "sorter", "n", "runs", "median us", "min us", "p90 us", "check");
   for (std::uint32_t n : options.bench.gridSizes) {
     if (std::string why = sim::checkBuffersFit(n, caps); !why.empty()) {
       std::printf("n=%u skipped: %s\n", n, why.c_str());

@@ -2,6 +2,8 @@
 // `onesweep` (one dispatch a digit with decoupled look-back), both in shaders/primitives/sort/radix.comp.
 #include <algorithm>
 #include <bit>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "engine/gl/dispatch.hpp"
@@ -15,7 +17,9 @@ namespace {
 constexpr std::uint32_t kGroup = 256;       // invocations a group; also the most digits of a pass, one a lane
 constexpr std::uint32_t kMostDigitBits = 8;  // 256 digits: 32-bit keys in four passes
 constexpr std::uint32_t kMostPasses = 4;
-constexpr std::uint32_t kMostGroups = 65535;  // the histogram's grid-stride: more groups only queue up
+// The histogram pass's groups, each over every so many tiles: enough to fill a GPU, few enough
+// that their global atomic adds of (passes x digits) counts stay cheap.
+constexpr std::uint32_t kHistogramGroups = 256;
 
 // The digits of a sort: only the bits keys below keyCount use, in the fewest passes of at most
 // 8 bits, split evenly (18 bits: three of 6, so each pass has 64 digits to count, not 256).
@@ -25,19 +29,24 @@ struct DigitPlan {
 DigitPlan planDigits(std::uint32_t keyCount) {
   const std::uint32_t keyBits = keyCount <= 1 ? 0u : static_cast<std::uint32_t>(std::bit_width(keyCount - 1u));
   if (keyBits == 0) return {};
-  const std::uint32_t passes = (keyBits + kMostDigitBits - 1) / kMostDigitBits;
+  std::uint32_t most = kMostDigitBits;
+  if (const char* e = std::getenv("BOIDS_EXP_MAXBITS")) most = std::atoi(e);
+  const std::uint32_t passes = (keyBits + most - 1) / most;
   return {passes, (keyBits + passes - 1) / passes};
 }
 
 // Where subgroup ballots rank a tile (radix_tile.glsl): with subgroups of 32 or 64 lanes, whose
 // per-subgroup digit counts fit beside the tile. Elsewhere a split per digit bit does.
 bool ranksBySubgroup(const gl::Caps& caps) {
+  if (const char* e = std::getenv("BOIDS_EXP_RANK")) return e[0] == '1';
   return caps.subgroupBallotMissing.empty() && (caps.subgroupSize == 32 || caps.subgroupSize == 64);
 }
 
 // Pairs per invocation: a tile of 4096 pairs (32 KiB of keys and values in shared memory, plus the
 // counts) where the context has 48 KiB of shared memory, else 2048 (GL's minimum of 32 KiB).
-std::uint32_t itemsFor(const gl::Caps& caps) { return caps.maxComputeSharedMemory >= 48 * 1024 ? 16 : 8; }
+std::uint32_t itemsFor(const gl::Caps& caps) {
+  if (const char* e = std::getenv("BOIDS_EXP_ITEMS")) return std::atoi(e);
+  return caps.maxComputeSharedMemory >= 48 * 1024 ? 16 : 8; }
 
 gl::Defines radixDefines(const gl::Caps& caps, int mode, bool alwaysFallBack = false) {
   return {{"MODE", std::to_string(mode)},
@@ -52,12 +61,56 @@ gl::Defines radixDefines(const gl::Caps& caps, int mode, bool alwaysFallBack = f
           {"SPIN_LIMIT", caps.loopIterationLimit > 0 ? "64" : "4096"},
           {"ALWAYS_FALL_BACK", alwaysFallBack ? "1" : "0"}};
 }
+gl::Defines withExp(gl::Defines d) {
+  if (const char* e = std::getenv("BOIDS_EXP_DEFINES")) {  // EXPERIMENT: "A=1,B=0"
+    std::string all = e;
+    std::size_t at = 0;
+    while (at < all.size()) {
+      std::size_t comma = all.find(',', at);
+      if (comma == std::string::npos) comma = all.size();
+      std::string kv = all.substr(at, comma - at);
+      std::size_t eq = kv.find('=');
+      if (eq != std::string::npos) d.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+      at = comma + 1;
+    }
+  }
+  return d;
+}
 
 gl::Program radixProgram(const gl::ShaderLibrary& lib, const gl::Caps& caps, int mode, bool alwaysFallBack = false) {
-  return gl::Program::compute(lib, "primitives/sort/radix.comp", radixDefines(caps, mode, alwaysFallBack));
+  return gl::Program::compute(lib, "primitives/sort/radix.comp", withExp(radixDefines(caps, mode, alwaysFallBack)));
 }
 
 void storageBarrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
+
+// EXPERIMENT (not for commit): GPU timestamps between stages, printed to stderr.
+struct StageClock {
+  bool on = std::getenv("BOIDS_EXP_STAGES") != nullptr;
+  GLuint q[32] = {};
+  int n = 0;
+  std::string names[32];
+  void mark(const char* name) {
+    if (!on || n >= 32) return;
+    if (!q[0]) glGenQueries(32, q);
+    glQueryCounter(q[n], GL_TIMESTAMP);
+    names[n++] = name;
+  }
+  void print(const char* what, std::uint32_t count) {
+    if (!on || n < 2) return;
+    std::fprintf(stderr, "%s n=%u:", what, count);
+    GLuint64 t0 = 0, prev = 0;
+    for (int i = 0; i < n; ++i) {
+      GLuint64 t = 0;
+      glGetQueryObjectui64v(q[i], GL_QUERY_RESULT, &t);
+      if (i == 0) t0 = prev = t;
+      else std::fprintf(stderr, " %s %.1f", names[i].c_str(), (t - prev) / 1e3);
+      prev = t;
+    }
+    std::fprintf(stderr, " | total %.1f us\n", (prev - t0) / 1e3);
+    n = 0;
+  }
+};
+StageClock g_clock;
 
 // What both radix sorters share: the digit plan, the tile, the scratch buffer the passes
 // alternate with, and the copy back when the number of passes is odd.
@@ -71,12 +124,16 @@ class LsdSort : public Sorter {
     if (scratch_.size() < std::size_t(count) * 8) scratch_ = gl::Buffer("sort.radix.scratch", std::size_t(count) * 8);
   }
 
-  // Pass p reads the pairs from one buffer and writes them to the other: pairs -> scratch ->
-  // pairs ...; after an odd number the result is in scratch and comes back by a copy.
-  const gl::Buffer& source(const gl::Buffer& pairs, std::uint32_t pass) const { return pass % 2 == 0 ? pairs : scratch_; }
-  const gl::Buffer& target(const gl::Buffer& pairs, std::uint32_t pass) const { return pass % 2 == 0 ? scratch_ : pairs; }
-  void finish(const gl::Buffer& pairs, std::uint32_t count, const DigitPlan& plan) const {
-    if (plan.passes % 2 == 1) pairs.copyFrom(scratch_, std::size_t(count) * 8);  // barriers included
+  // The digit passes alternate between the pairs and the scratch buffer, and the last must write
+  // the pairs: with an even number of passes the first reads the pairs; with an odd number the
+  // counting pass before it copies them to scratch on the way (a write, no extra read or
+  // dispatch), and the first reads scratch.
+  static bool copyFirst(const DigitPlan& plan) { return plan.passes % 2 == 1; }
+  const gl::Buffer& source(const gl::Buffer& pairs, const DigitPlan& plan, std::uint32_t pass) const {
+    return (pass + plan.passes) % 2 == 0 ? pairs : scratch_;
+  }
+  const gl::Buffer& target(const gl::Buffer& pairs, const DigitPlan& plan, std::uint32_t pass) const {
+    return (pass + plan.passes) % 2 == 0 ? scratch_ : pairs;
   }
 
   const gl::Caps& caps_;
@@ -106,20 +163,26 @@ class ReduceThenScanRadix final : public LsdSort {
       starts_ = gl::Buffer("sort.radix.starts", digitWords * 4);
     }
     const GLuint groups = std::min<GLuint>(tiles, static_cast<GLuint>(std::max(caps_.maxComputeGroupCountX, 1)));
+    g_clock.mark("start");
     for (std::uint32_t p = 0; p < plan.passes; ++p) {
-      bind(source(pairs, p), target(pairs, p), counts_);
+      const bool copy = p == 0 && copyFirst(plan);
+      bind(copy ? pairs : source(pairs, plan, p), source(pairs, plan, p), counts_);  // the copy's target is the source
       count_.use();
       glUniform4ui(SORT_LOC_RADIX, count, p * plan.bits, plan.bits, tiles);
+      glUniform1ui(SORT_LOC_COPY, copy ? 1u : 0u);
       glDispatchCompute(groups, 1, 1);
       storageBarrier();
+      g_clock.mark("count");
       scan_->run(counts_, starts_, static_cast<std::uint32_t>(digitWords));  // binds its own buffers
-      bind(source(pairs, p), target(pairs, p), starts_);
+      g_clock.mark("scan");
+      bind(source(pairs, plan, p), target(pairs, plan, p), starts_);
       scatter_.use();
       glUniform4ui(SORT_LOC_RADIX, count, p * plan.bits, plan.bits, tiles);
       glDispatchCompute(groups, 1, 1);
       storageBarrier();
+      g_clock.mark("scatter");
     }
-    finish(pairs, count, plan);
+    g_clock.print("radix", count);
   }
 
  private:
@@ -143,41 +206,49 @@ class OneSweep final : public LsdSort {
       : LsdSort(caps),
         histogram_(radixProgram(lib, caps, 2)),
         offsets_(radixProgram(lib, caps, 3)),
-        pass_(radixProgram(lib, caps, 4, alwaysFallBack)),
-        digits_("sort.onesweep.digits", std::size_t(kMostPasses) << kMostDigitBits << 2) {}
+        pass_(radixProgram(lib, caps, 4, alwaysFallBack)) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t keyCount) override {
     const DigitPlan plan = planDigits(keyCount);
     if (plan.passes == 0 || count <= 1) return;  // one key: already in order (values ascend)
     const std::uint32_t tiles = tilesFor(count);
-    // A claim counter per pass, then a status word per (pass, tile, digit): cleared every sort.
-    const std::size_t statusBytes = 4 * (kMostPasses + (std::size_t(plan.passes * tiles) << plan.bits));
+    // A claim counter per pass, every pass's digit counts and offsets, then a status word per
+    // (pass, tile, digit): radix.comp's Status block.
+    const std::size_t statusBytes =
+        4 * (kMostPasses + 2 * (std::size_t(kMostPasses) << kMostDigitBits) + (std::size_t(plan.passes * tiles) << plan.bits));
     ensureScratch(count);
-    if (status_.size() < statusBytes) status_ = gl::Buffer("sort.onesweep.status", statusBytes);
-    status_.zero(statusBytes);
-    digits_.zero(digits_.size());
+    if (status_.size() < statusBytes) {
+      // Zeroed once: the sorts keep it ready for the next (radix.comp's Status block says who zeroes what).
+      status_ = gl::Buffer("sort.onesweep.status", statusBytes);
+      status_.zero(statusBytes);
+    }
+    g_clock.mark("start");
 
     pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_IN);
-    digits_.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_DIGITS);
+    source(pairs, plan, 0).bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_OUT);  // the copy, if any
     status_.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_STATUS);
     histogram_.use();
     glUniform4ui(SORT_LOC_RADIX, count, 0, plan.bits, tiles);
     glUniform1ui(SORT_LOC_PASS, plan.passes);
-    glDispatchCompute(gl::groupsFor(count, kGroup, caps_, 4, kMostGroups), 1, 1);
+    glUniform1ui(SORT_LOC_COPY, copyFirst(plan) ? 1u : 0u);
+    glDispatchCompute(std::min(tiles, kHistogramGroups), 1, 1);
     storageBarrier();
+    g_clock.mark("hist");
     offsets_.use();
     glDispatchCompute(plan.passes, 1, 1);  // one group a pass
     storageBarrier();
+    g_clock.mark("offsets");
     for (std::uint32_t p = 0; p < plan.passes; ++p) {
-      source(pairs, p).bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_IN);
-      target(pairs, p).bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_OUT);
+      source(pairs, plan, p).bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_IN);
+      target(pairs, plan, p).bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_OUT);
       pass_.use();
       glUniform4ui(SORT_LOC_RADIX, count, p * plan.bits, plan.bits, tiles);
       glUniform1ui(SORT_LOC_PASS, p);
       glDispatchCompute(tiles, 1, 1);  // a group a tile, tiles claimed in the order groups start
       storageBarrier();
+      g_clock.mark("pass");
     }
-    finish(pairs, count, plan);
+    g_clock.print("onesweep", count);
   }
 
   std::string unavailableFor(std::uint32_t count) const override {
@@ -191,7 +262,7 @@ class OneSweep final : public LsdSort {
 
  private:
   gl::Program histogram_, offsets_, pass_;
-  gl::Buffer digits_, status_;
+  gl::Buffer status_;
 };
 
 }  // namespace

@@ -48,6 +48,12 @@
 #ifndef ALWAYS_FALL_BACK
 #define ALWAYS_FALL_BACK 0  // 1 (tests): never read a predecessor's counts, always count its inputs
 #endif
+#ifndef EXP_NO_SCATTER
+#define EXP_NO_SCATTER 0
+#endif
+#ifndef EXP_NO_LOOKBACK
+#define EXP_NO_LOOKBACK 0
+#endif
 #ifndef PASSES
 #define PASSES 4  // the most digit passes (32-bit keys in 8-bit digits)
 #endif
@@ -61,11 +67,25 @@ layout(local_size_x = GROUP_SIZE) in;
 
 layout(std430, binding = SORT_SLOT_RADIX_IN) readonly buffer In { uvec2 b_in[]; };
 layout(std430, binding = SORT_SLOT_RADIX_OUT) writeonly buffer Out { uvec2 b_out[]; };
+#if MODE <= 1
 layout(std430, binding = SORT_SLOT_DIGITS) buffer Digits { uint b_digits[]; };
-// volatile: a predecessor's status word is read with a plain load each poll (as the scan's).
-layout(std430, binding = SORT_SLOT_STATUS) coherent volatile buffer Status { uint b_claimed[PASSES]; uint b_status[]; };
+#else
+// One buffer, zeroed once when made and then kept ready by the sorts themselves (no clear
+// between sorts): a tile counter per pass, every pass's digit counts and offsets, and a status
+// word per (pass, tile, digit). volatile: a predecessor's status word is
+// read with a plain load each poll (as the scan's).
+layout(std430, binding = SORT_SLOT_STATUS) coherent volatile buffer Status {
+  uint b_claimed[PASSES];          // zeroed by the histogram pass
+  uint b_digits[PASSES * RADIX];   // counted by the histogram pass, zeroed again by the offsets pass
+  uint b_offsets[PASSES * RADIX];  // the offsets pass's exclusive scan of the counts
+  uint b_status[];                 // zeroed by the histogram pass
+};
+#endif
 layout(location = SORT_LOC_RADIX) uniform uvec4 u_radix;  // (pairs, shift, digit bits, tiles)
 layout(location = SORT_LOC_PASS) uniform uint u_pass;
+// MODE 0 and 2: 1 when the passes are odd in number: the counting pass also copies the pairs to
+// SORT_SLOT_RADIX_OUT, where the first digit pass then starts, so the last one ends in place.
+layout(location = SORT_LOC_COPY) uniform uint u_copy;
 
 #define u_count u_radix.x
 #define u_shift u_radix.y
@@ -74,6 +94,9 @@ layout(location = SORT_LOC_PASS) uniform uint u_pass;
 
 uint digitOf(uint key) { return (key >> u_shift) & ((1u << u_digitBits) - 1u); }
 
+#if MODE == 1 || MODE == 4
+#define RANK_TILE
+#endif
 #include "primitives/sort/radix_tile.glsl"
 
 // ---------------------------------------------------------------------------------------------
@@ -86,14 +109,35 @@ uint digitOf(uint key) { return (key >> u_shift) & ((1u << u_digitBits) - 1u); }
 #endif
 shared uint g_counts[COUNTED];
 
+// Counts the digits of tile `tile` into g_counts (MODE 2: of u_pass passes), copying its pairs to
+// SORT_SLOT_RADIX_OUT when u_copy is set. All ITEMS loads first, then the atomics.
+void countTile(uint tile) {
+  uint lane = gl_LocalInvocationID.x;
+  uvec2 pairs[ITEMS];
+  for (uint j = 0u; j < uint(ITEMS); ++j) {
+    uint i = tile * uint(TILE) + j * uint(GROUP_SIZE) + lane;
+    pairs[j] = i < u_count ? b_in[i] : uvec2(0u);
+  }
+  for (uint j = 0u; j < uint(ITEMS); ++j) {
+    uint i = tile * uint(TILE) + j * uint(GROUP_SIZE) + lane;
+    if (i >= u_count) break;
+    if (u_copy != 0u) b_out[i] = pairs[j];
+#if MODE == 0
+    atomicAdd(g_counts[digitOf(pairs[j].x)], 1u);
+#else
+    uint mask = (1u << u_digitBits) - 1u;
+    for (uint p = 0u; p < u_pass; ++p) atomicAdd(g_counts[p * uint(RADIX) + ((pairs[j].x >> (p * u_digitBits)) & mask)], 1u);
+#endif
+  }
+}
+
 void main() {
   uint lane = gl_LocalInvocationID.x;
   for (uint d = lane; d < uint(COUNTED); d += uint(GROUP_SIZE)) g_counts[d] = 0u;
   barrier();
 #if MODE == 0
   for (uint tile = gl_WorkGroupID.x; tile < u_tiles; tile += gl_NumWorkGroups.x) {
-    uint first = tile * uint(TILE), end = min(first + uint(TILE), u_count);
-    for (uint i = first + lane; i < end; i += uint(GROUP_SIZE)) atomicAdd(g_counts[digitOf(b_in[i].x)], 1u);
+    countTile(tile);
     barrier();
     for (uint d = lane; d < (1u << u_digitBits); d += uint(GROUP_SIZE)) {
       b_digits[d * u_tiles + tile] = g_counts[d];
@@ -102,12 +146,12 @@ void main() {
     barrier();
   }
 #else
-  // u_pass passes of u_digitBits bits each; grid-stride over the pairs.
-  uint mask = (1u << u_digitBits) - 1u;
-  for (uint i = gl_GlobalInvocationID.x; i < u_count; i += gl_NumWorkGroups.x * uint(GROUP_SIZE)) {
-    uint key = b_in[i].x;
-    for (uint p = 0u; p < u_pass; ++p) atomicAdd(g_counts[p * uint(RADIX) + ((key >> (p * u_digitBits)) & mask)], 1u);
-  }
+  // The passes' status words and tile counters, zeroed for this sort (nothing reads them before
+  // the first digit pass, after this dispatch's barrier).
+  uint words = (u_pass * u_tiles) << u_digitBits;
+  for (uint k = gl_GlobalInvocationID.x; k < words; k += gl_NumWorkGroups.x * uint(GROUP_SIZE)) b_status[k] = 0u;
+  if (gl_GlobalInvocationID.x < uint(PASSES)) b_claimed[gl_GlobalInvocationID.x] = 0u;
+  for (uint tile = gl_WorkGroupID.x; tile < u_tiles; tile += gl_NumWorkGroups.x) countTile(tile);
   barrier();
   for (uint d = lane; d < u_pass * uint(RADIX); d += uint(GROUP_SIZE)) {
     if (g_counts[d] != 0u) atomicAdd(b_digits[d], g_counts[d]);
@@ -117,13 +161,16 @@ void main() {
 
 // ---------------------------------------------------------------------------------------------
 #elif MODE == 3
-void main() {  // one group per pass: its digits' exclusive scan, in place
+void main() {  // one group per pass: its digits' exclusive scan; the counts zeroed for the next sort
   uint lane = gl_LocalInvocationID.x;
   uint at = gl_WorkGroupID.x * uint(RADIX) + lane;
   uint count = lane < uint(RADIX) ? b_digits[at] : 0u;
   uint total;
   uint start = groupExclusiveSum(count, total);
-  if (lane < uint(RADIX)) b_digits[at] = start;
+  if (lane < uint(RADIX)) {
+    b_offsets[at] = start;
+    b_digits[at] = 0u;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,10 +187,13 @@ void loadTile(uint tile, out uint keys[ITEMS], out uint values[ITEMS]) {
   }
 }
 
-void scatter(uint valid) {
-  for (uint e = gl_LocalInvocationID.x; e < valid; e += uint(GROUP_SIZE)) {
-    uint key = g_keys[e], digit = digitOf(key);
-    b_out[g_base[digit] + e - g_start[digit]] = uvec2(key, g_values[e]);
+// The ordered tile (rankTile's registers: slot lane + j * GROUP_SIZE) to each digit's output slots.
+void scatter(uint keys[ITEMS], uint values[ITEMS], uint valid) {
+  for (uint j = 0u; j < uint(ITEMS); ++j) {
+    uint e = gl_LocalInvocationID.x + j * uint(GROUP_SIZE);
+    if (e >= valid) break;
+    uint digit = digitOf(keys[j]);
+    b_out[g_base[digit] + e - g_start[digit]] = uvec2(keys[j], values[j]);
   }
 }
 
@@ -154,10 +204,11 @@ void main() {
     uint keys[ITEMS], values[ITEMS];
     loadTile(tile, keys, values);
     uint valid = min(u_count - tile * uint(TILE), uint(TILE));
-    rankTile(keys, values, valid);
+    uint ordered[ITEMS], orderedValues[ITEMS];
+    rankTile(keys, values, valid, ordered, orderedValues);
     for (uint d = lane; d < (1u << u_digitBits); d += uint(GROUP_SIZE)) g_base[d] = b_digits[d * u_tiles + tile];
     barrier();
-    scatter(valid);
+    scatter(ordered, orderedValues, valid);
     barrier();  // the next tile rewrites the shared tile
   }
 }
@@ -166,84 +217,95 @@ void main() {
 #define FLAG_NONE 0u
 #define FLAG_AGGREGATE 1u  // the tile's own count of the digit
 #define FLAG_INCLUSIVE 2u  // the digit's first output slot after this tile
-shared uint g_tile;
-shared uint g_stalled, g_open;
+shared uint g_claimedTile;
+shared int g_stalled;  // the highest tile a digit's walk stalled at this round; -1: none
 shared uint g_fallback[RADIX];
 
 uint statusAt(uint tile, uint digit) { return ((u_pass * u_tiles + tile) << u_digitBits) + digit; }
 void publish(uint tile, uint digit, uint flag, uint value) { atomicExchange(b_status[statusAt(tile, digit)], (value << 2u) | flag); }
 
-// Each digit's output slot for this tile (into g_base), by lanes d < digits walking back over the
-// tiles before it in step, one tile a round: a digit is done at a tile that published its
-// inclusive slot. When some digit's predecessor stays silent for SPIN_LIMIT polls, the group
-// counts that tile's digits from its inputs and uses them as its aggregate. Tile 0's inclusive
-// slots start from the pass's digit offsets (MODE 3).
+// Each digit's output slot for this tile (into g_base). Lane d < digits walks back alone over the
+// tiles before this one, adding their counts of digit d until a tile that published its inclusive
+// slot, with no barrier while predecessors answer. A walk that polls a silent tile SPIN_LIMIT
+// times stops there; then the group counts the digits of the highest such tile from its inputs,
+// the lanes stalled at it take that count and step past it, and every open walk goes on: each
+// round retires a stalled tile, so the look-back ends whether or not its predecessors run. A walk
+// past tile 0 (only through counted tiles) starts from the pass's digit offset.
 void lookBack(uint tile) {
   uint lane = gl_LocalInvocationID.x;
   bool done = lane >= (1u << u_digitBits);
+  int back = int(tile) - 1;
   uint sum = 0u;
-  for (int back = int(tile) - 1; back >= 0; --back) {
-    if (lane == 0u) g_stalled = g_open = 0u;
-    barrier();
-    uint flag = FLAG_NONE, value = 0u;
-    if (!done && ALWAYS_FALL_BACK == 0) {
-      for (uint spin = 0u; spin < uint(SPIN_LIMIT); ++spin) {
-        uint word = b_status[statusAt(uint(back), lane)];
-        flag = word & 3u;
-        value = word >> 2u;
-        if (flag != FLAG_NONE) break;
+  if (lane == 0u) g_stalled = -1;
+  barrier();
+  for (;;) {
+    uint spins = 0u;
+    while (!done) {
+      if (back < 0) {
+        sum += b_offsets[u_pass * uint(RADIX) + lane];
+        done = true;
+        break;
+      }
+      uint word = ALWAYS_FALL_BACK != 0 ? 0u : b_status[statusAt(uint(back), lane)];
+      uint flag = word & 3u;
+      if (flag == FLAG_NONE) {
+        if (ALWAYS_FALL_BACK != 0 || ++spins >= uint(SPIN_LIMIT)) break;
+        continue;
+      }
+      sum += word >> 2u;
+      spins = 0u;
+      if (flag == FLAG_INCLUSIVE) {
+        done = true;
+      } else {
+        --back;
       }
     }
-    if (!done && flag == FLAG_NONE) g_stalled = 1u;
+    if (!done) atomicMax(g_stalled, back);
     barrier();
-    if (g_stalled != 0u) {  // the fallback: count the silent tile's digits from its inputs
-      for (uint d = lane; d < uint(RADIX); d += uint(GROUP_SIZE)) g_fallback[d] = 0u;
-      barrier();
-      uint first = uint(back) * uint(TILE), end = min(first + uint(TILE), u_count);
-      for (uint i = first + lane; i < end; i += uint(GROUP_SIZE)) atomicAdd(g_fallback[digitOf(b_in[i].x)], 1u);
-      barrier();
-      if (!done && flag == FLAG_NONE) {
-        value = g_fallback[lane];
-        flag = FLAG_AGGREGATE;
-      }
-    }
-    if (!done) {
-      sum += value;
-      done = flag == FLAG_INCLUSIVE;
-      if (!done) g_open = 1u;
-    }
+    int stalled = g_stalled;
+    barrier();  // every lane has read it
+    if (stalled < 0) break;
+    if (lane == 0u) g_stalled = -1;
+    for (uint d = lane; d < uint(RADIX); d += uint(GROUP_SIZE)) g_fallback[d] = 0u;
     barrier();
-    bool open = g_open != 0u;
-    barrier();  // g_open is reset by the next round
-    if (!open) break;
+    uint first = uint(stalled) * uint(TILE), end = min(first + uint(TILE), u_count);
+    for (uint i = first + lane; i < end; i += uint(GROUP_SIZE)) atomicAdd(g_fallback[digitOf(b_in[i].x)], 1u);
+    barrier();
+    if (!done && back == stalled) {
+      sum += g_fallback[lane];
+      --back;
+    }
   }
-  // A digit that walked back past tile 0 without an inclusive slot starts at the pass's offset.
-  if (!done) sum += b_digits[u_pass * uint(RADIX) + lane];
   if (lane < (1u << u_digitBits)) g_base[lane] = sum;
 }
 
 void main() {
   uint lane = gl_LocalInvocationID.x;
-  if (lane == 0u) g_tile = atomicAdd(b_claimed[u_pass], 1u);
+  if (lane == 0u) g_claimedTile = atomicAdd(b_claimed[u_pass], 1u);
   barrier();
-  uint tile = g_tile;
+  uint tile = g_claimedTile;
   uint keys[ITEMS], values[ITEMS];
   loadTile(tile, keys, values);
   uint valid = min(u_count - tile * uint(TILE), uint(TILE));
-  rankTile(keys, values, valid);
+  uint ordered[ITEMS], orderedValues[ITEMS];
+  rankTile(keys, values, valid, ordered, orderedValues);
   uint digits = 1u << u_digitBits;
   if (tile == 0u) {
     if (lane < digits) {
-      g_base[lane] = b_digits[u_pass * uint(RADIX) + lane];
+      g_base[lane] = b_offsets[u_pass * uint(RADIX) + lane];
       publish(tile, lane, FLAG_INCLUSIVE, g_base[lane] + g_count[lane]);
     }
   } else {
     if (lane < digits) publish(tile, lane, FLAG_AGGREGATE, g_count[lane]);
+#if EXP_NO_LOOKBACK
+    if (lane < digits) g_base[lane] = b_offsets[u_pass * uint(RADIX) + lane];
+#else
     lookBack(tile);
+#endif
     if (lane < digits) publish(tile, lane, FLAG_INCLUSIVE, g_base[lane] + g_count[lane]);
   }
   barrier();
-  scatter(valid);
+  scatter(ordered, orderedValues, valid);
 }
 #endif
 #endif

@@ -1,30 +1,32 @@
 #ifndef BOIDS_RADIX_TILE_GLSL
 #define BOIDS_RADIX_TILE_GLSL
-// A tile of (key, value) pairs ranked stably by one radix digit of the key, in shared memory: the
-// step that radix.comp's scatter (reduce-then-scan) and its one-sweep pass share. After
-// rankTile(), g_keys / g_values hold the tile ordered by digit, pairs of one digit in their input
-// order; g_start[d] is where digit d begins in the tile and g_count[d] how many real pairs have it.
+// A tile of (key, value) pairs ordered stably by one radix digit of the key, through shared
+// memory: the step that radix.comp's scatter (reduce-then-scan) and its one-sweep pass share.
+// rankTile() takes the tile in registers as loaded (tileSlot()) and gives it back in registers
+// ordered by digit, pairs of one digit in their input order, invocation i holding ordered slots
+// i, i + GROUP_SIZE, ...; g_start[d] is where digit d begins in the ordered tile and g_count[d]
+// how many real pairs have it.
 //
 // Two ways to rank, the same result:
 //   RANK_SUBGROUP 1: warp-level multisplit (Ashkiani et al. 2016, as CUB's and GPUSorting's
 //     one-sweep passes do): each subgroup takes a contiguous stretch of the tile, ITEMS pairs a
-//     lane in rounds of one pair a lane; per round, DIGIT_BITS ballots find the lanes that share a
-//     digit, and a per-subgroup histogram in shared memory gives each pair its rank.
+//     lane in rounds of one pair a lane; per round, one ballot per digit bit finds the lanes that
+//     share a digit, and a per-subgroup count of each digit in shared memory gives each pair its
+//     rank. The tile then goes through shared memory keys first, values after, in one array, so
+//     a group holds 4 bytes a pair there (16 KiB for 4096 pairs): more groups fit on a
+//     multiprocessor, which is what hides the loads' latency.
 //   RANK_SUBGROUP 0 (no subgroup ballot, e.g. llvmpipe): a split per digit bit (Blelloch's radix
-//     sort of a block): each thread holds ITEMS consecutive pairs, and each bit moves the pairs
+//     sort of a block): each invocation holds ITEMS consecutive pairs, and each bit moves the pairs
 //     with it clear before those with it set, keeping order, through one scan of the group.
 // Pairs past the end of the input (the last tile) take the key 0xffffffff: their digit is the
 // largest and they come last in the tile, after every real pair, where nothing reads them.
 //
-// Needs (with GL_KHR_shader_subgroup_ballot enabled where RANK_SUBGROUP is 1): GROUP_SIZE, ITEMS, RADIX (most digits: 1 << most digit bits), RANK_SUBGROUP, and
-// SUBGROUP_SIZE where RANK_SUBGROUP is 1; the includer's `uint digitOf(uint key)` and u_digitBits.
+// Needs (with GL_KHR_shader_subgroup_ballot enabled where RANK_SUBGROUP is 1): GROUP_SIZE, ITEMS,
+// RADIX (most digits: 1 << most digit bits), RANK_SUBGROUP, and SUBGROUP_SIZE where RANK_SUBGROUP
+// is 1; the includer's `uint digitOf(uint key)` and u_digitBits.
 
 #define TILE (GROUP_SIZE * ITEMS)
 
-shared uint g_keys[TILE];
-shared uint g_values[TILE];
-shared uint g_start[RADIX];
-shared uint g_count[RADIX];
 shared uint g_scan[GROUP_SIZE];
 
 // Exclusive sum of one uint per invocation over the group (Hillis-Steele in shared memory), and
@@ -45,6 +47,11 @@ uint groupExclusiveSum(uint v, out uint total) {
   return exclusive;
 }
 
+#ifdef RANK_TILE
+shared uint g_tile[TILE];
+shared uint g_start[RADIX];
+shared uint g_count[RADIX];
+
 // The largest digit of this pass (padding pairs have it), below RADIX when it sorts fewer bits.
 uint lastDigit() { return (1u << u_digitBits) - 1u; }
 
@@ -60,16 +67,33 @@ uint tileSlot(uint i) {
 #endif
 }
 
+// Each pair to its slot through g_tile (keys, then values), read back in ordered slots
+// lane + j * GROUP_SIZE.
+void exchange(uint keys[ITEMS], uint values[ITEMS], uint slots[ITEMS], out uint outKeys[ITEMS], out uint outValues[ITEMS]) {
+  uint lane = gl_LocalInvocationID.x;
+  for (uint i = 0u; i < uint(ITEMS); ++i) g_tile[slots[i]] = keys[i];
+  barrier();
+  for (uint j = 0u; j < uint(ITEMS); ++j) outKeys[j] = g_tile[lane + j * uint(GROUP_SIZE)];
+  barrier();
+  for (uint i = 0u; i < uint(ITEMS); ++i) g_tile[slots[i]] = values[i];
+  barrier();
+  for (uint j = 0u; j < uint(ITEMS); ++j) outValues[j] = g_tile[lane + j * uint(GROUP_SIZE)];
+  barrier();
+}
+
 #if RANK_SUBGROUP
 #define SUBGROUPS_PER_GROUP (GROUP_SIZE / SUBGROUP_SIZE)
-shared uint g_subgroupDigits[SUBGROUPS_PER_GROUP * RADIX];
+#if SUBGROUPS_PER_GROUP * RADIX > TILE
+#error "the subgroups' digit counts share the tile's shared memory: they must fit in it"
+#endif
 
-void rankTile(uint keys[ITEMS], uint values[ITEMS], uint valid) {
+void rankTile(uint keys[ITEMS], uint values[ITEMS], uint valid, out uint outKeys[ITEMS], out uint outValues[ITEMS]) {
   uint lane = gl_LocalInvocationID.x;
   uint sub = lane / uint(SUBGROUP_SIZE);
-  for (uint d = lane; d < uint(SUBGROUPS_PER_GROUP * RADIX); d += uint(GROUP_SIZE)) g_subgroupDigits[d] = 0u;
+  // g_tile holds each subgroup's count of each digit while ranking: [subgroup][digit].
+  for (uint d = lane; d < uint(SUBGROUPS_PER_GROUP * RADIX); d += uint(GROUP_SIZE)) g_tile[d] = 0u;
   barrier();
-  uint rank[ITEMS];
+  uint slots[ITEMS];
   uvec4 everyone = subgroupBallot(true);
   for (uint i = 0u; i < uint(ITEMS); ++i) {
     uint digit = digitOf(keys[i]);
@@ -80,21 +104,21 @@ void rankTile(uint keys[ITEMS], uint values[ITEMS], uint valid) {
       same &= set ? ballot : ~ballot;
     }
     uint before = subgroupBallotExclusiveBitCount(same);
-    uint slot = sub * uint(RADIX) + digit;
-    uint prior = g_subgroupDigits[slot];
+    uint at = sub * uint(RADIX) + digit;
+    uint prior = g_tile[at];
     subgroupBarrier();  // every lane has read before the last lane of its digit adds the round's
-    if (before + 1u == subgroupBallotBitCount(same)) g_subgroupDigits[slot] = prior + before + 1u;
+    if (before + 1u == subgroupBallotBitCount(same)) g_tile[at] = prior + before + 1u;
     subgroupMemoryBarrierShared();
     subgroupBarrier();
-    rank[i] = prior + before;
+    slots[i] = prior + before;  // rank within the subgroup's pairs of this digit, for now
   }
   barrier();
-  // Per digit: its pairs in each subgroup before the subgroup's (subgroups hold the tile in order).
+  // Per digit: its pairs in the subgroups before each subgroup (they hold the tile in order).
   uint total = 0u;
   if (lane < uint(RADIX)) {
     for (uint s = 0u; s < uint(SUBGROUPS_PER_GROUP); ++s) {
-      uint c = g_subgroupDigits[s * uint(RADIX) + lane];
-      g_subgroupDigits[s * uint(RADIX) + lane] = total;
+      uint c = g_tile[s * uint(RADIX) + lane];
+      g_tile[s * uint(RADIX) + lane] = total;
       total += c;
     }
   }
@@ -107,19 +131,18 @@ void rankTile(uint keys[ITEMS], uint values[ITEMS], uint valid) {
   barrier();
   for (uint i = 0u; i < uint(ITEMS); ++i) {
     uint digit = digitOf(keys[i]);
-    uint at = g_start[digit] + g_subgroupDigits[sub * uint(RADIX) + digit] + rank[i];
-    g_keys[at] = keys[i];
-    g_values[at] = values[i];
+    slots[i] += g_start[digit] + g_tile[sub * uint(RADIX) + digit];
   }
-  barrier();
+  barrier();  // the counts are read: g_tile takes the pairs
   // The padding pairs are the last TILE - valid of the last digit: not counted.
   if (lane == lastDigit()) g_count[lane] -= uint(TILE) - valid;
-  barrier();
+  exchange(keys, values, slots, outKeys, outValues);
 }
 
 #else
+shared uint g_values[TILE];  // the split moves keys (g_tile) and values together
 
-void rankTile(uint keys[ITEMS], uint values[ITEMS], uint valid) {
+void rankTile(uint keys[ITEMS], uint values[ITEMS], uint valid, out uint outKeys[ITEMS], out uint outValues[ITEMS]) {
   uint lane = gl_LocalInvocationID.x;
   for (uint b = 0u; b < u_digitBits; ++b) {
     uint clear = 0u;
@@ -131,29 +154,27 @@ void rankTile(uint keys[ITEMS], uint values[ITEMS], uint valid) {
       bool set = ((digitOf(keys[i]) >> b) & 1u) != 0u;
       uint at = set ? clearTotal + setBefore : clearBefore;
       clearBefore += set ? 0u : 1u;
-      g_keys[at] = keys[i];
+      g_tile[at] = keys[i];
       g_values[at] = values[i];
     }
     barrier();
     for (uint i = 0u; i < uint(ITEMS); ++i) {
-      keys[i] = g_keys[tileSlot(i)];
+      keys[i] = g_tile[tileSlot(i)];
       values[i] = g_values[tileSlot(i)];
     }
     barrier();  // the next bit overwrites the tile
   }
-  if (u_digitBits == 0u) {  // nothing to order by: the tile as it came
-    for (uint i = 0u; i < uint(ITEMS); ++i) {
-      g_keys[tileSlot(i)] = keys[i];
-      g_values[tileSlot(i)] = values[i];
-    }
-  }
   for (uint d = lane; d < uint(RADIX); d += uint(GROUP_SIZE)) g_start[d] = g_count[d] = 0u;
-  barrier();
+  uint slots[ITEMS];
+  for (uint i = 0u; i < uint(ITEMS); ++i) slots[i] = tileSlot(i);  // ordered now: each pair where it is
+  exchange(keys, values, slots, outKeys, outValues);  // barriers inside (after the zeroing too)
   // Digit boundaries in the ordered tile: where each digit starts and ends.
-  for (uint i = 0u; i < uint(ITEMS); ++i) {
-    uint e = tileSlot(i), digit = digitOf(keys[i]);
-    if (e == 0u || digitOf(g_keys[e - 1u]) != digit) g_start[digit] = e;
-    if (e + 1u == uint(TILE) || digitOf(g_keys[e + 1u]) != digit) g_count[digit] = e + 1u;  // the end, for now
+  for (uint j = 0u; j < uint(ITEMS); ++j) g_tile[lane + j * uint(GROUP_SIZE)] = outKeys[j];
+  barrier();
+  for (uint j = 0u; j < uint(ITEMS); ++j) {
+    uint e = lane + j * uint(GROUP_SIZE), digit = digitOf(outKeys[j]);
+    if (e == 0u || digitOf(g_tile[e - 1u]) != digit) g_start[digit] = e;
+    if (e + 1u == uint(TILE) || digitOf(g_tile[e + 1u]) != digit) g_count[digit] = e + 1u;  // the end, for now
   }
   barrier();
   for (uint d = lane; d < uint(RADIX); d += uint(GROUP_SIZE)) {
@@ -164,4 +185,5 @@ void rankTile(uint keys[ITEMS], uint values[ITEMS], uint valid) {
 }
 
 #endif
+#endif  // RANK_TILE
 #endif

@@ -9,13 +9,14 @@
 #define SORT_SLOT_SCATTERED 2  // counting: the pairs by key in arrival order, before the rank pass
 #define SORT_SLOT_RADIX_IN 3   // radix, onesweep: the pairs a digit pass reads
 #define SORT_SLOT_RADIX_OUT 4  // radix, onesweep: where it writes them, ordered by its digit
-#define SORT_SLOT_DIGITS 5     // radix: a count per (digit, tile), digit-major, then their exclusive scan;
-                               // onesweep: each pass's digit counts over all pairs, then their exclusive scan
-#define SORT_SLOT_STATUS 6     // onesweep: a tile counter per pass, then a status word per (pass, tile, digit)
+#define SORT_SLOT_DIGITS 5     // radix: a count per (digit, tile), digit-major, then their exclusive scan
+#define SORT_SLOT_STATUS 6     // onesweep: a tile counter per pass, each pass's digit counts (then offsets),
+                               // then a status word per (pass, tile, digit)
 
 #define SORT_LOC_COUNT 0       // pairs to sort (bitonic: with the padded size, [count, padded))
 #define SORT_LOC_STAGE 1       // bitonic: (k, j) = size of the sequences being merged, compare distance
 #define SORT_LOC_RADIX 2       // radix, onesweep: (pairs, this pass's shift, digit bits, tiles)
 #define SORT_LOC_PASS 3        // onesweep: the digit pass (histogram: how many passes)
+#define SORT_LOC_COPY 4        // radix, onesweep: 1 when the counting pass copies the pairs for an odd number of passes
 
 #endif
