@@ -288,8 +288,8 @@ const SortVariant kSorters[] = {
      "shared-memory merge",
      true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Shared); }},
     {"bitonic-transpose",
-     "as bitonic-shared, but the strides above a tile run in shared memory too, on tiles of matrix columns "
-     "transposed on load: two passes per stage (three past 4M pairs), any size",
+     "as bitonic-shared, but every later step runs in shared memory too, on tiles holding any 12 index bits: "
+     "passes planned across stage boundaries (the tail of a stage with the head of the next), 13 in all at 1M pairs",
      true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Transpose); }},
     {"counting",
      "atomic counts per key, exclusive scan, atomic scatter, then each pair ranked by value within its key (stable: "
