@@ -59,24 +59,74 @@ INSTANTIATE_TEST_SUITE_P(Sizes, EverySorter,
                                                               65537u, 262147u)),
                          test::VariantAndSize());
 
+namespace {
+
+// The context's caps, and the same without GL_ARB_gpu_shader_int64: the bitonic sorts then
+// compare a pair as two uints (as on a context that lacks it) rather than one uint64.
+std::vector<std::pair<gl::Caps, const char*>> capsWithAndWithoutInt64() {
+  std::vector<std::pair<gl::Caps, const char*>> out = {{test::caps(), "context caps"}};
+  if (test::caps().has("GL_ARB_gpu_shader_int64")) {
+    gl::Caps without = test::caps();
+    without.extensions.erase(without.extensions.find("GL_ARB_gpu_shader_int64"));
+    out.emplace_back(std::move(without), "uvec2 compare");
+  }
+  return out;
+}
+
+}  // namespace
+
 TEST_F(GlTest, BitonicVariantsWithSmallTilesTakeEveryMultiPassPath) {
-  // With a 64-pair tile and at most 4 rows per transposed tile, a stage of a few thousand pairs
-  // already needs several column passes (a 1M-pair stage does with the real shape): every path of
-  // the pass planning runs here at sizes the tests can afford, against std::sort.
+  // With a 64-pair tile and runs of 16 or 32 consecutive pairs (4 or 2 rows), a pass holds one or
+  // two stride bits, so a stage of a few thousand pairs already takes several passes; with 64
+  // rows (runs of 1 pair or 4) the plan packs stage tails with the next stage's heads. Among
+  // these shapes at 2^13 and 2^17 pairs the plan takes every kind of pass (head only, tail only,
+  // middle only, tail + head: tests/unit/test_bitonic_plan.cpp), against std::sort.
   const std::pair<primitives::BitonicVariant, const char*> variants[] = {{primitives::BitonicVariant::Shared, "shared"},
                                                                    {primitives::BitonicVariant::Transpose, "transpose"}};
-  for (const auto& [variant, name] : variants) {
-    for (std::uint32_t tile : {64u, 256u}) {
-      for (std::uint32_t rows : {2u, 4u, 64u}) {
-        auto sorter = primitives::makeBitonic(test::shaders(), test::caps(), variant, tile, rows);
-        for (std::uint32_t n : {1u, 65u, 4097u, 65537u}) {
-          const std::vector<Pair> input = randomPairs(n, std::max(n / 3, 1u), n * 7 + rows);
+  for (const auto& [caps, capsName] : capsWithAndWithoutInt64()) {
+    for (const auto& [variant, name] : variants) {
+      for (std::uint32_t tile : {64u, 256u}) {
+        for (std::uint32_t rows : {2u, 4u, 64u}) {
+          auto sorter = primitives::makeBitonic(test::shaders(), caps, variant, tile, rows);
+          for (std::uint32_t n : {1u, 65u, 4097u, 65537u}) {
+            const std::vector<Pair> input = randomPairs(n, std::max(n / 3, 1u), n * 7 + rows);
+            gl::Buffer pairs("test.pairs", std::size_t(primitives::sortCapacity(n)) * sizeof(Pair));
+            pairs.upload(0, input.size() * sizeof(Pair), input.data());
+            sorter->sort(pairs, n, n);
+            std::vector<Pair> expected = input;
+            std::sort(expected.begin(), expected.end(), less);
+            ASSERT_EQ(pairs.read<Pair>(n), expected)
+                << name << " tile " << tile << " rows " << rows << " n=" << n << " (" << capsName << ")";
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_F(GlTest, BitonicVariantsSortLikeStdSortWithAndWithoutTheInt64Compare) {
+  // The registry's shape, every variant, keys over the whole uint range (so the high key bits
+  // decide) and few keys (so the values do).
+  const primitives::BitonicVariant variants[] = {primitives::BitonicVariant::Global, primitives::BitonicVariant::Shared,
+                                                 primitives::BitonicVariant::Transpose};
+  for (const auto& [caps, capsName] : capsWithAndWithoutInt64()) {
+    for (primitives::BitonicVariant variant : variants) {
+      auto sorter = primitives::makeBitonic(test::shaders(), caps, variant);
+      for (std::uint32_t n : {5000u, 70001u}) {
+        for (std::uint32_t keyCount : {0u, 17u}) {
+          sim::SplitMix64 rng(n + keyCount);
+          std::vector<Pair> input(n);
+          for (std::uint32_t i = 0; i < n; ++i) {
+            const auto r = static_cast<std::uint32_t>(rng.next() >> 32);
+            input[i] = Pair(keyCount == 0 ? std::min(r, 0xfffffffeu) : r % keyCount, i);
+          }
           gl::Buffer pairs("test.pairs", std::size_t(primitives::sortCapacity(n)) * sizeof(Pair));
           pairs.upload(0, input.size() * sizeof(Pair), input.data());
-          sorter->sort(pairs, n, n);
+          sorter->sort(pairs, n, keyCount == 0 ? 0xffffffffu : keyCount);
           std::vector<Pair> expected = input;
           std::sort(expected.begin(), expected.end(), less);
-          ASSERT_EQ(pairs.read<Pair>(n), expected) << name << " tile " << tile << " rows " << rows << " n=" << n;
+          ASSERT_EQ(pairs.read<Pair>(n), expected)
+              << "variant " << int(variant) << " n=" << n << " keys " << keyCount << " (" << capsName << ")";
         }
       }
     }

@@ -1,6 +1,7 @@
 #include "engine/primitives/sort/sort.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdio>
 #include <stdexcept>
@@ -35,14 +36,95 @@ void pad(const gl::Program& padProgram, const gl::Caps& caps, const gl::Buffer& 
 }
 
 constexpr std::uint32_t kItemBits = 3;  // tile passes: 8 pairs per invocation in registers (fastest of 2, 3, 4 on the H200)
+static_assert(SORT_MAX_STEPS == kSortTileBits, "a pass runs at most one step per held bit");
+static_assert(SORT_LOC_FREE == SORT_LOC_HELD + SORT_MAX_RUNS && SORT_LOC_STEPS == SORT_LOC_FREE + SORT_MAX_RUNS &&
+                  SORT_LOC_END == SORT_LOC_STEPS + SORT_MAX_STEPS,
+              "each uniform array of the general tile pass starts where the one before ends");
 
-gl::Program bitonicProgram(const gl::ShaderLibrary& lib, int mode, std::uint32_t tile) {
+gl::Program bitonicProgram(const gl::ShaderLibrary& lib, const gl::Caps& caps, int mode, std::uint32_t tile) {
   const std::uint32_t group = mode == 0 ? kGroup : tile >> kItemBits;
-  return gl::Program::compute(lib, "primitives/sort/bitonic.comp",
-                              {{"MODE", std::to_string(mode)},
-                               {"GROUP_SIZE", std::to_string(group)},
-                               {"ITEM_BITS", std::to_string(kItemBits)},
-                               {"TILE", std::to_string(tile)}});
+  gl::Defines defines = {{"MODE", std::to_string(mode)},
+                         {"GROUP_SIZE", std::to_string(group)},
+                         {"ITEM_BITS", std::to_string(kItemBits)},
+                         {"TILE", std::to_string(tile)}};
+  if (caps.has("GL_ARB_gpu_shader_int64")) defines.emplace_back("SORT_INT64", "1");  // one 64-bit compare per pair
+  return gl::Program::compute(lib, "primitives/sort/bitonic.comp", defines);
+}
+
+std::uint32_t lowBits(std::uint32_t bits) { return bits >= 32 ? ~0u : (1u << bits) - 1u; }
+
+// The runs of contiguous set bits of `mask` below bit `limit`, as (first bit, length), lowest first.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> bitRuns(std::uint32_t mask, std::uint32_t limit) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> runs;
+  for (std::uint32_t b = 0; b < limit; ++b) {
+    if (!(mask >> b & 1u)) continue;
+    if (!runs.empty() && runs.back().first + runs.back().second == b) {
+      ++runs.back().second;
+    } else {
+      runs.emplace_back(b, 1u);
+    }
+  }
+  return runs;
+}
+
+// The uniforms of one general tile pass (bitonic.comp, MODE 2), laid out as its uniform arrays.
+struct TilePassUniforms {
+  std::array<std::uint32_t, 3> pass{};                       // (steps, read straight, write straight)
+  std::array<std::uint32_t, 3 * SORT_MAX_RUNS> held{}, free{};  // (shift, mask, index shift) per run
+  std::array<std::uint32_t, 4 * SORT_MAX_STEPS> steps{};       // (stride slot bit, window, slot mask, base mask)
+};
+
+// A plan's pass as the shader takes it. The windows: a new one only where a step's stride leaves
+// the one held, its top bit the stride (so the next lower strides stay in it), except the last of
+// a descending run of strides, which sits as high as it can while still holding the run's
+// bottom: then a pass that ends on high strides writes straight to memory.
+TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, std::uint32_t tileBits) {
+  TilePassUniforms u;
+  std::array<std::uint32_t, 32> slotOf{};
+  std::uint32_t slots = 0;
+  for (std::uint32_t b = 0; b < log2n; ++b) {
+    if (plan.heldBits >> b & 1u) slotOf[b] = slots++;
+  }
+  const auto held = bitRuns(plan.heldBits, log2n), free = bitRuns(~plan.heldBits, log2n);
+  if (slots != tileBits || held.size() > SORT_MAX_RUNS || free.size() > SORT_MAX_RUNS || plan.steps.empty() ||
+      plan.steps.size() > SORT_MAX_STEPS)
+    throw std::logic_error("bitonic pass plan: a pass the general tile pass cannot run");
+  for (std::size_t r = 0; r < held.size(); ++r) {
+    u.held[3 * r] = slotOf[held[r].first];
+    u.held[3 * r + 1] = lowBits(held[r].second);
+    u.held[3 * r + 2] = held[r].first;
+  }
+  std::uint32_t groupShift = 0;
+  for (std::size_t r = 0; r < free.size(); ++r) {
+    u.free[3 * r] = groupShift;
+    u.free[3 * r + 1] = lowBits(free[r].second);
+    u.free[3 * r + 2] = free[r].first;
+    groupShift += free[r].second;
+  }
+
+  const std::size_t count = plan.steps.size();
+  int window = -1;
+  for (std::size_t i = 0; i < count; ++i) {
+    const BitonicStep& step = plan.steps[i];
+    const std::uint32_t stride = slotOf[step.bit];
+    if (window < 0 || stride < std::uint32_t(window) || stride >= std::uint32_t(window) + kItemBits) {
+      std::uint32_t bottom = stride;
+      for (std::size_t t = i + 1; t < count && slotOf[plan.steps[t].bit] + 1 == bottom; ++t) bottom = slotOf[plan.steps[t].bit];
+      window = int(stride - bottom + 1 <= kItemBits ? std::min(bottom, tileBits - kItemBits) : stride + 1 - kItemBits);
+    }
+    const bool dirHeld = step.stage < log2n && (plan.heldBits >> step.stage & 1u);
+    u.steps[4 * i] = stride;
+    u.steps[4 * i + 1] = std::uint32_t(window);
+    u.steps[4 * i + 2] = dirHeld ? 1u << slotOf[step.stage] : 0u;
+    u.steps[4 * i + 3] = dirHeld || step.stage >= log2n ? 0u : 1u << step.stage;  // bit log2n of an index is 0
+  }
+  // Straight from / to memory where the lanes' low slot bits (below the window) include the
+  // sector's index bits 0 .. kSortMinRunBits - 1 (held bits keep their order, so these are slots).
+  const auto straight = [&](std::uint32_t w) {
+    return w >= kSortMinRunBits && (plan.heldBits & lowBits(kSortMinRunBits)) == lowBits(kSortMinRunBits);
+  };
+  u.pass = {std::uint32_t(count), straight(u.steps[1]), straight(std::uint32_t(window))};
+  return u;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -50,10 +132,12 @@ gl::Program bitonicProgram(const gl::ShaderLibrary& lib, int mode, std::uint32_t
 // how many passes over memory it takes:
 //   Global:    one dispatch per compare-exchange step;
 //   Shared:    stages up to a tile in one shared-memory dispatch; in every later stage, one global
-//              dispatch per stride >= tile, then the strides below a tile in one tile merge;
-//   Transpose: as Shared, but the strides >= tile of a stage are also done in shared memory, on a
-//              transposed tile of columns (bitonic.comp, MODE 2): two passes per stage, more
-//              once a stage spans more than tile x maxRows pairs.
+//              dispatch per stride >= tile, then the strides below a tile in one tile merge (a
+//              general tile pass holding the low bits);
+//   Transpose: the tile sort, then the rest of the network in general tile passes that each hold
+//              any tileBits index bits (bitonic.comp, MODE 2), planned across stage boundaries by
+//              planBitonicPasses: 13 dispatches at 1M pairs where a pass per stride range took 17.
+// The dispatches are planned once per size and replayed.
 class Bitonic final : public Sorter {
  public:
   Bitonic(const gl::ShaderLibrary& lib, const gl::Caps& caps, BitonicVariant variant, std::uint32_t tile,
@@ -61,37 +145,39 @@ class Bitonic final : public Sorter {
       : caps_(caps),
         variant_(variant),
         tile_(tile),
-        maxRows_(maxRows),
-        step_(bitonicProgram(lib, 0, tile)),
-        tileSort_(bitonicProgram(lib, 1, tile)),
-        tilePass_(bitonicProgram(lib, 2, tile)),
+        tileBits_(std::uint32_t(std::countr_zero(tile))),
+        runBits_(std::uint32_t(std::countr_zero(tile / maxRows))),
+        step_(bitonicProgram(lib, caps, 0, tile)),
+        tileSort_(bitonicProgram(lib, caps, 1, tile)),
+        tilePass_(bitonicProgram(lib, caps, 2, tile)),
         pad_(gl::Program::compute(lib, "primitives/sort/sort_pad.comp", kGroupDefine)) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t /*keyCount*/) override {
     const std::uint32_t n = sortCapacity(count);
     pad(pad_, caps_, pairs, count, n);
     pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
-    if (variant_ == BitonicVariant::Global) {
-      for (std::uint32_t k = 2; k <= n; k <<= 1) {
-        for (std::uint32_t j = k >> 1; j > 0; j >>= 1) globalStep(n, k, j);
+    for (const Dispatch& d : schedule(std::uint32_t(std::countr_zero(n)))) {
+      switch (d.kind) {
+        case Dispatch::Kind::Global:
+          step_.use();
+          glUniform3ui(SORT_LOC_STAGE, d.k, d.j, n / 2);
+          gridPass(step_, caps_, n / 2);
+          break;
+        case Dispatch::Kind::TileSort:
+          tileSort_.use();
+          glDispatchCompute(n / tile_, 1, 1);
+          storageBarrier();
+          break;
+        case Dispatch::Kind::TilePass:
+          tilePass_.use();
+          glUniform3uiv(SORT_LOC_PASS, 1, d.pass.pass.data());
+          glUniform3uiv(SORT_LOC_HELD, SORT_MAX_RUNS, d.pass.held.data());
+          glUniform3uiv(SORT_LOC_FREE, SORT_MAX_RUNS, d.pass.free.data());
+          glUniform4uiv(SORT_LOC_STEPS, SORT_MAX_STEPS, d.pass.steps.data());
+          glDispatchCompute(n / tile_, 1, 1);
+          storageBarrier();
+          break;
       }
-      return;
-    }
-    tileSort_.use();  // every stage up to a tile
-    glDispatchCompute(n / tile_, 1, 1);
-    storageBarrier();
-    for (std::uint32_t k = 2 * tile_; k <= n; k <<= 1) {
-      if (variant_ == BitonicVariant::Shared) {
-        for (std::uint32_t j = k >> 1; j >= tile_; j >>= 1) globalStep(n, k, j);
-      } else {
-        // Strides k/2 .. tile on transposed tiles, at most maxRows rows (log2 maxRows strides) each.
-        for (std::uint32_t hi = k >> 1; hi >= tile_;) {
-          const std::uint32_t lo = std::max(tile_, 2 * hi / maxRows_);
-          tilePass(n, k, hi, lo);
-          hi = lo >> 1;
-        }
-      }
-      tilePass(n, k, tile_ / 2, 1);  // the strides below a tile: a merge of consecutive pairs
     }
   }
 
@@ -106,23 +192,46 @@ class Bitonic final : public Sorter {
   }
 
  private:
-  void globalStep(std::uint32_t n, std::uint32_t k, std::uint32_t j) {
-    step_.use();
-    glUniform3ui(SORT_LOC_STAGE, k, j, n / 2);
-    gridPass(step_, caps_, n / 2);
-  }
+  struct Dispatch {
+    enum class Kind { Global, TileSort, TilePass } kind = Kind::Global;
+    std::uint32_t k = 0, j = 0;  // Global: the step
+    TilePassUniforms pass;       // TilePass
+  };
 
-  void tilePass(std::uint32_t n, std::uint32_t k, std::uint32_t hi, std::uint32_t lo) {
-    tilePass_.use();
-    glUniform3ui(SORT_LOC_STAGE, k, hi, lo);
-    glDispatchCompute(n / tile_, 1, 1);
-    storageBarrier();
+  // The dispatches that sort 2^log2n pairs, planned on first use.
+  const std::vector<Dispatch>& schedule(std::uint32_t log2n) {
+    std::vector<Dispatch>& plan = schedules_.at(log2n);
+    if (!plan.empty()) return plan;
+    const std::uint32_t n = 1u << log2n;
+    const auto global = [&](std::uint32_t k, std::uint32_t j) { plan.push_back({Dispatch::Kind::Global, k, j, {}}); };
+    const auto tilePass = [&](const BitonicPass& p) {
+      plan.push_back({Dispatch::Kind::TilePass, 0, 0, tilePassUniforms(p, log2n, tileBits_)});
+    };
+    if (variant_ == BitonicVariant::Global) {
+      for (std::uint32_t k = 2; k <= n; k <<= 1) {
+        for (std::uint32_t j = k >> 1; j > 0; j >>= 1) global(k, j);
+      }
+      return plan;
+    }
+    plan.push_back({Dispatch::Kind::TileSort, 0, 0, {}});  // every stage up to a tile
+    if (variant_ == BitonicVariant::Shared) {
+      for (std::uint32_t s = tileBits_ + 1; s <= log2n; ++s) {
+        for (std::uint32_t j = 1u << (s - 1); j >= tile_; j >>= 1) global(1u << s, j);
+        BitonicPass merge{lowBits(tileBits_), {}};  // the strides below a tile: a merge of consecutive pairs
+        for (std::uint32_t b = tileBits_; b-- > 0;) merge.steps.push_back({s, b});
+        tilePass(merge);
+      }
+    } else {
+      for (const BitonicPass& p : planBitonicPasses(log2n, tileBits_, runBits_)) tilePass(p);
+    }
+    return plan;
   }
 
   const gl::Caps& caps_;
   BitonicVariant variant_;
-  std::uint32_t tile_, maxRows_;
+  std::uint32_t tile_, tileBits_, runBits_;
   gl::Program step_, tileSort_, tilePass_, pad_;
+  std::array<std::vector<Dispatch>, 32> schedules_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -197,8 +306,8 @@ const SortVariant kSorters[] = {
      "shared-memory merge",
      true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Shared); }},
     {"bitonic-transpose",
-     "as bitonic-shared, but the strides above a tile run in shared memory too, on tiles of matrix columns "
-     "transposed on load: two passes per stage (three past 4M pairs), any size",
+     "as bitonic-shared, but every later step runs in shared memory too, on tiles holding any 12 index bits: "
+     "passes planned across stage boundaries (the tail of a stage with the head of the next), 13 in all at 1M pairs",
      true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Transpose); }},
     {"counting",
      "atomic counts per key, exclusive scan, atomic scatter, then each pair ranked by value within its key (stable: "
@@ -224,6 +333,27 @@ std::uint32_t sortCapacity(std::uint32_t count) {
 }
 
 std::span<const SortVariant> sorters() { return kSorters; }
+
+std::vector<BitonicPass> planBitonicPasses(std::uint32_t log2n, std::uint32_t tileBits, std::uint32_t runBits) {
+  if (tileBits == 0 || runBits >= tileBits || log2n > 31)
+    throw std::invalid_argument("bitonic pass plan: " + std::to_string(tileBits) + " held bits with " +
+                                std::to_string(runBits) + " of them low ones cannot run 2^" + std::to_string(log2n));
+  std::vector<BitonicStep> steps;
+  for (std::uint32_t s = tileBits + 1; s <= log2n; ++s) {
+    for (std::uint32_t b = s; b-- > 0;) steps.push_back({s, b});
+  }
+  std::vector<BitonicPass> passes;
+  for (std::size_t i = 0; i < steps.size();) {
+    BitonicPass pass{lowBits(runBits), {}};
+    for (; i < steps.size() && std::popcount(pass.heldBits | 1u << steps[i].bit) <= int(tileBits); ++i) {
+      pass.heldBits |= 1u << steps[i].bit;
+      pass.steps.push_back(steps[i]);
+    }
+    for (std::uint32_t b = 0; std::popcount(pass.heldBits) < int(tileBits); ++b) pass.heldBits |= 1u << b;  // spare: lowest
+    passes.push_back(std::move(pass));
+  }
+  return passes;
+}
 
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,
                                     std::uint32_t tile, std::uint32_t maxRows) {

@@ -27,6 +27,9 @@ inline constexpr const char* kFastestMeasured =
     "bitonic-transpose 252 us, torch.sort 107 us); docs/PERFORMANCE.md";
 // The fewest consecutive pairs bitonic-transpose reads in a run: 4 uvec2, one 32-byte memory sector.
 inline constexpr std::uint32_t kSortMinRun = 4;
+inline constexpr std::uint32_t kSortTileBits = 12;   // log2 kSortTile
+inline constexpr std::uint32_t kSortMinRunBits = 2;  // log2 kSortMinRun
+static_assert(kSortTile == 1u << kSortTileBits && kSortMinRun == 1u << kSortMinRunBits);
 
 // Pairs a sort needs room for: `count` padded to a power of two, at least one tile.
 std::uint32_t sortCapacity(std::uint32_t count);
@@ -52,9 +55,32 @@ std::span<const SortVariant> sorters();
 const SortVariant* findSorter(std::string_view name);
 
 // The bitonic variants with a chosen tile (a power of two from 64 to kSortTile) and a chosen most
-// rows per transposed tile: the registry uses kSortTile and kSortTile / kSortMinRun; tests shrink
-// them to reach the multi-pass paths of large arrays at small sizes.
+// rows per tile of bitonic-transpose's passes (so runs of at least tile / maxRows consecutive pairs,
+// the low bits every pass holds): the registry uses kSortTile and kSortTile / kSortMinRun; tests
+// shrink them to reach every path of the pass planning at small sizes.
 enum class BitonicVariant { Global, Shared, Transpose };
+
+// A step of the bitonic network on 2^log2n pairs: in stage `stage` (merging runs of k = 2^stage
+// pairs) every pair i meets pair i ^ 2^bit, ascending where bit `stage` of i is 0. The network is
+// the stages 1 .. log2n in order, each the bits stage - 1, ..., 0 in order.
+struct BitonicStep {
+  std::uint32_t stage = 0, bit = 0;
+  friend bool operator==(const BitonicStep&, const BitonicStep&) = default;
+};
+// One pass of bitonic-transpose after its tile sort: a group per tile holds the 2^tileBits pairs
+// whose indices agree outside `heldBits` (a mask of tileBits index bits) and runs `steps`, whose
+// stride bits all lie in heldBits.
+struct BitonicPass {
+  std::uint32_t heldBits = 0;
+  std::vector<BitonicStep> steps;
+};
+// The passes that follow the tile sort (stages 1 .. tileBits) of 2^log2n pairs: the later steps in
+// order, packed greedily (a pass takes steps while their stride bits and the runBits lowest bits,
+// held for coalescing, number at most tileBits), so the tail of a stage and the head of the next
+// share a pass; a pass's spare held bits are the lowest ones not taken. Greedy is optimal here: a
+// run of steps that fits a pass still fits once shortened. Pure; empty when log2n <= tileBits.
+std::vector<BitonicPass> planBitonicPasses(std::uint32_t log2n, std::uint32_t tileBits = kSortTileBits,
+                                           std::uint32_t runBits = kSortMinRunBits);
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,
                                     std::uint32_t tile = kSortTile, std::uint32_t maxRows = kSortTile / kSortMinRun);
 

@@ -1,17 +1,26 @@
 #version 430 core
 // Bitonic sort of (key, value) pairs (Batcher 1968), padded to a power of two with sentinels.
-// Stage (k, j): pairs i and i ^ j are compared; the pair is ascending when (i & k) == 0.
-//   MODE 0, global step: one (k, j) over the whole array, one compare-exchange per invocation
-//           (bitonic-global does every step this way; bitonic-shared the strides >= TILE).
-//   MODE 1, tile sort:   each group sorts TILE consecutive pairs in shared memory, every k <= TILE.
-//   MODE 2, tile pass:   for one stage k, the strides hi, hi / 2, ..., lo in shared memory at once.
-//           The pairs these strides connect are the matrix of R = 2 hi / lo rows, lo pairs apart,
-//           that agree in every index bit outside [log2 lo, log2 hi]. A group takes C = TILE / R
-//           neighbouring columns of it, R x C pairs, transposed into the tile (row-major), so a
-//           global stride j becomes the local stride (j / lo) C. With lo = 1 this is a plain
-//           merge of TILE consecutive pairs (bitonic-shared's tile merge); with lo >= TILE it is
-//           the transpose formulation's column sort (bitonic-transpose), reading runs of C >= 4
-//           consecutive pairs (whole 32-byte memory sectors).
+// Step (s, b) of the network: pairs i and i ^ 2^b are compared, ascending where bit s of i is 0;
+// the steps run in order, stage s = 1 .. log2 n taking the bits s - 1, s - 2, ..., 0.
+//   MODE 0, global step: one (k = 2^s, j = 2^b) over the whole array, one compare-exchange per
+//           invocation (bitonic-global does every step this way; bitonic-shared the strides >= TILE).
+//   MODE 1, tile sort:   each group sorts TILE consecutive pairs in shared memory: every stage
+//           up to TILE.
+//   MODE 2, general tile pass: each group holds the TILE pairs whose indices agree outside a set
+//           of log2 TILE "held" index bits, and runs a list of steps whose strides are held bits.
+//           A step only ever pairs indices that differ in its stride bit, so any run of
+//           consecutive steps whose stride bits are held is a pass over memory, whatever stages
+//           it crosses: the C++ plan (planBitonicPasses, sort.hpp) packs the tail of one stage
+//           and the head of the next into one pass (12 passes instead of 16 after the tile sort
+//           at 1M pairs). The held bits keep their order in the tile: tile slot bit t is the t-th
+//           lowest held index bit, so slot e is pair base | deposit(e), the slot's bits spread over
+//           the held bits, and base is the group's ID spread over the others (both given as a
+//           few runs of contiguous bits). The plan holds index bits 0 and 1 always, so a pass
+//           reads and writes runs of at least 4 consecutive pairs (whole 32-byte sectors). A
+//           step gives its stride as a slot bit and its direction bit as a slot bit mask when
+//           bit s is held, or else a mask of the base (then the whole group goes one way).
+//           This is the column sort of the transpose formulation when the held bits are 0, 1
+//           and a run of high bits, and bitonic-shared's tile merge when they are 0 .. 11.
 // Reads and writes SORT_SLOT_PAIRS.
 
 #ifndef TILE
@@ -26,6 +35,11 @@
 #ifndef MODE
 #define MODE 0
 #endif
+// SORT_INT64, defined where the context has GL_ARB_gpu_shader_int64: a pair compares as one
+// uint64 key << 32 | value (sort_common.glsl); without it, as two uints.
+#ifdef SORT_INT64
+#extension GL_ARB_gpu_shader_int64 : require
+#endif
 
 layout(local_size_x = GROUP_SIZE) in;
 
@@ -33,10 +47,10 @@ layout(local_size_x = GROUP_SIZE) in;
 #include "primitives/sort/sort_common.glsl"
 
 layout(std430, binding = SORT_SLOT_PAIRS) buffer Pairs { uvec2 b_pairs[]; };
-// MODE 0: (k, j, exchanges in a step = padded length / 2); MODE 2: (k, hi, lo); MODE 1: unused
-layout(location = SORT_LOC_STAGE) uniform uvec3 u_stage;
 
 #if MODE == 0
+layout(location = SORT_LOC_STAGE) uniform uvec3 u_stage;  // (k, j, exchanges in a step = padded length / 2)
+
 void main() {
   uint k = u_stage.x, j = u_stage.y;
   // Grid-stride: 2^26 pairs need more exchanges than one dispatch has groups.
@@ -56,33 +70,33 @@ void main() {
 // ITEMS pairs whose tile slots differ only in the bits [w, w + ITEM_BITS) (the "window"), so the
 // strides of those bits are compare-exchanges between its own registers, with no barrier; only a
 // change of window goes through shared memory (one store, one barrier, one load). With 8 pairs
-// per invocation a tile sort of 4096 pairs takes 28 windows for its 78 steps, a 12-stride merge 4.
+// per invocation a tile sort of 4096 pairs takes 28 windows for its 78 steps, a 12-step pass 4.
 #define ITEMS (1 << ITEM_BITS)
 shared uvec2 g_tile[TILE];
 uvec2 r_items[ITEMS];
 
 #if MODE == 1
-#define TILE_HI (uint(TILE) / 2u)  // TILE consecutive pairs
-#define TILE_LO 1u
+uint groupBase() { return gl_WorkGroupID.x * uint(TILE); }
+uint pairIndex(uint base, uint e) { return base + e; }
 #else
-#define TILE_HI u_stage.y
-#define TILE_LO u_stage.z
-#endif
+layout(location = SORT_LOC_PASS) uniform uvec3 u_pass;                  // (steps, read straight, write straight)
+layout(location = SORT_LOC_HELD) uniform uvec3 u_held[SORT_MAX_RUNS];   // (slot shift, mask, index shift); mask 0: unused
+layout(location = SORT_LOC_FREE) uniform uvec3 u_free[SORT_MAX_RUNS];   // (group ID shift, mask, index shift)
+layout(location = SORT_LOC_STEPS) uniform uvec4 u_steps[SORT_MAX_STEPS];  // (stride slot bit, window, slot mask, base mask)
 
-// Tile slot e = row * C + column  <->  pair base + row * lo + column.
-struct Layout {
-  uint base, columnBits, lo;
-};
-
-Layout tileLayout() {
-  uint rows = 2u * TILE_HI / TILE_LO;
-  uint columns = uint(TILE) / rows;
-  uint blocksPerRow = TILE_LO / columns;  // column blocks side by side within lo
-  uint block = gl_WorkGroupID.x % blocksPerRow, high = gl_WorkGroupID.x / blocksPerRow;
-  return Layout(high * 2u * TILE_HI + block * columns, uint(findLSB(columns)), TILE_LO);
+// The group ID's bits deposited into the index bits the pass does not hold.
+uint groupBase() {
+  uint base = 0u;
+  for (int r = 0; r < SORT_MAX_RUNS; ++r) base |= ((gl_WorkGroupID.x >> u_free[r].x) & u_free[r].y) << u_free[r].z;
+  return base;
 }
-
-uint pairIndex(Layout t, uint e) { return t.base + (e >> t.columnBits) * t.lo + (e & ((1u << t.columnBits) - 1u)); }
+// The slot's bits deposited into the held index bits.
+uint pairIndex(uint base, uint e) {
+  uint i = base;
+  for (int r = 0; r < SORT_MAX_RUNS; ++r) i |= ((e >> u_held[r].x) & u_held[r].y) << u_held[r].z;
+  return i;
+}
+#endif
 
 // Shared-memory address of a tile slot: XOR-swizzled so that the invocations of a warp hit
 // distinct banks whichever window they hold. A uvec2 access is served per half-warp: 16 lanes,
@@ -118,15 +132,49 @@ void storeWindow(uint w) {
   for (uint m = 0u; m < uint(ITEMS); ++m) g_tile[bank(slots | (m << w))] = r_items[m];
 }
 
-// The step of stage k whose stride is bit `b` of the window w: between registers m and m + 2^b.
-// The direction is bit k of the pair's global index. `where` = layout base | threadSlots(w): in a
-// tile sort (base a multiple of TILE, consecutive pairs) that OR with the slot is the index; in a
-// tile pass k lies above every tile bit, so only the base's bit k matters, and the OR keeps it.
-void exchangeInRegisters(uint k, uint where, uint w, const uint b) {
+// Window w in, straight from memory / out, straight to memory: coalesced where the lanes' low
+// slot bits (those below w) are the lowest index bits.
+void readWindow(uint base, uint w) {
+  uint slots = threadSlots(w);
+  for (uint m = 0u; m < uint(ITEMS); ++m) r_items[m] = b_pairs[pairIndex(base, slots | (m << w))];
+}
+
+void writeWindow(uint base, uint w) {
+  uint slots = threadSlots(w);
+  for (uint m = 0u; m < uint(ITEMS); ++m) b_pairs[pairIndex(base, slots | (m << w))] = r_items[m];
+}
+
+// The whole tile in / out through shared memory in slot order, so that neighbouring lanes touch
+// neighbouring slots (window 0 would give each lane 8 neighbouring pairs, lanes 64 bytes apart).
+void readTile(uint base) {
+  for (uint e = gl_LocalInvocationID.x; e < uint(TILE); e += gl_WorkGroupSize.x) g_tile[bank(e)] = b_pairs[pairIndex(base, e)];
+  barrier();
+}
+
+void writeTile(uint base) {
+  barrier();
+  for (uint e = gl_LocalInvocationID.x; e < uint(TILE); e += gl_WorkGroupSize.x) b_pairs[pairIndex(base, e)] = g_tile[bank(e)];
+}
+
+// Window w into the registers in place of window `held` (-1: none), through shared memory.
+void moveWindow(inout int held, int w) {
+  if (w == held) return;
+  if (held >= 0) {
+    storeWindow(uint(held));
+    barrier();
+  }
+  loadWindow(uint(w));
+  held = w;
+}
+
+// A step whose stride is bit b of window w: between registers m and m + 2^b. Item m's pair is
+// ascending where its slot has no bit of slotMask and `descending` (the group's base has the
+// stage's bit) is false.
+void exchangeInRegisters(uint slots, uint w, uint slotMask, bool descending, const uint b) {
   for (uint m = 0u; m < uint(ITEMS); ++m) {
     if ((m & (1u << b)) != 0u) continue;
     uint l = m | (1u << b);
-    bool ascending = ((where | (m << w)) & k) == 0u;
+    bool ascending = (((slots | (m << w)) & slotMask) == 0u) != descending;
     uvec2 a = r_items[m], c = r_items[l];
     if (pairLess(c, a) == ascending) {
       r_items[m] = c;
@@ -135,62 +183,65 @@ void exchangeInRegisters(uint k, uint where, uint w, const uint b) {
   }
 }
 
-// The steps of stage k for the tile bits top, top - 1, ..., bottom, in windows; `held` is the
-// window in the registers (-1: none), kept across calls so a stage that starts in the window the
-// previous one ended in goes on without touching shared memory.
-void runBits(Layout t, uint k, int top, int bottom, inout int held) {
-  while (top >= bottom) {
-    int w = max(top - ITEM_BITS + 1, 0);
-    if (w != held) {
-      if (held >= 0) {
-        storeWindow(uint(held));
-        barrier();
-      }
-      loadWindow(uint(w));
-      held = w;
-    }
-    uint where = t.base | threadSlots(uint(w));
-    for (int b = ITEM_BITS - 1; b >= 0; --b) {
-      int bit = w + b;
-      if (bit > top || bit < bottom) continue;
-      // Constant arguments, so the register indices are constants once unrolled.
+// The step whose stride is slot bit w + b, with b passed on as a constant, so that the register
+// indices are constants once unrolled.
+void exchangeBit(uint w, uint b, uint slotMask, bool descending) {
+  uint slots = threadSlots(w);
 #if ITEM_BITS > 3
-      if (b == 3) exchangeInRegisters(k, where, uint(w), 3u);
+  if (b == 3u) exchangeInRegisters(slots, w, slotMask, descending, 3u);
 #endif
 #if ITEM_BITS > 2
-      if (b == 2) exchangeInRegisters(k, where, uint(w), 2u);
+  if (b == 2u) exchangeInRegisters(slots, w, slotMask, descending, 2u);
 #endif
 #if ITEM_BITS > 1
-      if (b == 1) exchangeInRegisters(k, where, uint(w), 1u);
+  if (b == 1u) exchangeInRegisters(slots, w, slotMask, descending, 1u);
 #endif
-      if (b == 0) exchangeInRegisters(k, where, uint(w), 0u);
-    }
-    top = w - 1;
-  }
+  if (b == 0u) exchangeInRegisters(slots, w, slotMask, descending, 0u);
 }
 
-void main() {
-  Layout t = tileLayout();
 #if MODE == 1
-  // In through shared memory in slot order (window 0 would read 8 pairs per invocation, lanes
-  // 64 bytes apart), so the global reads stay coalesced.
-  for (uint e = gl_LocalInvocationID.x; e < uint(TILE); e += gl_WorkGroupSize.x) g_tile[bank(e)] = b_pairs[pairIndex(t, e)];
-  barrier();
+void main() {
+  uint base = groupBase();
+  readTile(base);
+  // Stage s, stride bits s - 1 .. 0, in windows aligned to the top one; `held` carries over, so a
+  // stage that starts in the window the previous one ended in goes on without shared memory.
+  // The direction is bit s of base + slot: a slot bit below TILE, the base's bit at TILE.
   int held = -1;
-  for (int s = 1; (1 << s) <= TILE; ++s) runBits(t, 1u << s, s - 1, 0, held);
-#else
-  // Global stride j is tile stride (j / lo) << columnBits. The first window holds the top bits,
-  // where neighbouring lanes hold neighbouring slots: it is read straight from global memory.
-  int bottom = int(t.columnBits), top = findMSB(TILE_HI / TILE_LO) + bottom;
-  int held = max(top - ITEM_BITS + 1, 0);
-  uint slots = threadSlots(uint(held));
-  for (uint m = 0u; m < uint(ITEMS); ++m) r_items[m] = b_pairs[pairIndex(t, slots | (m << uint(held)))];
-  runBits(t, u_stage.x, top, bottom, held);
-#endif
-  // Out through shared memory in slot order: the last window holds each invocation's pairs side
-  // by side, which written straight out would scatter every store over a warp's 2 KiB.
+  for (int s = 1; (1 << s) <= TILE; ++s) {
+    uint k = 1u << s;
+    for (int top = s - 1; top >= 0;) {
+      int w = max(top - ITEM_BITS + 1, 0);
+      moveWindow(held, w);
+      for (int bit = top; bit >= w; --bit) exchangeBit(uint(w), uint(bit - w), k, (base & k) != 0u);
+      top = w - 1;
+    }
+  }
   storeWindow(uint(held));
-  barrier();
-  for (uint e = gl_LocalInvocationID.x; e < uint(TILE); e += gl_WorkGroupSize.x) b_pairs[pairIndex(t, e)] = g_tile[bank(e)];
+  writeTile(base);
 }
+#else
+void main() {
+  uint base = groupBase();
+  // The windows come from the plan (the C++ side): a new one only where a step's stride leaves
+  // the one held; the first and last straight from and to memory where that is coalesced.
+  int held = int(u_steps[0].y);
+  if (u_pass.y != 0u) {
+    readWindow(base, uint(held));
+  } else {
+    readTile(base);
+    loadWindow(uint(held));
+  }
+  for (uint i = 0u; i < u_pass.x; ++i) {
+    uvec4 step = u_steps[i];
+    moveWindow(held, int(step.y));
+    exchangeBit(step.y, step.x - step.y, step.z, (base & step.w) != 0u);
+  }
+  if (u_pass.z != 0u) {
+    writeWindow(base, uint(held));
+  } else {
+    storeWindow(uint(held));
+    writeTile(base);
+  }
+}
+#endif
 #endif

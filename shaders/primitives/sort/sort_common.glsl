@@ -6,6 +6,12 @@
 
 const uvec2 kSentinel = uvec2(0xffffffffu);
 
+#ifdef SORT_INT64
+// One 64-bit compare: key << 32 | value orders exactly as (key, value). The including shader
+// enables GL_ARB_gpu_shader_int64 (an #extension line must precede its declarations).
+bool pairLess(uvec2 a, uvec2 b) { return packUint2x32(a.yx) < packUint2x32(b.yx); }
+#else
 bool pairLess(uvec2 a, uvec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
+#endif
 
 #endif

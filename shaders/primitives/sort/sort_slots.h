@@ -19,4 +19,14 @@
 #define SORT_LOC_PASS 3        // onesweep: the digit pass (histogram: how many passes)
 #define SORT_LOC_COPY 4        // radix, onesweep: 1 when the counting pass copies the pairs for an odd number of passes
 
+// bitonic.comp's general tile pass (MODE 2), set per dispatch from the pass plan. Arrays take one
+// location per element, so each starts where the one before ends.
+#define SORT_MAX_RUNS 3        // runs of held index bits, and of the other (group) bits, a pass may have
+#define SORT_MAX_STEPS 12      // steps a pass may run: at most one per held bit (kSortTile's 12)
+#define SORT_LOC_PASS 2        // uvec3: (steps, read straight from memory, write straight to memory)
+#define SORT_LOC_HELD 3        // uvec3[SORT_MAX_RUNS]: (slot shift, mask, index shift) per run of held bits
+#define SORT_LOC_FREE 6        // uvec3[SORT_MAX_RUNS]: (group ID shift, mask, index shift) per run of the others
+#define SORT_LOC_STEPS 9       // uvec4[SORT_MAX_STEPS]: (stride slot bit, window, direction slot mask, direction base mask)
+#define SORT_LOC_END 21        // the first location past the steps
+
 #endif

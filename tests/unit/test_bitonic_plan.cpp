@@ -1,0 +1,154 @@
+// bitonic-transpose's pass planning (planBitonicPasses, engine/primitives/sort/sort.cpp): that the
+// passes run every step of the network once and in order, that each is one the general tile pass
+// (bitonic.comp, MODE 2) can run, that greedy packing is as few passes as any packing, and the
+// pass counts of the real shape. The GL tests check the sorted results.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <vector>
+
+#include "engine/primitives/sort/sort.hpp"
+#include "shaders/primitives/sort/sort_slots.h"
+
+using namespace boids;
+using primitives::BitonicPass;
+using primitives::BitonicStep;
+using primitives::planBitonicPasses;
+
+namespace {
+
+// The network's steps after the tile sort (stages 1 .. tileBits), in order.
+std::vector<BitonicStep> laterSteps(std::uint32_t log2n, std::uint32_t tileBits) {
+  std::vector<BitonicStep> steps;
+  for (std::uint32_t s = tileBits + 1; s <= log2n; ++s) {
+    for (std::uint32_t b = s; b-- > 0;) steps.push_back({s, b});
+  }
+  return steps;
+}
+
+std::uint32_t low(std::uint32_t bits) { return (1u << bits) - 1u; }
+
+// Runs of contiguous set bits of `mask` below bit `limit`.
+int runs(std::uint32_t mask, std::uint32_t limit) {
+  int count = 0;
+  for (std::uint32_t b = 0; b < limit; ++b) count += (mask >> b & 1u) && (b == 0 || !(mask >> (b - 1) & 1u));
+  return count;
+}
+
+// The fewest passes any packing of the steps into runs that fit (stride bits and low bits at most
+// tileBits) can take: a shortest path over the cut points.
+std::size_t fewestPasses(const std::vector<BitonicStep>& steps, std::uint32_t tileBits, std::uint32_t runBits) {
+  std::vector<std::size_t> best(steps.size() + 1, steps.size() + 1);
+  best[0] = 0;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    std::uint32_t mask = low(runBits);
+    for (std::size_t j = i; j < steps.size(); ++j) {
+      mask |= 1u << steps[j].bit;
+      if (std::popcount(mask) > int(tileBits)) break;
+      best[j + 1] = std::min(best[j + 1], best[i] + 1);
+    }
+  }
+  return best.back();
+}
+
+struct Shape {
+  std::uint32_t tileBits, runBits;
+};
+
+// Every shape makeBitonic accepts: tiles of 64 .. kSortTile pairs, at least 2 rows (runBits below tileBits).
+std::vector<Shape> everyShape() {
+  std::vector<Shape> shapes;
+  for (std::uint32_t t = 6; t <= primitives::kSortTileBits; ++t) {
+    for (std::uint32_t r = 0; r < t; ++r) shapes.push_back({t, r});
+  }
+  return shapes;
+}
+
+}  // namespace
+
+TEST(BitonicPlan, RunsEveryStepAfterTheTileSortOnceAndInOrder) {
+  for (const Shape& shape : everyShape()) {
+    for (std::uint32_t log2n = shape.tileBits; log2n <= 26; ++log2n) {
+      std::vector<BitonicStep> run;
+      for (const BitonicPass& pass : planBitonicPasses(log2n, shape.tileBits, shape.runBits)) {
+        EXPECT_FALSE(pass.steps.empty());
+        run.insert(run.end(), pass.steps.begin(), pass.steps.end());
+      }
+      ASSERT_EQ(run, laterSteps(log2n, shape.tileBits)) << "tile bits " << shape.tileBits << " run bits " << shape.runBits
+                                                        << " 2^" << log2n;
+    }
+  }
+}
+
+TEST(BitonicPlan, EveryPassIsOneTheGeneralTilePassCanRun) {
+  for (const Shape& shape : everyShape()) {
+    for (std::uint32_t log2n = shape.tileBits + 1; log2n <= 26; ++log2n) {
+      for (const BitonicPass& pass : planBitonicPasses(log2n, shape.tileBits, shape.runBits)) {
+        const auto where = ::testing::Message() << "tile bits " << shape.tileBits << " run bits " << shape.runBits << " 2^"
+                                                << log2n << " held " << std::hex << pass.heldBits;
+        EXPECT_EQ(std::popcount(pass.heldBits), int(shape.tileBits)) << where;
+        EXPECT_EQ(pass.heldBits >> log2n, 0u) << where;
+        EXPECT_EQ(pass.heldBits & low(shape.runBits), low(shape.runBits)) << where << ": the low run is held";
+        for (const BitonicStep& step : pass.steps) EXPECT_TRUE(pass.heldBits >> step.bit & 1u) << where << " stride " << step.bit;
+        EXPECT_LE(pass.steps.size(), std::size_t(SORT_MAX_STEPS)) << where;
+        EXPECT_LE(runs(pass.heldBits, log2n), SORT_MAX_RUNS) << where;
+        EXPECT_LE(runs(~pass.heldBits, log2n), SORT_MAX_RUNS) << where;
+      }
+    }
+  }
+}
+
+TEST(BitonicPlan, GreedyPackingTakesAsFewPassesAsAnyPacking) {
+  for (const Shape& shape : everyShape()) {
+    for (std::uint32_t log2n = shape.tileBits; log2n <= 24; ++log2n) {
+      EXPECT_EQ(planBitonicPasses(log2n, shape.tileBits, shape.runBits).size(),
+                fewestPasses(laterSteps(log2n, shape.tileBits), shape.tileBits, shape.runBits))
+          << "tile bits " << shape.tileBits << " run bits " << shape.runBits << " 2^" << log2n;
+    }
+  }
+}
+
+TEST(BitonicPlan, PassCountsOfTheRealShape) {
+  // After the tile sort, 2^13 .. 2^24 pairs. A pass per stride range (the plan before this one)
+  // took two per stage up to 4M pairs (1M: 16), three per stage past it. Holding bits 0 and 1 in
+  // every pass costs one pass at 1M (11 without them) and buys whole 32-byte sectors.
+  const std::size_t expected[] = {2, 3, 4, 5, 7, 9, 10, 12, 14, 16, 18, 20};
+  for (std::uint32_t log2n = 13; log2n <= 24; ++log2n) {
+    EXPECT_EQ(planBitonicPasses(log2n).size(), expected[log2n - 13]) << "2^" << log2n;
+  }
+  EXPECT_TRUE(planBitonicPasses(12).empty());
+  EXPECT_TRUE(planBitonicPasses(5).empty());
+}
+
+TEST(BitonicPlan, TheSmallTilesOfTheGlTestsReachEveryKindOfPass) {
+  // tests/gl/test_gl_sort.cpp sorts with these shapes at 2^13 and 2^17 pairs: among them, passes
+  // that run the head of a stage only, the tail only, a middle part only, and a tail with the
+  // next stage's head.
+  bool head = false, tail = false, middle = false, fused = false;
+  for (Shape shape : {Shape{6, 5}, Shape{6, 4}, Shape{6, 0}, Shape{8, 7}, Shape{8, 6}, Shape{8, 2}}) {
+    for (std::uint32_t log2n : {13u, 17u}) {
+      for (const BitonicPass& pass : planBitonicPasses(log2n, shape.tileBits, shape.runBits)) {
+        const BitonicStep first = pass.steps.front(), last = pass.steps.back();
+        if (first.stage != last.stage) {
+          fused = true;
+        } else if (first.bit == first.stage - 1 && last.bit > 0) {
+          head = true;
+        } else if (first.bit < first.stage - 1 && last.bit == 0) {
+          tail = true;
+        } else if (first.bit < first.stage - 1 && last.bit > 0) {
+          middle = true;
+        }
+      }
+    }
+  }
+  EXPECT_TRUE(head);
+  EXPECT_TRUE(tail);
+  EXPECT_TRUE(middle);
+  EXPECT_TRUE(fused);
+}
+
+TEST(BitonicPlan, RefusesShapesWithoutAStrideBit) {
+  EXPECT_THROW(planBitonicPasses(20, 12, 12), std::invalid_argument);
+  EXPECT_THROW(planBitonicPasses(20, 0, 0), std::invalid_argument);
+}
