@@ -211,9 +211,9 @@ struct TimedFrames {
 };
 TimedFrames timeFrames(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps,
                        const sim::SimSettings& s, const render::OrbitCamera& camera, const render::RenderSettings& rs,
-                       int frames) {
+                       int frames, std::string_view sorter) {
   sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
-  simulation.setSorter(options.settings.sort);
+  simulation.setSorter(sorter);
   render::BoidRenderer renderer(shaders, caps, options.settings.compact);
   render::OffscreenTarget target({1280, 720}, 4);
   gl::FrameTimer timer(static_cast<std::size_t>(frames));
@@ -237,11 +237,12 @@ TimedFrames timeFrames(const Options& options, const gl::ShaderLibrary& shaders,
 int frameCases(const Options& options, const gl::Caps& caps) {
   int cases = 0;
   for (std::uint32_t n : options.bench.gridSizes) cases += sim::checkCountFits(n, caps, options.settings.sim.neighbours).empty();
-  return cases;
+  return cases * availableOn(primitives::sorters(), caps);
 }
 
 // bench --frame: the CIS 565 scenario (rules, wrap-around world, no centroid pull, 0.03056 boids per
-// unit^3, uniform start), 20 warm-up steps, then every pass of the frame timed by the frame timer.
+// unit^3, uniform start), 20 warm-up steps, then every pass of the frame timed by the frame timer;
+// a frame for every sorter of the registry, so the sort's share of the frame is compared in place.
 json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
                 Progress& progress) {
   json rows = json::array();
@@ -250,13 +251,16 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
       std::printf("n=%u skipped: %s\n", n, why.c_str());
       continue;
     }
-    progress.next("bench --frame: n=" + std::to_string(n));
     const sim::SimSettings s = cis565(options, n);
     const int frames = n <= (1u << 20) ? 100 : 40;
+    for (const primitives::SortVariant& sorter : primitives::sorters()) {  // a frame per sorter
+    if (!sorter.unavailableOn(caps).empty()) continue;
+    progress.next("bench --frame: n=" + std::to_string(n) + ", " + sorter.name);
     // Culling and levels of detail as set (on by default).
     const TimedFrames t = timeFrames(options, shaders, caps, s, render::OrbitCamera::framing(s.worldSize),
-                                     options.settings.render, frames);
+                                     options.settings.render, frames, sorter.name);
     json row = {{"n", n}, {"frames", frames}, {"neighbours", sim::neighboursName(s.neighbours)}, {"sorter", t.sorter},
+                {"default", t.sorter == options.settings.sort},
                 {"reduction", t.reduction}, {"cull", options.settings.render.cull}};
     double compute = 0;
     progress.clear();
@@ -269,7 +273,7 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
       for (const PassInfo& info : kPasses) {
         if (info.compute && p.name == info.name) compute += p.medianMs;
       }
-      csv += "frame," + p.name + "," + std::to_string(n) + "," + std::to_string(frames) + "," +
+      csv += "frame," + p.name + "@" + t.sorter + "," + std::to_string(n) + "," + std::to_string(frames) + "," +
              std::to_string(p.medianMs * 1e3) + "\n";
     }
     std::string computeNames;
@@ -280,6 +284,7 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
     row["compute_ms"] = compute;
     rows.push_back(row);
     std::fflush(stdout);
+    }
   }
   return rows;
 }
@@ -402,7 +407,7 @@ json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const g
         const int frames = n <= (1u << 20) ? 100 : 30;
         render::RenderSettings on = rs;
         on.cull = cull;
-        const TimedFrames t = timeFrames(options, shaders, caps, s, camera, on, frames);
+        const TimedFrames t = timeFrames(options, shaders, caps, s, camera, on, frames, options.settings.sort);
         double draw = 0, cullMs = 0, frame = 0;
         for (const gl::PassStats& p : t.passes) {
           frame += p.medianMs;

@@ -190,7 +190,8 @@ def plot_lines(ax, lines, default=None, dashed=(), every=None):
 def defaults(doc):
     """The sorter and reduction the frame bench ran with: the app's defaults in that run."""
     frame = doc.get("frame") or [{}]
-    return frame[0].get("sorter"), frame[0].get("reduction")
+    row = next((r for r in frame if r.get("default", True)), frame[0])
+    return row.get("sorter"), row.get("reduction")
 
 
 def reduce_chart(doc, torch_docs, out, prefix, written):
@@ -275,7 +276,8 @@ def compact_chart(doc, torch_docs, out, prefix, written):
 
 
 def frame_chart(doc, torch_docs, out, prefix, written):
-    rows = doc.get("frame") or []
+    every = doc.get("frame") or []
+    rows = [r for r in every if r.get("default", True)]  # the passes with the default sorter
     if not rows:
         return
     lines = {}
@@ -291,6 +293,10 @@ def frame_chart(doc, torch_docs, out, prefix, written):
     compute = sorted(rows, key=lambda r: r["n"])
     ax.plot([r["n"] for r in compute], [r["compute_ms"] for r in compute], linestyle="-", marker="s",
             label="compute (the compute passes' sum)", **REFERENCE)
+    for sorter in sorted({r["sorter"] for r in every} - {first.get("sorter")}):  # the other sorters' compute
+        others = sorted((r for r in every if r["sorter"] == sorter), key=lambda r: r["n"])
+        ax.plot([r["n"] for r in others], [r["compute_ms"] for r in others], linestyle=":", marker=".",
+                label=f"compute with {sorter}", alpha=0.6, color="0.4")
     log_axes(ax, [r["n"] for r in rows], "boids (N)", time_label(doc, "ms"))
     legend(fig, [ax])
     save(fig, out, prefix, "frame", written)

@@ -319,9 +319,18 @@ TEST(Bench, SortAndFrameReportEverySorterAndEveryPass) {
     EXPECT_TRUE(r["correct"].get<bool>()) << r.dump();
     sorters.insert(r["sorter"].get<std::string>());
   }
-  EXPECT_EQ(sorters, (std::set<std::string>{"bitonic-global", "bitonic-shared", "bitonic-transpose", "counting"}));
-  ASSERT_EQ(doc["frame"].size(), 1u);
-  for (const char* pass : {"reduce", "hash", "sort", "ranges", "reorder", "step", "render"}) {
-    EXPECT_TRUE(doc["frame"][0]["passes"].contains(pass)) << pass;
+  const std::set<std::string> every = {"bitonic-global", "bitonic-shared", "bitonic-transpose", "counting", "radix", "onesweep"};
+  EXPECT_EQ(sorters, every);
+  // A frame for every sorter, each with every pass, and one of them the default.
+  std::set<std::string> framed;
+  int defaults = 0;
+  for (const json& f : doc["frame"]) {
+    framed.insert(f["sorter"].get<std::string>());
+    defaults += f["default"].get<bool>() ? 1 : 0;
+    for (const char* pass : {"reduce", "hash", "sort", "ranges", "reorder", "step", "render"}) {
+      EXPECT_TRUE(f["passes"].contains(pass)) << f["sorter"] << " " << pass;
+    }
   }
+  EXPECT_EQ(framed, every);
+  EXPECT_EQ(defaults, 1);
 }

@@ -45,7 +45,7 @@ TEST(BadInput, CommandLineValuesAreRefusedInOneLineBeforeAnythingStarts) {
       {"--start spiral", "--start spiral: must be clustered or uniform"},
       {"--render-scale 2", "--render-scale 2: outside the allowed range 0.25 to 1"},
       {"--attractor-point 1,2", "--attractor-point 1,2: '1,2' is not three numbers x,y,z"},
-      {"--sort quick", "--sort quick: must be bitonic-global, bitonic-shared, bitonic-transpose or counting"},
+      {"--sort quick", "--sort quick: must be bitonic-global, bitonic-shared, bitonic-transpose, counting, radix or onesweep"},
       {"--camera-target 1,2", "--camera-target 1,2: '1,2' is not three numbers x,y,z"},
       {"--lod-pixels 4", "--lod-pixels 4: '4' is not two numbers near,far"},
       {"--lod-pixels 4,2,1", "--lod-pixels 4,2,1: '4,2,1' is not two numbers near,far"},

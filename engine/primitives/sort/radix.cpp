@@ -2,8 +2,6 @@
 // `onesweep` (one dispatch a digit with decoupled look-back), both in shaders/primitives/sort/radix.comp.
 #include <algorithm>
 #include <bit>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
 #include "engine/gl/dispatch.hpp"
@@ -14,9 +12,9 @@
 namespace boids::primitives {
 namespace {
 
-constexpr std::uint32_t kGroup = 256;       // invocations a group; also the most digits of a pass, one a lane
 constexpr std::uint32_t kMostDigitBits = 8;  // 256 digits: 32-bit keys in four passes
 constexpr std::uint32_t kMostPasses = 4;
+constexpr std::uint32_t kItems = 8;  // pairs per invocation
 // The histogram pass's groups, each over every so many tiles: enough to fill a GPU, few enough
 // that their global atomic adds of (passes x digits) counts stay cheap.
 constexpr std::uint32_t kHistogramGroups = 256;
@@ -29,29 +27,30 @@ struct DigitPlan {
 DigitPlan planDigits(std::uint32_t keyCount) {
   const std::uint32_t keyBits = keyCount <= 1 ? 0u : static_cast<std::uint32_t>(std::bit_width(keyCount - 1u));
   if (keyBits == 0) return {};
-  std::uint32_t most = kMostDigitBits;
-  if (const char* e = std::getenv("BOIDS_EXP_MAXBITS")) most = std::atoi(e);
-  const std::uint32_t passes = (keyBits + most - 1) / most;
+  const std::uint32_t passes = (keyBits + kMostDigitBits - 1) / kMostDigitBits;
   return {passes, (keyBits + passes - 1) / passes};
 }
 
 // Where subgroup ballots rank a tile (radix_tile.glsl): with subgroups of 32 or 64 lanes, whose
-// per-subgroup digit counts fit beside the tile. Elsewhere a split per digit bit does.
+// per-subgroup digit counts fit in the tile's shared memory. Elsewhere a split per digit bit does.
 bool ranksBySubgroup(const gl::Caps& caps) {
-  if (const char* e = std::getenv("BOIDS_EXP_RANK")) return e[0] == '1';
   return caps.subgroupBallotMissing.empty() && (caps.subgroupSize == 32 || caps.subgroupSize == 64);
 }
 
-// Pairs per invocation: a tile of 4096 pairs (32 KiB of keys and values in shared memory, plus the
-// counts) where the context has 48 KiB of shared memory, else 2048 (GL's minimum of 32 KiB).
-std::uint32_t itemsFor(const gl::Caps& caps) {
-  if (const char* e = std::getenv("BOIDS_EXP_ITEMS")) return std::atoi(e);
-  return caps.maxComputeSharedMemory >= 48 * 1024 ? 16 : 8; }
+// Invocations a group, 8 pairs each: 512 (a tile of 4096 pairs, 16 KiB of shared memory for the
+// exchange, 42 KiB in all with 512-entry counts) where the context has 48 KiB of shared memory and
+// subgroup ranking, else 256 (2048 pairs; the split keeps keys and values in shared memory at
+// once, within GL's minimum of 32 KiB). Measured on an H200 at 1M pairs (docs/PERFORMANCE.md):
+// onesweep 96 us with 512 x 8, 105 with 512 x 16, 109 with 256 x 16, 119 with 256 x 8: more
+// invocations hide the tile's latencies better, fewer pairs each keep its ranking rounds short.
+std::uint32_t groupFor(const gl::Caps& caps) {
+  return ranksBySubgroup(caps) && caps.maxComputeSharedMemory >= 48 * 1024 && caps.maxComputeInvocations >= 512 ? 512 : 256;
+}
 
 gl::Defines radixDefines(const gl::Caps& caps, int mode, bool alwaysFallBack = false) {
   return {{"MODE", std::to_string(mode)},
-          {"GROUP_SIZE", std::to_string(kGroup)},
-          {"ITEMS", std::to_string(itemsFor(caps))},
+          {"GROUP_SIZE", std::to_string(groupFor(caps))},
+          {"ITEMS", std::to_string(kItems)},
           {"RADIX", std::to_string(1u << kMostDigitBits)},
           {"PASSES", std::to_string(kMostPasses)},
           {"RANK_SUBGROUP", ranksBySubgroup(caps) ? "1" : "0"},
@@ -61,62 +60,18 @@ gl::Defines radixDefines(const gl::Caps& caps, int mode, bool alwaysFallBack = f
           {"SPIN_LIMIT", caps.loopIterationLimit > 0 ? "64" : "4096"},
           {"ALWAYS_FALL_BACK", alwaysFallBack ? "1" : "0"}};
 }
-gl::Defines withExp(gl::Defines d) {
-  if (const char* e = std::getenv("BOIDS_EXP_DEFINES")) {  // EXPERIMENT: "A=1,B=0"
-    std::string all = e;
-    std::size_t at = 0;
-    while (at < all.size()) {
-      std::size_t comma = all.find(',', at);
-      if (comma == std::string::npos) comma = all.size();
-      std::string kv = all.substr(at, comma - at);
-      std::size_t eq = kv.find('=');
-      if (eq != std::string::npos) d.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
-      at = comma + 1;
-    }
-  }
-  return d;
-}
 
 gl::Program radixProgram(const gl::ShaderLibrary& lib, const gl::Caps& caps, int mode, bool alwaysFallBack = false) {
-  return gl::Program::compute(lib, "primitives/sort/radix.comp", withExp(radixDefines(caps, mode, alwaysFallBack)));
+  return gl::Program::compute(lib, "primitives/sort/radix.comp", radixDefines(caps, mode, alwaysFallBack));
 }
 
 void storageBarrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
-
-// EXPERIMENT (not for commit): GPU timestamps between stages, printed to stderr.
-struct StageClock {
-  bool on = std::getenv("BOIDS_EXP_STAGES") != nullptr;
-  GLuint q[32] = {};
-  int n = 0;
-  std::string names[32];
-  void mark(const char* name) {
-    if (!on || n >= 32) return;
-    if (!q[0]) glGenQueries(32, q);
-    glQueryCounter(q[n], GL_TIMESTAMP);
-    names[n++] = name;
-  }
-  void print(const char* what, std::uint32_t count) {
-    if (!on || n < 2) return;
-    std::fprintf(stderr, "%s n=%u:", what, count);
-    GLuint64 t0 = 0, prev = 0;
-    for (int i = 0; i < n; ++i) {
-      GLuint64 t = 0;
-      glGetQueryObjectui64v(q[i], GL_QUERY_RESULT, &t);
-      if (i == 0) t0 = prev = t;
-      else std::fprintf(stderr, " %s %.1f", names[i].c_str(), (t - prev) / 1e3);
-      prev = t;
-    }
-    std::fprintf(stderr, " | total %.1f us\n", (prev - t0) / 1e3);
-    n = 0;
-  }
-};
-StageClock g_clock;
 
 // What both radix sorters share: the digit plan, the tile, the scratch buffer the passes
 // alternate with, and the copy back when the number of passes is odd.
 class LsdSort : public Sorter {
  protected:
-  explicit LsdSort(const gl::Caps& caps) : caps_(caps), tile_(kGroup * itemsFor(caps)) {}
+  explicit LsdSort(const gl::Caps& caps) : caps_(caps), tile_(groupFor(caps) * kItems) {}
 
   std::uint32_t tilesFor(std::uint32_t count) const { return (count + tile_ - 1) / tile_; }
 
@@ -150,7 +105,8 @@ class ReduceThenScanRadix final : public LsdSort {
       : LsdSort(caps),
         count_(radixProgram(lib, caps, 0)),
         scatter_(radixProgram(lib, caps, 1)),
-        scan_(findVariant(scans(), kDefaultScan)->create(lib, caps)) {}
+        // One dispatch where reduce-then-scan takes three or more: 20 us less a digit at 1M pairs.
+        scan_(findVariant(scans(), "decoupled-lookback")->create(lib, caps)) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t keyCount) override {
     const DigitPlan plan = planDigits(keyCount);
@@ -163,26 +119,21 @@ class ReduceThenScanRadix final : public LsdSort {
       starts_ = gl::Buffer("sort.radix.starts", digitWords * 4);
     }
     const GLuint groups = std::min<GLuint>(tiles, static_cast<GLuint>(std::max(caps_.maxComputeGroupCountX, 1)));
-    g_clock.mark("start");
     for (std::uint32_t p = 0; p < plan.passes; ++p) {
       const bool copy = p == 0 && copyFirst(plan);
       bind(copy ? pairs : source(pairs, plan, p), source(pairs, plan, p), counts_);  // the copy's target is the source
       count_.use();
       glUniform4ui(SORT_LOC_RADIX, count, p * plan.bits, plan.bits, tiles);
-      glUniform1ui(SORT_LOC_COPY, copy ? 1u : 0u);
+      glUniform1ui(SORT_LOC_RADIX_COPY, copy ? 1u : 0u);
       glDispatchCompute(groups, 1, 1);
       storageBarrier();
-      g_clock.mark("count");
       scan_->run(counts_, starts_, static_cast<std::uint32_t>(digitWords));  // binds its own buffers
-      g_clock.mark("scan");
       bind(source(pairs, plan, p), target(pairs, plan, p), starts_);
       scatter_.use();
       glUniform4ui(SORT_LOC_RADIX, count, p * plan.bits, plan.bits, tiles);
       glDispatchCompute(groups, 1, 1);
       storageBarrier();
-      g_clock.mark("scatter");
     }
-    g_clock.print("radix", count);
   }
 
  private:
@@ -205,7 +156,6 @@ class OneSweep final : public LsdSort {
   OneSweep(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool alwaysFallBack)
       : LsdSort(caps),
         histogram_(radixProgram(lib, caps, 2)),
-        offsets_(radixProgram(lib, caps, 3)),
         pass_(radixProgram(lib, caps, 4, alwaysFallBack)) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t keyCount) override {
@@ -216,39 +166,34 @@ class OneSweep final : public LsdSort {
     // (pass, tile, digit): radix.comp's Status block.
     const std::size_t statusBytes =
         4 * (kMostPasses + 2 * (std::size_t(kMostPasses) << kMostDigitBits) + (std::size_t(plan.passes * tiles) << plan.bits));
+    parity_ ^= 1u;
     ensureScratch(count);
     if (status_.size() < statusBytes) {
       // Zeroed once: the sorts keep it ready for the next (radix.comp's Status block says who zeroes what).
       status_ = gl::Buffer("sort.onesweep.status", statusBytes);
       status_.zero(statusBytes);
     }
-    g_clock.mark("start");
 
     pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_IN);
     source(pairs, plan, 0).bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_OUT);  // the copy, if any
     status_.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_STATUS);
     histogram_.use();
     glUniform4ui(SORT_LOC_RADIX, count, 0, plan.bits, tiles);
-    glUniform1ui(SORT_LOC_PASS, plan.passes);
-    glUniform1ui(SORT_LOC_COPY, copyFirst(plan) ? 1u : 0u);
+    glUniform1ui(SORT_LOC_RADIX_PASS, plan.passes);
+    glUniform1ui(SORT_LOC_RADIX_COPY, copyFirst(plan) ? 1u : 0u);
+    glUniform1ui(SORT_LOC_RADIX_PARITY, parity_);
     glDispatchCompute(std::min(tiles, kHistogramGroups), 1, 1);
     storageBarrier();
-    g_clock.mark("hist");
-    offsets_.use();
-    glDispatchCompute(plan.passes, 1, 1);  // one group a pass
-    storageBarrier();
-    g_clock.mark("offsets");
     for (std::uint32_t p = 0; p < plan.passes; ++p) {
       source(pairs, plan, p).bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_IN);
       target(pairs, plan, p).bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_OUT);
       pass_.use();
       glUniform4ui(SORT_LOC_RADIX, count, p * plan.bits, plan.bits, tiles);
-      glUniform1ui(SORT_LOC_PASS, p);
+      glUniform1ui(SORT_LOC_RADIX_PASS, p);
+      glUniform1ui(SORT_LOC_RADIX_PARITY, parity_);
       glDispatchCompute(tiles, 1, 1);  // a group a tile, tiles claimed in the order groups start
       storageBarrier();
-      g_clock.mark("pass");
     }
-    g_clock.print("onesweep", count);
   }
 
   std::string unavailableFor(std::uint32_t count) const override {
@@ -261,8 +206,9 @@ class OneSweep final : public LsdSort {
   }
 
  private:
-  gl::Program histogram_, offsets_, pass_;
+  gl::Program histogram_, pass_;
   gl::Buffer status_;
+  std::uint32_t parity_ = 0;  // which set of digit counts the sort uses (radix.comp's Status block)
 };
 
 }  // namespace

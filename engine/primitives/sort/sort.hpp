@@ -19,7 +19,9 @@
 namespace boids::primitives {
 
 inline constexpr std::uint32_t kSortTile = 4096;  // pairs per shared-memory tile: 32 KiB, GL's minimum
-inline constexpr const char* kDefaultSorter = "bitonic-transpose";  // the fastest bitonic variant (PERFORMANCE.md)
+// The grid's sorter: onesweep, since the design keeps a bitonic sort as the default unless a radix
+// sort measures over twice as fast, which onesweep does on an H200 (docs/PERFORMANCE.md).
+inline constexpr const char* kDefaultSorter = "onesweep";
 // Which sorter measured fastest where (docs/PERFORMANCE.md, bench --sort): said by the panel. The
 // design keeps a bitonic sort as the default even where another measures faster.
 inline constexpr const char* kFastestMeasured =

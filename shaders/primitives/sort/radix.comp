@@ -11,12 +11,12 @@
 //   MODE 1, scatter: each tile ranked by digit in shared memory (radix_tile.glsl), then each pair
 //                    written to its digit's slot for this tile plus its rank within the tile.
 // onesweep (Adinets and Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs",
-// 2022; after b0nes164's GPUSorting), one dispatch a digit after two small ones:
-//   MODE 2, histogram: every pass's digit counts over all pairs, at once -> SORT_SLOT_DIGITS
-//   MODE 3, offsets:   one group a pass scans its counts: where each digit starts in the output
+// 2022; after b0nes164's GPUSorting), one dispatch a digit after one that counts every digit:
+//   MODE 2, histogram: every pass's digit counts over all pairs, at once -> SORT_SLOT_STATUS
 //   MODE 4, pass:      a tile claimed from a counter, ranked, its digit counts published; then a
 //                      look-back over the tiles before it (decoupled, as the scan primitive's) gives
-//                      each digit's output slot, and the tile scatters.
+//                      each digit's output slot, and the tile scatters. Tile 0 starts each digit
+//                      where the digits below it end: the exclusive scan of the pass's counts.
 //
 // Forward progress: a tile waits only on tiles claimed before it (a counter, not the group index),
 // and after SPIN_LIMIT polls of a silent predecessor it counts that tile's digits from its inputs
@@ -48,12 +48,6 @@
 #ifndef ALWAYS_FALL_BACK
 #define ALWAYS_FALL_BACK 0  // 1 (tests): never read a predecessor's counts, always count its inputs
 #endif
-#ifndef EXP_NO_SCATTER
-#define EXP_NO_SCATTER 0
-#endif
-#ifndef EXP_NO_LOOKBACK
-#define EXP_NO_LOOKBACK 0
-#endif
 #ifndef PASSES
 #define PASSES 4  // the most digit passes (32-bit keys in 8-bit digits)
 #endif
@@ -71,21 +65,22 @@ layout(std430, binding = SORT_SLOT_RADIX_OUT) writeonly buffer Out { uvec2 b_out
 layout(std430, binding = SORT_SLOT_DIGITS) buffer Digits { uint b_digits[]; };
 #else
 // One buffer, zeroed once when made and then kept ready by the sorts themselves (no clear
-// between sorts): a tile counter per pass, every pass's digit counts and offsets, and a status
-// word per (pass, tile, digit). volatile: a predecessor's status word is
+// between sorts): a tile counter per pass, every pass's digit counts, and a status word per
+// (pass, tile, digit). volatile: a predecessor's status word is
 // read with a plain load each poll (as the scan's).
 layout(std430, binding = SORT_SLOT_STATUS) coherent volatile buffer Status {
-  uint b_claimed[PASSES];          // zeroed by the histogram pass
-  uint b_digits[PASSES * RADIX];   // counted by the histogram pass, zeroed again by the offsets pass
-  uint b_offsets[PASSES * RADIX];  // the offsets pass's exclusive scan of the counts
-  uint b_status[];                 // zeroed by the histogram pass
+  uint b_claimed[PASSES];           // zeroed by the histogram pass
+  uint b_digits[2 * PASSES * RADIX];  // two sets of every pass's digit counts, sorts alternating (u_parity):
+                                      // a sort counts into its set and zeroes the other for the next
+  uint b_status[];                  // zeroed by the histogram pass
 };
 #endif
 layout(location = SORT_LOC_RADIX) uniform uvec4 u_radix;  // (pairs, shift, digit bits, tiles)
-layout(location = SORT_LOC_PASS) uniform uint u_pass;
+layout(location = SORT_LOC_RADIX_PASS) uniform uint u_pass;
 // MODE 0 and 2: 1 when the passes are odd in number: the counting pass also copies the pairs to
 // SORT_SLOT_RADIX_OUT, where the first digit pass then starts, so the last one ends in place.
-layout(location = SORT_LOC_COPY) uniform uint u_copy;
+layout(location = SORT_LOC_RADIX_COPY) uniform uint u_copy;
+layout(location = SORT_LOC_RADIX_PARITY) uniform uint u_parity;  // onesweep: which set of digit counts this sort uses
 
 #define u_count u_radix.x
 #define u_shift u_radix.y
@@ -149,30 +144,20 @@ void main() {
   // The passes' status words and tile counters, zeroed for this sort (nothing reads them before
   // the first digit pass, after this dispatch's barrier).
   uint words = (u_pass * u_tiles) << u_digitBits;
-  for (uint k = gl_GlobalInvocationID.x; k < words; k += gl_NumWorkGroups.x * uint(GROUP_SIZE)) b_status[k] = 0u;
+  uint stride = gl_NumWorkGroups.x * uint(GROUP_SIZE);
+  for (uint k = gl_GlobalInvocationID.x; k < words; k += stride) b_status[k] = 0u;
+  uint mine = u_parity * uint(PASSES * RADIX), next = (1u - u_parity) * uint(PASSES * RADIX);
+  for (uint k = gl_GlobalInvocationID.x; k < uint(PASSES * RADIX); k += stride) b_digits[next + k] = 0u;
   if (gl_GlobalInvocationID.x < uint(PASSES)) b_claimed[gl_GlobalInvocationID.x] = 0u;
   for (uint tile = gl_WorkGroupID.x; tile < u_tiles; tile += gl_NumWorkGroups.x) countTile(tile);
   barrier();
   for (uint d = lane; d < u_pass * uint(RADIX); d += uint(GROUP_SIZE)) {
-    if (g_counts[d] != 0u) atomicAdd(b_digits[d], g_counts[d]);
+    if (g_counts[d] != 0u) atomicAdd(b_digits[mine + d], g_counts[d]);
   }
 #endif
 }
 
 // ---------------------------------------------------------------------------------------------
-#elif MODE == 3
-void main() {  // one group per pass: its digits' exclusive scan; the counts zeroed for the next sort
-  uint lane = gl_LocalInvocationID.x;
-  uint at = gl_WorkGroupID.x * uint(RADIX) + lane;
-  uint count = lane < uint(RADIX) ? b_digits[at] : 0u;
-  uint total;
-  uint start = groupExclusiveSum(count, total);
-  if (lane < uint(RADIX)) {
-    b_offsets[at] = start;
-    b_digits[at] = 0u;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 #else  // MODE 1 and 4: rank a tile, find each digit's first output slot, scatter
 shared uint g_base[RADIX];  // output slot of each digit's first pair of this tile
@@ -219,7 +204,17 @@ void main() {
 #define FLAG_INCLUSIVE 2u  // the digit's first output slot after this tile
 shared uint g_claimedTile;
 shared int g_stalled;  // the highest tile a digit's walk stalled at this round; -1: none
+shared uint g_pastFirst;  // 1: some digit's walk went past tile 0
 shared uint g_fallback[RADIX];
+
+// Where each digit of this pass starts in the output (lane d: digit d): the exclusive scan of the
+// pass's counts, made by the group that needs it. Uniform control flow (barriers inside).
+uint passOffset() {
+  uint lane = gl_LocalInvocationID.x;
+  uint count = lane < uint(RADIX) ? b_digits[u_parity * uint(PASSES * RADIX) + u_pass * uint(RADIX) + lane] : 0u;
+  uint total;
+  return groupExclusiveSum(count, total);
+}
 
 uint statusAt(uint tile, uint digit) { return ((u_pass * u_tiles + tile) << u_digitBits) + digit; }
 void publish(uint tile, uint digit, uint flag, uint value) { atomicExchange(b_status[statusAt(tile, digit)], (value << 2u) | flag); }
@@ -236,13 +231,17 @@ void lookBack(uint tile) {
   bool done = lane >= (1u << u_digitBits);
   int back = int(tile) - 1;
   uint sum = 0u;
-  if (lane == 0u) g_stalled = -1;
+  bool pastFirst = false;
+  if (lane == 0u) {
+    g_stalled = -1;
+    g_pastFirst = 0u;
+  }
   barrier();
   for (;;) {
     uint spins = 0u;
     while (!done) {
-      if (back < 0) {
-        sum += b_offsets[u_pass * uint(RADIX) + lane];
+      if (back < 0) {  // past tile 0 (only through counted tiles): from the pass's offset, below
+        pastFirst = true;
         done = true;
         break;
       }
@@ -276,6 +275,12 @@ void lookBack(uint tile) {
       --back;
     }
   }
+  if (pastFirst) g_pastFirst = 1u;
+  barrier();
+  if (g_pastFirst != 0u) {
+    uint offset = passOffset();
+    if (pastFirst) sum += offset;
+  }
   if (lane < (1u << u_digitBits)) g_base[lane] = sum;
 }
 
@@ -291,17 +296,14 @@ void main() {
   rankTile(keys, values, valid, ordered, orderedValues);
   uint digits = 1u << u_digitBits;
   if (tile == 0u) {
+    uint offset = passOffset();
     if (lane < digits) {
-      g_base[lane] = b_offsets[u_pass * uint(RADIX) + lane];
-      publish(tile, lane, FLAG_INCLUSIVE, g_base[lane] + g_count[lane]);
+      g_base[lane] = offset;
+      publish(tile, lane, FLAG_INCLUSIVE, offset + g_count[lane]);
     }
   } else {
     if (lane < digits) publish(tile, lane, FLAG_AGGREGATE, g_count[lane]);
-#if EXP_NO_LOOKBACK
-    if (lane < digits) g_base[lane] = b_offsets[u_pass * uint(RADIX) + lane];
-#else
     lookBack(tile);
-#endif
     if (lane < digits) publish(tile, lane, FLAG_INCLUSIVE, g_base[lane] + g_count[lane]);
   }
   barrier();

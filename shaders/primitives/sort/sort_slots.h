@@ -10,14 +10,16 @@
 #define SORT_SLOT_RADIX_IN 3   // radix, onesweep: the pairs a digit pass reads
 #define SORT_SLOT_RADIX_OUT 4  // radix, onesweep: where it writes them, ordered by its digit
 #define SORT_SLOT_DIGITS 5     // radix: a count per (digit, tile), digit-major, then their exclusive scan
-#define SORT_SLOT_STATUS 6     // onesweep: a tile counter per pass, each pass's digit counts (then offsets),
+#define SORT_SLOT_STATUS 6     // onesweep: a tile counter per pass, two sets of each pass's digit counts,
                                // then a status word per (pass, tile, digit)
 
 #define SORT_LOC_COUNT 0       // pairs to sort (bitonic: with the padded size, [count, padded))
 #define SORT_LOC_STAGE 1       // bitonic: (k, j) = size of the sequences being merged, compare distance
-#define SORT_LOC_RADIX 2       // radix, onesweep: (pairs, this pass's shift, digit bits, tiles)
-#define SORT_LOC_PASS 3        // onesweep: the digit pass (histogram: how many passes)
-#define SORT_LOC_COPY 4        // radix, onesweep: 1 when the counting pass copies the pairs for an odd number of passes
+// radix.comp (radix, onesweep):
+#define SORT_LOC_RADIX 2       // (pairs, this pass's shift, digit bits, tiles)
+#define SORT_LOC_RADIX_PASS 3  // onesweep: the digit pass (histogram: how many passes)
+#define SORT_LOC_RADIX_COPY 4  // 1 when the counting pass copies the pairs for an odd number of passes
+#define SORT_LOC_RADIX_PARITY 5  // onesweep: which of two sets of digit counts this sort uses
 
 // bitonic.comp's general tile pass (MODE 2), set per dispatch from the pass plan. Arrays take one
 // location per element, so each starts where the one before ends.
