@@ -296,7 +296,7 @@ def frame_chart(doc, torch_docs, out, prefix, written):
     for sorter in sorted({r["sorter"] for r in every} - {first.get("sorter")}):  # the other sorters' compute
         others = sorted((r for r in every if r["sorter"] == sorter), key=lambda r: r["n"])
         ax.plot([r["n"] for r in others], [r["compute_ms"] for r in others], linestyle=":", marker=".",
-                label=f"compute with {sorter}", alpha=0.6, color="0.4")
+                label=f"compute with {sorter}", alpha=0.7)
     log_axes(ax, [r["n"] for r in rows], "boids (N)", time_label(doc, "ms"))
     legend(fig, [ax])
     save(fig, out, prefix, "frame", written)
