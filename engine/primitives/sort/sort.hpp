@@ -20,13 +20,14 @@ namespace boids::primitives {
 
 inline constexpr std::uint32_t kSortTile = 4096;  // pairs per shared-memory tile: 32 KiB, GL's minimum
 // The grid's sorter: radix. The design keeps a bitonic sort as the default unless a radix sort
-// measures over twice as fast; on an H200 radix does at every size from 256K pairs (1M: 96 us
-// against bitonic-transpose's 312, docs/PERFORMANCE.md), and it runs on any GL 4.3 driver.
+// measures over twice as fast; on an H200 radix does at every size from 256K pairs (1M: 79 us
+// against bitonic-transpose's 273, docs/PERFORMANCE.md), and it runs on any GL 4.3 driver.
 inline constexpr const char* kDefaultSorter = "radix";
 // Which sorter measured fastest where (docs/PERFORMANCE.md, bench --sort): said by the panel.
 inline constexpr const char* kFastestMeasured =
-    "fastest measured on an NVIDIA H200: radix from 256K to 16M pairs (1M: radix 96 us, onesweep 111, counting 143, "
-    "bitonic-transpose 312, torch.sort 119; 16M: radix 987, torch.sort 779), counting at 64K; docs/PERFORMANCE.md";
+    "fastest measured on an NVIDIA H200: radix from 256K to 4M pairs (1M: radix 79 us, onesweep 83, counting 117, "
+    "bitonic-transpose 273, torch.sort 109), counting at 64K; at 16M radix at best 979 us (torch.sort 776), "
+    "every sorter's runs varying there; docs/PERFORMANCE.md";
 // The fewest consecutive pairs bitonic-transpose reads in a run: 4 uvec2, one 32-byte memory sector.
 inline constexpr std::uint32_t kSortMinRun = 4;
 inline constexpr std::uint32_t kSortTileBits = 12;   // log2 kSortTile
