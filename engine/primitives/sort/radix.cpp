@@ -158,7 +158,7 @@ class OneSweep final : public LsdSort {
   OneSweep(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool alwaysFallBack)
       : LsdSort(caps),
         histogram_(radixProgram(lib, caps, 2)),
-        pass_(radixProgram(lib, caps, 4, alwaysFallBack)) {}
+        pass_(radixProgram(lib, caps, 3, alwaysFallBack)) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t keyCount) override {
     const DigitPlan plan = planDigits(keyCount);

@@ -7,13 +7,13 @@
 // radix, reduce-then-scan (Merrill and Grimshaw, "High Performance and Scalable Radix Sorting",
 // 2011), three dispatches a digit:
 //   MODE 0, count:   each tile's digit counts -> SORT_SLOT_DIGITS[digit * tiles + tile]
-//   (the scan primitive turns them into each (digit, tile)'s first output slot, in place of them)
+//   (the scan primitive turns them into each (digit, tile)'s first output slot, in a second buffer)
 //   MODE 1, scatter: each tile ranked by digit in shared memory (radix_tile.glsl), then each pair
 //                    written to its digit's slot for this tile plus its rank within the tile.
 // onesweep (Adinets and Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs",
 // 2022; after b0nes164's GPUSorting), one dispatch a digit after one that counts every digit:
 //   MODE 2, histogram: every pass's digit counts over all pairs, at once -> SORT_SLOT_STATUS
-//   MODE 4, pass:      a tile claimed from a counter, ranked, its digit counts published; then a
+//   MODE 3, pass:      a tile claimed from a counter, ranked, its digit counts published; then a
 //                      look-back over the tiles before it (decoupled, as the scan primitive's) gives
 //                      each digit's output slot, and the tile scatters. Tile 0 starts each digit
 //                      where the digits below it end: the exclusive scan of the pass's counts.
@@ -66,8 +66,8 @@ layout(std430, binding = SORT_SLOT_DIGITS) buffer Digits { uint b_digits[]; };
 #else
 // One buffer, zeroed once when made and then kept ready by the sorts themselves (no clear
 // between sorts): a tile counter per pass, every pass's digit counts, and a status word per
-// (pass, tile, digit). volatile: a predecessor's status word is
-// read with a plain load each poll (as the scan's).
+// (pass, tile, digit). volatile: a predecessor's status word is read with a plain load each poll
+// (as the scan's).
 layout(std430, binding = SORT_SLOT_STATUS) coherent volatile buffer Status {
   uint b_claimed[PASSES];           // zeroed by the histogram pass
   uint b_digits[2 * PASSES * RADIX];  // two sets of every pass's digit counts, sorts alternating (u_parity):
@@ -89,7 +89,7 @@ layout(location = SORT_LOC_RADIX_PARITY) uniform uint u_parity;  // onesweep: wh
 
 uint digitOf(uint key) { return (key >> u_shift) & ((1u << u_digitBits) - 1u); }
 
-#if MODE == 1 || MODE == 4
+#if MODE == 1 || MODE == 3
 #define RANK_TILE
 #endif
 #include "primitives/sort/radix_tile.glsl"
@@ -159,7 +159,7 @@ void main() {
 
 // ---------------------------------------------------------------------------------------------
 // ---------------------------------------------------------------------------------------------
-#else  // MODE 1 and 4: rank a tile, find each digit's first output slot, scatter
+#else  // MODE 1 and 3: rank a tile, find each digit's first output slot, scatter
 shared uint g_base[RADIX];  // output slot of each digit's first pair of this tile
 
 // Loads a tile into registers; pairs past the end become padding (key 0xffffffff, radix_tile.glsl).
@@ -198,7 +198,7 @@ void main() {
   }
 }
 
-#else  // MODE 4
+#else  // MODE 3
 #define FLAG_NONE 0u
 #define FLAG_AGGREGATE 1u  // the tile's own count of the digit
 #define FLAG_INCLUSIVE 2u  // the digit's first output slot after this tile
