@@ -733,6 +733,9 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     variantCombo("sort", state.app.sort, primitives::sorters(), caps, kNothingMore);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", primitives::kFastestMeasured);
+    if (state.app.sort == "radix" || state.app.sort == "onesweep") {
+      ImGui::TextDisabled("tiles ranked here by %s", primitives::radixRanking(caps).c_str());
+    }
     ImGui::PopTextWrapPos();
     const grid::Geometry g = sim::gridGeometry(state.app.sim);
     ImGui::TextDisabled("%u^3 cells of edge %.3g", g.cellsPerAxis, g.edge);
