@@ -240,6 +240,41 @@ int frameCases(const Options& options, const gl::Caps& caps) {
   return cases * availableOn(primitives::sorters(), caps);
 }
 
+// One case of bench --frame: `frames` frames of the scenario `s` with `sorter`; prints its pass
+// table, adds its CSV lines and returns its JSON row.
+json frameCase(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, const sim::SimSettings& s,
+               int frames, const char* sorter, std::string& csv, Progress& progress) {
+  const std::uint32_t n = s.count;
+  // Culling and levels of detail as set (on by default).
+  const TimedFrames t = timeFrames(options, shaders, caps, s, render::OrbitCamera::framing(s.worldSize),
+                                   options.settings.render, frames, sorter);
+  progress.clear();  // the table goes where the progress line was
+  json row = {{"n", n}, {"frames", frames}, {"neighbours", sim::neighboursName(s.neighbours)}, {"sorter", t.sorter},
+              {"default", t.sorter == options.settings.sort}, {"reduction", t.reduction},
+              {"cull", options.settings.render.cull}};
+  double compute = 0;
+  std::printf("\nframe, %u boids (%s, %s, world side %.1f), medians of %d frames after 20 warm-up:\n", n,
+              sim::neighboursName(s.neighbours), t.sorter.c_str(), s.worldSize, frames);
+  std::printf("  %-8s %10s\n", "pass", "median ms");
+  for (const gl::PassStats& p : t.passes) {
+    std::printf("  %-8s %10.4f\n", p.name.c_str(), p.medianMs);
+    row["passes"][p.name] = p.medianMs;
+    for (const PassInfo& info : kPasses) {
+      if (info.compute && p.name == info.name) compute += p.medianMs;
+    }
+    csv += "frame," + p.name + "@" + t.sorter + "," + std::to_string(n) + "," + std::to_string(frames) + "," +
+           std::to_string(p.medianMs * 1e3) + "\n";
+  }
+  std::string computeNames;
+  for (const PassInfo& info : kPasses) {
+    if (info.compute) computeNames += (computeNames.empty() ? "" : " + ") + std::string(info.name);
+  }
+  std::printf("  %-8s %10.4f  (%s)\n", "compute", compute, computeNames.c_str());
+  row["compute_ms"] = compute;
+  std::fflush(stdout);
+  return row;
+}
+
 // bench --frame: the CIS 565 scenario (rules, wrap-around world, no centroid pull, 0.03056 boids per
 // unit^3, uniform start), 20 warm-up steps, then every pass of the frame timed by the frame timer;
 // a frame for every sorter of the registry, so the sort's share of the frame is compared in place.
@@ -253,37 +288,10 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
     }
     const sim::SimSettings s = cis565(options, n);
     const int frames = n <= (1u << 20) ? 100 : 40;
-    for (const primitives::SortVariant& sorter : primitives::sorters()) {  // a frame per sorter
-    if (!sorter.unavailableOn(caps).empty()) continue;
-    progress.next("bench --frame: n=" + std::to_string(n) + ", " + sorter.name);
-    // Culling and levels of detail as set (on by default).
-    const TimedFrames t = timeFrames(options, shaders, caps, s, render::OrbitCamera::framing(s.worldSize),
-                                     options.settings.render, frames, sorter.name);
-    json row = {{"n", n}, {"frames", frames}, {"neighbours", sim::neighboursName(s.neighbours)}, {"sorter", t.sorter},
-                {"default", t.sorter == options.settings.sort},
-                {"reduction", t.reduction}, {"cull", options.settings.render.cull}};
-    double compute = 0;
-    progress.clear();
-    std::printf("\nframe, %u boids (%s, %s, world side %.1f), medians of %d frames after 20 warm-up:\n", n,
-                sim::neighboursName(s.neighbours), t.sorter.c_str(), s.worldSize, frames);
-    std::printf("  %-8s %10s\n", "pass", "median ms");
-    for (const gl::PassStats& p : t.passes) {
-      std::printf("  %-8s %10.4f\n", p.name.c_str(), p.medianMs);
-      row["passes"][p.name] = p.medianMs;
-      for (const PassInfo& info : kPasses) {
-        if (info.compute && p.name == info.name) compute += p.medianMs;
-      }
-      csv += "frame," + p.name + "@" + t.sorter + "," + std::to_string(n) + "," + std::to_string(frames) + "," +
-             std::to_string(p.medianMs * 1e3) + "\n";
-    }
-    std::string computeNames;
-    for (const PassInfo& info : kPasses) {
-      if (info.compute) computeNames += (computeNames.empty() ? "" : " + ") + std::string(info.name);
-    }
-    std::printf("  %-8s %10.4f  (%s)\n", "compute", compute, computeNames.c_str());
-    row["compute_ms"] = compute;
-    rows.push_back(row);
-    std::fflush(stdout);
+    for (const primitives::SortVariant& sorter : primitives::sorters()) {
+      if (!sorter.unavailableOn(caps).empty()) continue;
+      progress.next("bench --frame: n=" + std::to_string(n) + ", " + sorter.name);
+      rows.push_back(frameCase(options, shaders, caps, s, frames, sorter.name, csv, progress));
     }
   }
   return rows;

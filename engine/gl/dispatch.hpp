@@ -21,4 +21,8 @@ inline GLuint groupsFor(std::uint64_t items, std::uint32_t groupSize, const Caps
   return static_cast<GLuint>(groups < 1 ? 1 : groups);
 }
 
+// A dispatch's storage writes -> the next dispatch's storage reads: the barrier between the
+// passes of a primitive that feed each other through shader storage buffers.
+inline void storageBarrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
+
 }  // namespace boids::gl

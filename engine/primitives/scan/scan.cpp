@@ -47,8 +47,6 @@ gl::Defines lookbackDefines(const gl::Caps& caps, TileShape tile, bool alwaysFal
   return d;
 }
 
-void storageBarrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
-
 // ---------------------------------------------------------------------------------------------
 // Reduce each tile to its total, scan the totals (recursively, the same way), then scan each tile
 // again seeded with its total's prefix: 3n words of traffic, three dispatches a level.
@@ -75,7 +73,7 @@ class ReduceThenScan final : public Scan {
       scanSingle_.use();
       glUniform1ui(SCAN_LOC_COUNT, count);
       glDispatchCompute(1, 1, 1);
-      storageBarrier();
+      gl::storageBarrier();
       return;
     }
     if (levels_.size() <= depth) levels_.resize(depth + 1);
@@ -89,7 +87,7 @@ class ReduceThenScan final : public Scan {
     reduce_.use();
     glUniform1ui(SCAN_LOC_COUNT, count);
     glDispatchCompute(groups, 1, 1);
-    storageBarrier();
+    gl::storageBarrier();
     level(t.reduced, t.scanned, tiles, depth + 1);  // binds its own buffers
     input.bindBase(GL_SHADER_STORAGE_BUFFER, SCAN_SLOT_IN);
     output.bindBase(GL_SHADER_STORAGE_BUFFER, SCAN_SLOT_OUT);
@@ -97,7 +95,7 @@ class ReduceThenScan final : public Scan {
     scanSeeded_.use();
     glUniform1ui(SCAN_LOC_COUNT, count);
     glDispatchCompute(groups, 1, 1);
-    storageBarrier();
+    gl::storageBarrier();
   }
 
   const gl::Caps& caps_;
@@ -146,7 +144,7 @@ class DecoupledLookback final : public Scan {
     glUniform1ui(SCAN_LOC_TILES, tiles);
     glUniform1ui(SCAN_LOC_PARITY, parity_);
     glDispatchCompute(groupOrder ? tiles : gl::groupsFor(count, tile_.group, caps_, tile_.itemsPerInvocation()), 1, 1);
-    storageBarrier();
+    gl::storageBarrier();
     parity_ ^= 1u;
   }
 

@@ -67,10 +67,7 @@ gl::Program radixProgram(const gl::ShaderLibrary& lib, const gl::Caps& caps, int
   return gl::Program::compute(lib, "primitives/sort/radix.comp", radixDefines(caps, mode, alwaysFallBack));
 }
 
-void storageBarrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
-
-// What both radix sorters share: the digit plan, the tile, the scratch buffer the passes
-// alternate with, and the copy back when the number of passes is odd.
+// What both radix sorters share: the tile, and the scratch buffer the digit passes alternate with.
 class LsdSort : public Sorter {
  protected:
   explicit LsdSort(const gl::Caps& caps) : caps_(caps), tile_(groupFor(caps) * kItems) {}
@@ -128,13 +125,13 @@ class ReduceThenScanRadix final : public LsdSort {
       glUniform4ui(SORT_LOC_RADIX, count, p * plan.bits, plan.bits, tiles);
       glUniform1ui(SORT_LOC_RADIX_COPY, copy ? 1u : 0u);
       glDispatchCompute(groups, 1, 1);
-      storageBarrier();
+      gl::storageBarrier();
       scan_->run(counts_, starts_, static_cast<std::uint32_t>(digitWords));  // binds its own buffers
       bind(source(pairs, plan, p), target(pairs, plan, p), starts_);
       scatter_.use();
       glUniform4ui(SORT_LOC_RADIX, count, p * plan.bits, plan.bits, tiles);
       glDispatchCompute(groups, 1, 1);
-      storageBarrier();
+      gl::storageBarrier();
     }
   }
 
@@ -151,8 +148,8 @@ class ReduceThenScanRadix final : public LsdSort {
 };
 
 // ---------------------------------------------------------------------------------------------
-// onesweep: every pass's digit counts in one pass over the keys, their scans, then one dispatch
-// a digit, each tile looking back over its predecessors' published counts.
+// onesweep: every pass's digit counts in one pass over the keys, then one dispatch a digit, each
+// tile looking back over its predecessors' published counts (tile 0 from the scan of the counts).
 class OneSweep final : public LsdSort {
  public:
   OneSweep(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool alwaysFallBack)
@@ -164,7 +161,7 @@ class OneSweep final : public LsdSort {
     const DigitPlan plan = planDigits(keyCount);
     if (plan.passes == 0 || count <= 1) return;  // one key: already in order (values ascend)
     const std::uint32_t tiles = tilesFor(count);
-    // A claim counter per pass, every pass's digit counts and offsets, then a status word per
+    // A claim counter per pass, two sets of every pass's digit counts, then a status word per
     // (pass, tile, digit): radix.comp's Status block.
     const std::size_t statusBytes =
         4 * (kMostPasses + 2 * (std::size_t(kMostPasses) << kMostDigitBits) + (std::size_t(plan.passes * tiles) << plan.bits));
@@ -185,7 +182,7 @@ class OneSweep final : public LsdSort {
     glUniform1ui(SORT_LOC_RADIX_COPY, copyFirst(plan) ? 1u : 0u);
     glUniform1ui(SORT_LOC_RADIX_PARITY, parity_);
     glDispatchCompute(std::min(tiles, kHistogramGroups), 1, 1);
-    storageBarrier();
+    gl::storageBarrier();
     for (std::uint32_t p = 0; p < plan.passes; ++p) {
       source(pairs, plan, p).bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_IN);
       target(pairs, plan, p).bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_OUT);
@@ -194,7 +191,7 @@ class OneSweep final : public LsdSort {
       glUniform1ui(SORT_LOC_RADIX_PASS, p);
       glUniform1ui(SORT_LOC_RADIX_PARITY, parity_);
       glDispatchCompute(tiles, 1, 1);  // a group a tile, tiles claimed in the order groups start
-      storageBarrier();
+      gl::storageBarrier();
     }
   }
 

@@ -17,13 +17,11 @@ constexpr std::uint32_t kGroup = 256;  // the grid-stride passes (global steps, 
 constexpr std::uint32_t kMostGroups = 65535;  // grid-stride: more groups only queue up
 const gl::Defines kGroupDefine = {{"GROUP_SIZE", std::to_string(kGroup)}};
 
-void storageBarrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); }
-
 // One grid-stride pass of `program` over `invocations` items, then its barrier.
 void gridPass(const gl::Program& program, const gl::Caps& caps, std::uint64_t invocations) {
   program.use();
   glDispatchCompute(gl::groupsFor(invocations, kGroup, caps, 1, kMostGroups), 1, 1);
-  storageBarrier();
+  gl::storageBarrier();
 }
 
 void pad(const gl::Program& padProgram, const gl::Caps& caps, const gl::Buffer& pairs, std::uint32_t count,
@@ -166,7 +164,7 @@ class Bitonic final : public Sorter {
         case Dispatch::Kind::TileSort:
           tileSort_.use();
           glDispatchCompute(n / tile_, 1, 1);
-          storageBarrier();
+          gl::storageBarrier();
           break;
         case Dispatch::Kind::TilePass:
           tilePass_.use();
@@ -175,7 +173,7 @@ class Bitonic final : public Sorter {
           glUniform3uiv(SORT_LOC_FREE, SORT_MAX_RUNS, d.pass.free.data());
           glUniform4uiv(SORT_LOC_STEPS, SORT_MAX_STEPS, d.pass.steps.data());
           glDispatchCompute(n / tile_, 1, 1);
-          storageBarrier();
+          gl::storageBarrier();
           break;
       }
     }

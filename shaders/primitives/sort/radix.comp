@@ -158,7 +158,6 @@ void main() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// ---------------------------------------------------------------------------------------------
 #else  // MODE 1 and 3: rank a tile, find each digit's first output slot, scatter
 shared uint g_base[RADIX];  // output slot of each digit's first pair of this tile
 
