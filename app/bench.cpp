@@ -97,10 +97,13 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
       auto sorter = info.create(shaders, caps);
       const int runs = std::clamp(options.bench.repeats, kMinRuns, kMostSortRuns);
       std::vector<double> ms;
-      for (int r = 0; r < runs + kWarmups; ++r) {
+      gl::warmUp([&](int) {
         work.copyFrom(pristine, std::size_t(n) * 8);
-        const std::vector<double> one = gl::timeRuns([&](int) { sorter->sort(work, n, keys); }, 1);
-        if (r >= kWarmups) ms.push_back(one[0]);
+        sorter->sort(work, n, keys);
+      }, kWarmups);
+      for (int r = 0; r < runs; ++r) {
+        work.copyFrom(pristine, std::size_t(n) * 8);
+        ms.push_back(gl::timeRuns([&](int) { sorter->sort(work, n, keys); }, 1)[0]);
       }
       // The last result must be the sorted pairs.
       std::vector<glm::uvec2> got = work.read<glm::uvec2>(n), expected = unsorted;
@@ -202,8 +205,8 @@ sim::SimSettings cis565(const Options& options, std::uint32_t n) {
   return s;
 }
 
-// Frames of the scenario `s` drawn at 1280x720 with 4x MSAA from `camera`: 20 warm-up frames, then
-// `frames` timed by the frame timer.
+// Frames of the scenario `s` drawn at 1280x720 with 4x MSAA from `camera`: at least 20 warm-up
+// frames (on a GPU, 0.3 s of them: gl::warmUp), then `frames` timed by the frame timer.
 struct TimedFrames {
   std::vector<gl::PassStats> passes;
   render::CullCounts counts;  // the last frame's, when it culled
@@ -223,7 +226,7 @@ TimedFrames timeFrames(const Options& options, const gl::ShaderLibrary& shaders,
   view.camera = camera;
   view.render = rs;
   view.render.follow = false;
-  for (int f = 0; f < 20; ++f) runFrame(simulation, renderer, timer, view);
+  gl::warmUp([&](int) { runFrame(simulation, renderer, timer, view); }, 20);
   timer.flush();
   timer.clearHistory();
   for (int f = 0; f < frames; ++f) runFrame(simulation, renderer, timer, view);
@@ -253,7 +256,7 @@ json frameCase(const Options& options, const gl::ShaderLibrary& shaders, const g
               {"default", t.sorter == options.settings.sort}, {"reduction", t.reduction},
               {"cull", options.settings.render.cull}};
   double compute = 0;
-  std::printf("\nframe, %u boids (%s, %s, world side %.1f), medians of %d frames after 20 warm-up:\n", n,
+  std::printf("\nframe, %u boids (%s, %s, world side %.1f), medians of %d frames after at least 20 warm-up (0.3 s):\n", n,
               sim::neighboursName(s.neighbours), t.sorter.c_str(), s.worldSize, frames);
   std::printf("  %-8s %10s\n", "pass", "median ms");
   for (const gl::PassStats& p : t.passes) {
@@ -276,7 +279,7 @@ json frameCase(const Options& options, const gl::ShaderLibrary& shaders, const g
 }
 
 // bench --frame: the CIS 565 scenario (rules, wrap-around world, no centroid pull, 0.03056 boids per
-// unit^3, uniform start), 20 warm-up steps, then every pass of the frame timed by the frame timer;
+// unit^3, uniform start), at least 20 warm-up steps (0.3 s on a GPU), then every pass of the frame timed by the frame timer;
 // a frame for every sorter of the registry, so the sort's share of the frame is compared in place.
 json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
                 Progress& progress) {
@@ -324,7 +327,7 @@ int cullCases(const Options& options, const gl::Caps& caps) {
 }
 
 // bench --cull: (1) the cull pass alone, per compaction variant over the sizes, from both cameras;
-// (2) frames of the CIS 565 scenario (20 warm-up steps, then timed) drawn with culling and levels
+// (2) frames of the CIS 565 scenario (at least 20 warm-up steps, then timed) drawn with culling and levels
 // of detail on (the default compaction) and off, from both cameras: the draw, the cull and the
 // whole frame (every pass), and the levels' counts.
 json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
@@ -372,6 +375,7 @@ json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const g
       for (const auto& [cameraName, camera] : cullBenchCameras(s.worldSize)) {
         renderer.placeCamera(camera, viewport, rs, simulation.stats());
         auto run = [&](int) { renderer.cull(simulation.flock(), rs); };
+        gl::warmUp(run, 1);
         const std::vector<double> warm = gl::timeRuns(run, kWarmups);
         // A variant that needs seconds a run (single-thread at millions) is timed by its warm-up runs.
         const bool slow = gl::median(warm) > 500.0;
@@ -402,7 +406,7 @@ json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const g
 
   const primitives::CompactVariant* asked = primitives::findVariant(primitives::compactions(), options.settings.compact);
   const char* compaction = asked && asked->unavailableOn(caps).empty() ? asked->name : render::kFallbackCompaction;
-  std::printf("\ndrawing, 1280x720 4x MSAA, CIS 565 scenario, medians of the frames after 20 warm-up (compaction %s):\n",
+  std::printf("\ndrawing, 1280x720 4x MSAA, CIS 565 scenario, medians of the frames after at least 20 warm-up (compaction %s):\n",
               compaction);
   std::printf("%10s %-8s %-5s %7s %10s %10s %10s %10s %10s %10s %10s\n", "n", "camera", "cull", "frames", "draw ms",
               "cull ms", "frame ms", "visible", "near", "middle", "far");
@@ -497,7 +501,7 @@ json reduceBench(const Options& options, const gl::ShaderLibrary& shaders, const
         {"baseline/stream-read", [&](int k) { baselines.streamRead(inputs[std::size_t(k) % copies], n, stats); }}};
     for (const auto& [name, run] : kBaselines) {
       progress.next("bench --reduce: " + std::string(name) + size);
-      gl::timeRuns(run, kWarmups);
+      gl::warmUp(run, kWarmups);
       const std::vector<double> ms = gl::timeRuns(run, options.bench.repeats);
       const double med = gl::median(ms) * 1e3, lo = *std::min_element(ms.begin(), ms.end()) * 1e3;
       const double gbs = static_cast<double>(bytes) / (med * 1e-6) * 1e-9;
@@ -529,6 +533,7 @@ json reduceBench(const Options& options, const gl::ShaderLibrary& shaders, const
         continue;
       }
       auto run = [&](int k) { strategy->reduce({&inputs[std::size_t(k) % copies], n, bound}, stats); };
+      gl::warmUp(run, 1);
       const double warm = gl::median(gl::timeRuns(run, kWarmups));
       const int runs = std::clamp(static_cast<int>(kSecondsPerCase * 1e3 / std::max(warm, 1e-3)), kMinRuns,
                                   options.bench.repeats);

@@ -255,7 +255,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
                   "Benchmark every compaction variant keeping 1 in 1000, half and all, beside a streaming copy");
   static const std::string frameHelp =
       "Benchmark a frame's compute passes in the CIS 565 scenario (wrap-around world, no centroid pull, " +
-      sim::densityText() + ", 20 warm-up steps), and its drawing separately";
+      sim::densityText() + ", at least 20 warm-up steps, 0.3 s of them on a GPU), and its drawing separately";
   bench->add_flag("--frame", o.bench.frame, frameHelp);
   bench->add_flag("--cull", o.bench.cull,
                   "Benchmark the cull pass per compaction variant, and drawing with and without culling and levels of "

@@ -50,6 +50,17 @@ std::vector<double> timeRuns(const std::function<void(int run)>& work, int repea
   return ms;
 }
 
+void warmUp(const std::function<void(int run)>& work, int atLeast) {
+  const bool clocks = timerQueriesMeaningful();
+  const auto start = std::chrono::steady_clock::now();
+  int run = 0;
+  for (int batch = 1;; batch = std::min(batch * 2, 64)) {
+    for (int i = 0; i < batch; ++i) work(run++);
+    glFinish();
+    if (run >= atLeast && (!clocks || std::chrono::steady_clock::now() - start >= kClockWarmUp)) return;
+  }
+}
+
 double median(std::vector<double> v) {
   if (v.empty()) return 0.0;
   std::sort(v.begin(), v.end());

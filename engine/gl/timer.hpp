@@ -31,6 +31,16 @@ struct PassStats {
 // around glFinish. Returns milliseconds per run, in run order.
 std::vector<double> timeRuns(const std::function<void(int run)>& work, int repeats);
 
+// GPUs lower their clocks soon after going idle and need a fraction of a second of work to raise
+// them again: an H200 (nvidia-smi sampled every 100 ms during `bench --sort`) fell from 1980 to
+// 345-600 MHz while the CPU checked a 16M sort, and the next case's 60 runs of 1 ms were timed on
+// the way back up, at medians 2-4x their minimum. So a case first runs its work untimed: at least
+// `atLeast` times and, where GPU timers are meaningful, until kClockWarmUp of wall time has passed
+// with the GPU kept busy (batches between glFinish calls). On CPU timing (llvmpipe) there are no
+// clocks to raise, only `atLeast` runs.
+constexpr std::chrono::milliseconds kClockWarmUp{300};
+void warmUp(const std::function<void(int run)>& work, int atLeast);
+
 double median(std::vector<double> values);
 
 class FrameTimer {

@@ -13,7 +13,7 @@ constexpr int kWarmups = 3;
 
 // `runs` timed runs of `work` after the warm-up, as a row's timings.
 void time(const std::function<void()>& work, int runs, LabRow& row) {
-  gl::timeRuns([&](int) { work(); }, kWarmups);
+  gl::warmUp([&](int) { work(); }, kWarmups);
   std::vector<double> ms = gl::timeRuns([&](int) { work(); }, runs);
   row.runs = runs;
   row.medianMs = gl::median(ms);
