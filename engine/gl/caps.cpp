@@ -57,7 +57,8 @@ Caps Caps::query() {
   glGetIntegerv(GL_MAX_FRAMEBUFFER_HEIGHT, &height);
   c.maxImageSide = std::min({renderbuffer, width, height});
   if (!c.has("GL_KHR_shader_subgroup")) {
-    c.subgroupArithmeticMissing = c.subgroupBallotMissing = "GL_KHR_shader_subgroup is not exposed by this driver";
+    c.subgroupArithmeticMissing = c.subgroupBallotMissing = c.subgroupShuffleMissing =
+        "GL_KHR_shader_subgroup is not exposed by this driver";
   } else {
     GLint stages = 0, features = 0;
     glGetIntegerv(GL_SUBGROUP_SUPPORTED_STAGES_KHR, &stages);
@@ -69,6 +70,9 @@ Caps Caps::query() {
     c.subgroupBallotMissing = !(stages & GL_COMPUTE_SHADER_BIT) ? "this driver has no subgroup operations in compute shaders"
                               : !(features & GL_SUBGROUP_FEATURE_BALLOT_BIT_KHR) ? "this driver has no subgroup ballot"
                                                                                  : "";
+    c.subgroupShuffleMissing = !(stages & GL_COMPUTE_SHADER_BIT) ? "this driver has no subgroup operations in compute shaders"
+                               : !(features & GL_SUBGROUP_FEATURE_SHUFFLE_BIT_KHR) ? "this driver has no subgroup shuffle"
+                                                                                   : "";
   }
   if (c.renderer.find("llvmpipe") != std::string::npos) c.loopIterationLimit = 65535;
   if (c.has("GL_NVX_gpu_memory_info")) {

@@ -26,6 +26,7 @@ struct Caps {
   // Why compute shaders cannot use subgroup arithmetic (GL_KHR_shader_subgroup) here; empty when they can.
   std::string subgroupArithmeticMissing = "not queried";
   std::string subgroupBallotMissing = "not queried";  // the same for subgroupBallot and friends
+  std::string subgroupShuffleMissing = "not queried";  // the same for subgroupShuffle
   int subgroupSize = 0;  // invocations a subgroup holds (GL_SUBGROUP_SIZE_KHR); 0 without subgroups
   // Loop iterations one shader invocation may run in all, across all its loops; 0 = no limit known.
   // Mesa's llvmpipe stops looping silently after 65535 (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS,

@@ -33,12 +33,12 @@ DigitPlan planDigits(std::uint32_t keyCount) {
   return {passes, (keyBits + passes - 1) / passes};
 }
 
-// Where subgroup ballots rank a tile and subgroup adds scan it (radix_tile.glsl): with subgroups of
-// 32 or 64 lanes, whose per-subgroup digit counts fit in the tile's shared memory. Elsewhere a
-// split per digit bit does.
+// Where subgroup ballots and shuffles rank a tile and subgroup adds scan it (radix_tile.glsl):
+// with subgroups of 32 or 64 lanes, whose per-subgroup digit counts fit in the tile's shared
+// memory. Elsewhere a split per digit bit does.
 bool ranksBySubgroup(const gl::Caps& caps) {
   return caps.subgroupBallotMissing.empty() && caps.subgroupArithmeticMissing.empty() &&
-         (caps.subgroupSize == 32 || caps.subgroupSize == 64);
+         caps.subgroupShuffleMissing.empty() && (caps.subgroupSize == 32 || caps.subgroupSize == 64);
 }
 
 // Invocations a group, 8 pairs each: 512 (a tile of 4096 pairs, 16 KiB of shared memory for the
@@ -227,7 +227,7 @@ std::unique_ptr<Sorter> makeOneSweep(const gl::ShaderLibrary& library, const gl:
 
 std::string radixRanking(const gl::Caps& caps) {
   return ranksBySubgroup(caps) ? "subgroup ballots (" + std::to_string(caps.subgroupSize) + " lanes)"
-                               : "bit splits (no 32- or 64-lane subgroup ballots and adds here)";
+                               : "bit splits (no 32- or 64-lane subgroup ballots, shuffles and adds here)";
 }
 
 }  // namespace boids::primitives

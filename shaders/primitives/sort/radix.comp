@@ -37,7 +37,8 @@
 #define RADIX 256       // the most digits a pass sorts by (8 bits); a pass may use fewer (u_radix.z bits)
 #endif
 #ifndef RANK_SUBGROUP
-#define RANK_SUBGROUP 0  // 1: rank by subgroup ballots, scan by subgroup adds (needs SUBGROUP_SIZE); 0: by bit splits
+// 1: rank by subgroup ballots and shuffles, scan by subgroup adds (needs SUBGROUP_SIZE); 0: by bit splits
+#define RANK_SUBGROUP 0
 #endif
 #ifndef SUBGROUP_SIZE
 #define SUBGROUP_SIZE 32
@@ -58,6 +59,7 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_KHR_shader_subgroup_shuffle : require
 #endif
 
 layout(local_size_x = GROUP_SIZE) in;
