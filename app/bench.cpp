@@ -279,8 +279,9 @@ json frameCase(const Options& options, const gl::ShaderLibrary& shaders, const g
 }
 
 // bench --frame: the CIS 565 scenario (rules, wrap-around world, no centroid pull, 0.03056 boids per
-// unit^3, uniform start), at least 20 warm-up steps (0.3 s on a GPU), then every pass of the frame timed by the frame timer;
-// a frame for every sorter of the registry, so the sort's share of the frame is compared in place.
+// unit^3, uniform start), at least 20 warm-up steps (0.3 s on a GPU), then every pass of the frame
+// timed by the frame timer; a frame for every sorter of the registry, so the sort's share of the
+// frame is compared in place.
 json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
                 Progress& progress) {
   json rows = json::array();
@@ -327,9 +328,9 @@ int cullCases(const Options& options, const gl::Caps& caps) {
 }
 
 // bench --cull: (1) the cull pass alone, per compaction variant over the sizes, from both cameras;
-// (2) frames of the CIS 565 scenario (at least 20 warm-up steps, then timed) drawn with culling and levels
-// of detail on (the default compaction) and off, from both cameras: the draw, the cull and the
-// whole frame (every pass), and the levels' counts.
+// (2) frames of the CIS 565 scenario (at least 20 warm-up steps, then timed) drawn with culling and
+// levels of detail on (the default compaction) and off, from both cameras: the draw, the cull and
+// the whole frame (every pass), and the levels' counts.
 json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
                Progress& progress) {
   json rows = json::array();
