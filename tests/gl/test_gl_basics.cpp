@@ -1,4 +1,7 @@
 // The context, the shared layouts, shader errors, RAII handles and the timer.
+#include <algorithm>
+#include <chrono>
+#include <vector>
 #include <glm/vec4.hpp>
 
 #include "engine/centroid/strategy.hpp"
@@ -147,6 +150,27 @@ TEST_F(GlTest, BufferUploadAndDownloadRoundTripAndRangesAreChecked) {
   EXPECT_EQ(buf.read<glm::vec4>(2), data);
   EXPECT_THROW(buf.upload(16, 32, data.data()), std::out_of_range);
   EXPECT_THROW(buf.read<glm::vec4>(3), std::out_of_range);
+}
+
+// gl::warmUp runs the work at least as often as asked, numbering the runs from 0; on a GPU whose
+// timers count it also keeps going until kClockWarmUp has passed, and on CPU timing it stops at the
+// end of the batch that reaches the count (batches of 1, 2, 4, ...: 3 runs for 3, 7 for 4).
+TEST_F(GlTest, WarmUpRunsAtLeastTheCountAndOnAGpuForItsSpan) {
+  for (int atLeast : {1, 3, 4, 20}) {
+    std::vector<int> runs;
+    const auto start = std::chrono::steady_clock::now();
+    gl::warmUp([&](int run) { runs.push_back(run); }, atLeast);
+    const auto took = std::chrono::steady_clock::now() - start;
+    ASSERT_GE(static_cast<int>(runs.size()), atLeast);
+    for (std::size_t i = 0; i < runs.size(); ++i) EXPECT_EQ(runs[i], static_cast<int>(i));
+    if (gl::timerQueriesMeaningful()) {
+      EXPECT_GE(took, gl::kClockWarmUp) << atLeast;
+    } else {
+      int batches = 0, batch = 1;
+      while (batches < atLeast) batches += batch, batch = std::min(batch * 2, 64);
+      EXPECT_EQ(static_cast<int>(runs.size()), batches) << atLeast;
+    }
+  }
 }
 
 TEST_F(GlTest, TimerReportsEveryPassWithoutStalling) {
