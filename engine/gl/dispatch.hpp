@@ -5,6 +5,7 @@
 // (grid-stride), so a clamped dispatch is slower, never wrong. Never 0 groups.
 #include <cstdint>
 #include <limits>
+#include <string>
 
 #include "engine/gl/caps.hpp"
 #include "engine/gl/gl.hpp"
@@ -19,6 +20,13 @@ inline GLuint groupsFor(std::uint64_t items, std::uint32_t groupSize, const Caps
   if (groups > limit) groups = limit;
   if (groups > most) groups = most;
   return static_cast<GLuint>(groups < 1 ? 1 : groups);
+}
+
+// Why a dispatch of one group per tile (not grid-stride) cannot run `tiles` tiles here; empty: it can.
+inline std::string tilesOverGroupLimit(std::uint64_t tiles, const Caps& caps) {
+  if (tiles <= std::uint64_t(caps.maxComputeGroupCountX > 0 ? caps.maxComputeGroupCountX : 0)) return {};
+  return std::to_string(tiles) + " tiles need as many groups, over this context's GL_MAX_COMPUTE_WORK_GROUP_COUNT of " +
+         std::to_string(caps.maxComputeGroupCountX);
 }
 
 // A dispatch's storage writes -> the next dispatch's storage reads: the barrier between the

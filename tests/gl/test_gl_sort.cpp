@@ -24,6 +24,15 @@ std::vector<Pair> randomPairs(std::uint32_t n, std::uint32_t keyCount, std::uint
 
 bool less(const Pair& a, const Pair& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
 
+// `input` sorted by `sorter` (keys below keyCount) in a buffer of sortCapacity pairs, read back.
+std::vector<Pair> sortOnGpu(primitives::Sorter& sorter, const std::vector<Pair>& input, std::uint32_t keyCount) {
+  const auto n = static_cast<std::uint32_t>(input.size());
+  gl::Buffer pairs("test.pairs", std::size_t(primitives::sortCapacity(n)) * sizeof(Pair));
+  pairs.upload(0, input.size() * sizeof(Pair), input.data());
+  sorter.sort(pairs, n, keyCount);
+  return pairs.read<Pair>(n);
+}
+
 }  // namespace
 
 class EverySorter : public GlTest, public ::testing::WithParamInterface<std::tuple<std::string, std::uint32_t>> {};
@@ -36,10 +45,7 @@ TEST_P(EverySorter, SortsLikeStdSort) {
   // Few keys (many ties), then about one key per pair.
   for (std::uint32_t keyCount : {std::max(n / 8, 1u), n + 1}) {
     const std::vector<Pair> input = randomPairs(n, keyCount, n + keyCount);
-    gl::Buffer pairs("test.pairs", std::size_t(primitives::sortCapacity(n)) * sizeof(Pair));
-    pairs.upload(0, input.size() * sizeof(Pair), input.data());
-    sorter->sort(pairs, n, keyCount);
-    std::vector<Pair> gpu = pairs.read<Pair>(n);
+    std::vector<Pair> gpu = sortOnGpu(*sorter, input, keyCount);
     std::vector<Pair> expected = input;
     std::sort(expected.begin(), expected.end(), less);
     if (info->orderDefined) {
@@ -90,12 +96,9 @@ TEST_F(GlTest, BitonicVariantsWithSmallTilesTakeEveryMultiPassPath) {
           auto sorter = primitives::makeBitonic(test::shaders(), caps, variant, tile, rows);
           for (std::uint32_t n : {1u, 65u, 4097u, 65537u}) {
             const std::vector<Pair> input = randomPairs(n, std::max(n / 3, 1u), n * 7 + rows);
-            gl::Buffer pairs("test.pairs", std::size_t(primitives::sortCapacity(n)) * sizeof(Pair));
-            pairs.upload(0, input.size() * sizeof(Pair), input.data());
-            sorter->sort(pairs, n, n);
             std::vector<Pair> expected = input;
             std::sort(expected.begin(), expected.end(), less);
-            ASSERT_EQ(pairs.read<Pair>(n), expected)
+            ASSERT_EQ(sortOnGpu(*sorter, input, n), expected)
                 << name << " tile " << tile << " rows " << rows << " n=" << n << " (" << capsName << ")";
           }
         }
@@ -120,12 +123,9 @@ TEST_F(GlTest, BitonicVariantsSortLikeStdSortWithAndWithoutTheInt64Compare) {
             const auto r = static_cast<std::uint32_t>(rng.next() >> 32);
             input[i] = Pair(keyCount == 0 ? std::min(r, 0xfffffffeu) : r % keyCount, i);
           }
-          gl::Buffer pairs("test.pairs", std::size_t(primitives::sortCapacity(n)) * sizeof(Pair));
-          pairs.upload(0, input.size() * sizeof(Pair), input.data());
-          sorter->sort(pairs, n, keyCount == 0 ? 0xffffffffu : keyCount);
           std::vector<Pair> expected = input;
           std::sort(expected.begin(), expected.end(), less);
-          ASSERT_EQ(pairs.read<Pair>(n), expected)
+          ASSERT_EQ(sortOnGpu(*sorter, input, keyCount == 0 ? 0xffffffffu : keyCount), expected)
               << "variant " << int(variant) << " n=" << n << " keys " << keyCount << " (" << capsName << ")";
         }
       }
@@ -150,10 +150,7 @@ TEST_F(GlTest, AllKeysEqualAndAlreadySortedAndReversedInputs) {
         const std::uint32_t key = pattern == 0 ? 7u : pattern == 1 ? i : n - 1 - i;
         input[i] = Pair(key, i);
       }
-      gl::Buffer pairs("test.pairs", std::size_t(primitives::sortCapacity(n)) * sizeof(Pair));
-      pairs.upload(0, input.size() * sizeof(Pair), input.data());
-      sorter->sort(pairs, n, n);
-      std::vector<Pair> gpu = pairs.read<Pair>(n), expected = input;
+      std::vector<Pair> gpu = sortOnGpu(*sorter, input, n), expected = input;
       std::sort(expected.begin(), expected.end(), less);
       if (!info.orderDefined) std::sort(gpu.begin(), gpu.end(), less);
       EXPECT_EQ(gpu, expected) << info.name << " pattern " << pattern;

@@ -122,7 +122,7 @@ class ReduceThenScanRadix final : public LsdSort {
       counts_ = gl::Buffer("sort.radix.counts", digitWords * 4);
       starts_ = gl::Buffer("sort.radix.starts", digitWords * 4);
     }
-    const GLuint groups = std::min<GLuint>(tiles, static_cast<GLuint>(std::max(caps_.maxComputeGroupCountX, 1)));
+    const GLuint groups = gl::groupsFor(count, groupFor(caps_), caps_, kItems);  // a tile a group, grid-stride past the limit
     for (std::uint32_t p = 0; p < plan.passes; ++p) {
       const bool copy = p == 0 && copyFirst(plan);
       bind(copy ? pairs : source(pairs, plan, p), source(pairs, plan, p), counts_);  // the copy's target is the source
@@ -200,14 +200,7 @@ class OneSweep final : public LsdSort {
     }
   }
 
-  std::string unavailableFor(std::uint32_t count) const override {
-    const std::uint32_t tiles = tilesFor(count);
-    if (tiles > std::uint32_t(std::max(caps_.maxComputeGroupCountX, 0))) {
-      return std::to_string(tiles) + " tiles need as many groups, over this context's GL_MAX_COMPUTE_WORK_GROUP_COUNT of " +
-             std::to_string(caps_.maxComputeGroupCountX);
-    }
-    return {};
-  }
+  std::string unavailableFor(std::uint32_t count) const override { return gl::tilesOverGroupLimit(tilesFor(count), caps_); }
 
  private:
   gl::Program histogram_, pass_;

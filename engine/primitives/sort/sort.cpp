@@ -181,12 +181,7 @@ class Bitonic final : public Sorter {
 
   std::string unavailableFor(std::uint32_t count) const override {
     // The tile passes dispatch one group per tile, not grid-stride.
-    const std::uint64_t tiles = sortCapacity(count) / tile_;
-    if (variant_ != BitonicVariant::Global && tiles > std::uint64_t(caps_.maxComputeGroupCountX)) {
-      return std::to_string(tiles) + " tiles need as many groups, over this context's GL_MAX_COMPUTE_WORK_GROUP_COUNT of " +
-             std::to_string(caps_.maxComputeGroupCountX);
-    }
-    return {};
+    return variant_ == BitonicVariant::Global ? std::string() : gl::tilesOverGroupLimit(sortCapacity(count) / tile_, caps_);
   }
 
  private:
