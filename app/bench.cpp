@@ -202,6 +202,9 @@ sim::SimSettings cis565(const Options& options, std::uint32_t n) {
   return s;
 }
 
+constexpr glm::ivec2 kFrameSize{1280, 720};  // bench --frame and --cull draw at this size, with 4x MSAA
+constexpr render::DrawMode kDrawModes[] = {render::DrawMode::Mesh, render::DrawMode::Splat, render::DrawMode::Auto};
+
 // Frames of the scenario `s` drawn at 1280x720 with 4x MSAA from `camera`: at least 20 warm-up
 // frames (on a GPU, 0.3 s of them: gl::warmUp), then `frames` timed by the frame timer.
 struct TimedFrames {
@@ -215,7 +218,7 @@ TimedFrames timeFrames(const Options& options, const gl::ShaderLibrary& shaders,
   sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
   simulation.setSorter(sorter);
   render::BoidRenderer renderer(shaders, caps, options.settings.compact);
-  render::OffscreenTarget target({1280, 720}, 4);
+  render::OffscreenTarget target(kFrameSize, 4);
   gl::FrameTimer timer(static_cast<std::size_t>(frames));
   FrameView view;
   view.framebuffer = target.framebuffer();
@@ -237,40 +240,52 @@ TimedFrames timeFrames(const Options& options, const gl::ShaderLibrary& shaders,
 int frameCases(const Options& options, const gl::Caps& caps) {
   int cases = 0;
   for (std::uint32_t n : options.bench.gridSizes) cases += sim::checkCountFits(n, caps, options.settings.sim.neighbours).empty();
-  return cases * availableOn(primitives::sorters(), caps);
+  const int drawModes = options.settings.render.cull ? int(std::size(kDrawModes)) - 1 : 0;
+  return cases * (availableOn(primitives::sorters(), caps) + drawModes);
 }
 
-// One case of bench --frame: `frames` frames of the scenario `s` with `sorter`; prints its pass
-// table, adds its CSV lines and returns its JSON row.
+// One case of bench --frame: `frames` frames of the scenario `s` with `sorter`, drawn as `rs`
+// says; prints its pass table (with the render pass's parts: each level, the splats' clear and
+// resolve), adds its CSV lines and returns its JSON row.
 json frameCase(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, const sim::SimSettings& s,
-               int frames, const char* sorter, std::string& csv, Progress& progress) {
+               int frames, const char* sorter, const render::RenderSettings& rs, std::string& csv, Progress& progress) {
   const std::uint32_t n = s.count;
-  // Culling and levels of detail as set (on by default).
-  const TimedFrames t = timeFrames(options, shaders, caps, s, render::OrbitCamera::framing(s.worldSize),
-                                   options.settings.render, frames, sorter);
+  const TimedFrames t = timeFrames(options, shaders, caps, s, render::OrbitCamera::framing(s.worldSize), rs, frames, sorter);
   progress.clear();  // the table goes where the progress line was
+  const char* draw = render::drawModeName(rs.draw);
   json row = {{"n", n}, {"frames", frames}, {"neighbours", sim::neighboursName(s.neighbours)}, {"sorter", t.sorter},
-              {"default", t.sorter == options.settings.sort}, {"reduction", t.reduction},
-              {"cull", options.settings.render.cull}};
-  double compute = 0;
-  std::printf("\nframe, %u boids (%s, %s, world side %.1f), medians of %d frames after at least 20 warm-up (0.3 s):\n", n,
-              sim::neighboursName(s.neighbours), t.sorter.c_str(), s.worldSize, frames);
-  std::printf("  %-8s %10s\n", "pass", "median ms");
+              {"default", t.sorter == options.settings.sort}, {"reduction", t.reduction}, {"cull", rs.cull},
+              {"draw", draw}, {"width", kFrameSize.x}, {"height", kFrameSize.y}};
+  double compute = 0, frame = 0;
+  std::printf("\nframe, %u boids (%s, %s, world side %.1f), drawn %s at %dx%d with 4x MSAA, medians of %d frames after at "
+              "least 20 warm-up (0.3 s):\n",
+              n, sim::neighboursName(s.neighbours), t.sorter.c_str(), s.worldSize, draw, kFrameSize.x, kFrameSize.y, frames);
+  std::printf("  %-22s %10s\n", "pass", "median ms");
   for (const gl::PassStats& p : t.passes) {
-    std::printf("  %-8s %10.4f\n", p.name.c_str(), p.medianMs);
-    row["passes"][p.name] = p.medianMs;
+    const bool part = render::isDrawPart(p.name);  // inside the render pass: shown, not added again
+    std::printf("  %-22s %10.4f\n", (part ? "  " + p.name : p.name).c_str(), p.medianMs);
+    (part ? row["draw_parts"][p.name.substr(std::string_view(render::kDrawPartPrefix).size())] : row["passes"][p.name]) =
+        p.medianMs;
+    if (!part) frame += p.medianMs;
     for (const PassInfo& info : kPasses) {
       if (info.compute && p.name == info.name) compute += p.medianMs;
     }
-    csv += "frame," + p.name + "@" + t.sorter + "," + std::to_string(n) + "," + std::to_string(frames) + "," +
+    csv += "frame," + p.name + "@" + t.sorter + "@" + draw + "," + std::to_string(n) + "," + std::to_string(frames) + "," +
            std::to_string(p.medianMs * 1e3) + "\n";
   }
   std::string computeNames;
   for (const PassInfo& info : kPasses) {
     if (info.compute) computeNames += (computeNames.empty() ? "" : " + ") + std::string(info.name);
   }
-  std::printf("  %-8s %10.4f  (%s)\n", "compute", compute, computeNames.c_str());
+  std::printf("  %-22s %10.4f  (%s)\n", "compute", compute, computeNames.c_str());
+  std::printf("  %-22s %10.4f  (every pass: %.1f frames per second)\n", "whole frame", frame, frame > 0 ? 1e3 / frame : 0.0);
+  const render::CullCounts& k = t.counts;
+  std::printf("  visible %u of %u: near %u, middle %u, far %u\n", k.visible(), k.boids, k.levels[0], k.levels[1], k.levels[2]);
   row["compute_ms"] = compute;
+  row["frame_ms"] = frame;
+  row["levels"] = {{"near", k.levels[0]}, {"middle", k.levels[1]}, {"far", k.levels[2]}};
+  csv += "frame,whole@" + t.sorter + "@" + draw + "," + std::to_string(n) + "," + std::to_string(frames) + "," +
+         std::to_string(frame * 1e3) + "\n";
   std::fflush(stdout);
   return row;
 }
@@ -278,10 +293,12 @@ json frameCase(const Options& options, const gl::ShaderLibrary& shaders, const g
 // bench --frame: the CIS 565 scenario (rules, wrap-around world, no centroid pull, 0.03056 boids per
 // unit^3, uniform start), at least 20 warm-up steps (0.3 s on a GPU), then every pass of the frame
 // timed by the frame timer; a frame for every sorter of the registry, so the sort's share of the
-// frame is compared in place.
+// frame is compared in place, drawn as the settings say (--draw); then, with the default sorter,
+// the frame drawn the other two ways, so the draw modes are compared in place too.
 json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
                 Progress& progress) {
   json rows = json::array();
+  const render::RenderSettings& rs = options.settings.render;
   for (std::uint32_t n : options.bench.gridSizes) {
     if (std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours); !why.empty()) {
       std::printf("n=%u skipped: %s\n", n, why.c_str());
@@ -292,7 +309,15 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
     for (const primitives::SortVariant& sorter : primitives::sorters()) {
       if (!sorter.unavailableOn(caps).empty()) continue;
       progress.next("bench --frame: n=" + std::to_string(n) + ", " + sorter.name);
-      rows.push_back(frameCase(options, shaders, caps, s, frames, sorter.name, csv, progress));
+      rows.push_back(frameCase(options, shaders, caps, s, frames, sorter.name, rs, csv, progress));
+    }
+    if (!rs.cull) continue;  // without culling the draw modes are darts or splats of every boid: as set
+    for (render::DrawMode mode : kDrawModes) {
+      if (mode == rs.draw) continue;
+      render::RenderSettings other = rs;
+      other.draw = mode;
+      progress.next("bench --frame: n=" + std::to_string(n) + ", drawn " + render::drawModeName(mode));
+      rows.push_back(frameCase(options, shaders, caps, s, frames, options.settings.sort.c_str(), other, csv, progress));
     }
   }
   return rows;

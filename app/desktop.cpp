@@ -235,7 +235,8 @@ class Desktop {
     panel_.coveredWidth = 0.0f;
     if (!showPanel_ || !panelFits) return {};
     const render::BoidRenderer& renderer = scene_->renderer;
-    const CullView cullView{cullCounts_, renderer.compaction().name, renderer.compactionNote()};
+    const CullView cullView{cullCounts_, renderer.compaction().name, renderer.compactionNote(),
+                            render::splatPathName(renderer.splats())};
     return app::drawPanel(panel_, caps_, timer_, simulation.steps(), shaderOrigin_, reductionView, cullView, lightingView(now),
                           scene_->renderer.colourRange(panel_.app.render.colour), now);
   }

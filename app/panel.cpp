@@ -30,6 +30,9 @@ const ImVec4 kPass(0.35f, 0.9f, 0.45f, 1.0f), kFail(1.0f, 0.35f, 0.3f, 1.0f), kD
     kWeak(1.0f, 0.8f, 0.3f, 1.0f);
 
 bool isLabPass(const std::string& name) { return name.rfind("lab/", 0) == 0; }
+// A lab pass (extra work beside the frame) or a part of the render pass (shown in the culling
+// section): neither is a pass of the frame's sum.
+bool outsideFrameSum(const std::string& name) { return isLabPass(name) || render::isDrawPart(name); }
 
 // The shipped preset the selector starts on: the one with the fewest boids, which loads quickly on
 // any machine (never the million-boid benchmark).
@@ -387,7 +390,7 @@ const char* passWhat(std::string_view name) {
 void timingsSection(const gl::FrameTimer& timer, float scale) {
   std::vector<gl::PassStats> passes;
   for (const gl::PassStats& p : timer.stats()) {
-    if (!isLabPass(p.name)) passes.push_back(p);
+    if (!outsideFrameSum(p.name)) passes.push_back(p);
   }
   if (passes.empty()) {
     ImGui::TextDisabled("the passes' times arrive after a few frames");
@@ -433,7 +436,7 @@ void timingsSection(const gl::FrameTimer& timer, float scale) {
   std::vector<float> all;
   std::size_t frames = 0;
   for (std::size_t i = 0; i < timer.passes().size(); ++i) {
-    if (isLabPass(timer.passes()[i])) continue;
+    if (outsideFrameSum(timer.passes()[i])) continue;
     all.insert(all.end(), timer.history(i).begin(), timer.history(i).end());
     frames = std::max(frames, timer.history(i).size());
   }
@@ -444,7 +447,7 @@ void timingsSection(const gl::FrameTimer& timer, float scale) {
   origin = ImGui::GetCursorScreenPos();
   draw->AddRectFilled(origin, ImVec2(origin.x + plot.x, origin.y + plot.y), IM_COL32(20, 22, 30, 255));
   for (std::size_t i = 0; i < timer.passes().size(); ++i) {
-    if (isLabPass(timer.passes()[i])) continue;
+    if (outsideFrameSum(timer.passes()[i])) continue;
     // At most kPoints points a line, each the largest of its frames (so a spike stays): every
     // segment is geometry the panel draws, and on a software renderer thousands of them cost as
     // much as the scene.
@@ -469,12 +472,25 @@ void timingsSection(const gl::FrameTimer& timer, float scale) {
                       timer.source() == gl::TimingSource::CpuFinish ? ", the CPU clock samples a frame in a few" : "");
 }
 
-// The latest and median time of one pass of the frame, "-" before it has run.
-std::string passTime(const gl::FrameTimer& timer, Pass pass) {
+// The latest and median time of one pass of the frame (or a part of one), "-" before it has run.
+std::string passTime(const gl::FrameTimer& timer, std::string_view name) {
   for (const gl::PassStats& p : timer.stats()) {
-    if (p.name == passInfo(pass).name) {
+    if (p.name == name) {
       char text[64];
       std::snprintf(text, sizeof text, "%.3f ms (median %.3f)", p.latestMs, p.medianMs);
+      return text;
+    }
+  }
+  return "-";
+}
+
+// The median of a part of the render pass ("near", "splat resolve"), "-" before it has run.
+std::string partMedian(const gl::FrameTimer& timer, std::string_view part) {
+  const std::string name = render::kDrawPartPrefix + std::string(part);
+  for (const gl::PassStats& p : timer.stats()) {
+    if (p.name == name) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.3f ms", p.medianMs);
       return text;
     }
   }
@@ -497,6 +513,10 @@ void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& 
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("%s (--cull)", findSetting("cull")->help);
   }
+  choiceCombo("draw", "draw", state.app);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled("splats: %s", view.splatPath.c_str());
+  ImGui::PopTextWrapPos();
   ImGui::BeginDisabled(!r.cull);
   variantCombo("compaction", state.app.compact, primitives::compactions(), caps, kNothingMore);
   if (!view.note.empty()) {
@@ -509,7 +529,9 @@ void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& 
   if (ImGui::SliderFloat2("near, far px", px, 0.0f, 64.0f, "%.1f", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
     r.lodPixels = {std::clamp(px[0], float(lod.min), float(lod.max)), std::clamp(px[1], float(lod.min), float(lod.max))};
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--lod-pixels NEAR,FAR)", lod.help);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s (--lod-pixels NEAR,FAR)\nWith draw by level of detail, NEAR is where meshes give way to splats.", lod.help);
+  }
   ImGui::Checkbox("level tints", &r.lodTint);
   ImGui::SameLine();
   ImGui::Checkbox("freeze culling camera", &r.freezeCull);
@@ -518,11 +540,12 @@ void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& 
   // The counts, in the levels' tints (the colours the shaders give them with the tints on).
   const std::string meshes[3] = {"dart, " + std::to_string(render::kLevelDraws[CULL_NEAR].vertices) + " vertices",
                                  "outline, 1 triangle", "point"};
+  const std::string splats[3] = {"splat: outline", "splat: outline", "splat: square"};
   if (view.counts && r.cull) {
     const render::CullCounts& k = *view.counts;
     ImGui::Text("visible %s of %s (%.1f%%)", grouped(k.visible()).c_str(), grouped(k.boids).c_str(),
                 k.boids ? 100.0 * k.visible() / k.boids : 0.0);
-    if (ImGui::BeginTable("levels", 3, ImGuiTableFlags_SizingStretchProp)) {
+    if (ImGui::BeginTable("levels", 4, ImGuiTableFlags_SizingStretchProp)) {
       for (int level = 0; level < cull::kLevels; ++level) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
@@ -531,7 +554,10 @@ void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& 
         ImGui::TableNextColumn();
         ImGui::Text("%12s", grouped(k.levels[std::size_t(level)]).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextDisabled("%s", meshes[level].c_str());
+        const bool splat = render::splatted(r.draw, level);
+        ImGui::TextDisabled("%s", (splat ? splats : meshes)[level].c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", partMedian(timer, cull::levelName(level)).c_str());
       }
       ImGui::EndTable();
     }
@@ -539,12 +565,16 @@ void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& 
     ImGui::TextDisabled(r.cull ? "counts arrive a few frames late" : "every boid drawn as a dart");
   }
   const char* clock = gl::timerQueriesMeaningful() ? "GPU" : "CPU clock";
-  ImGui::Text("cull %s", passTime(timer, Pass::Cull).c_str());
+  ImGui::Text("cull %s", passTime(timer, passInfo(Pass::Cull).name).c_str());
   ImGui::SameLine();
   ImGui::TextDisabled("%s", clock);
-  ImGui::Text("draw %s", passTime(timer, Pass::Render).c_str());
+  ImGui::Text("draw %s", passTime(timer, passInfo(Pass::Render).name).c_str());
   ImGui::SameLine();
   ImGui::TextDisabled("%s", clock);
+  if (r.cull && r.draw != render::DrawMode::Mesh) {
+    ImGui::TextDisabled("splats: clear %s, resolve %s (in the draw)", partMedian(timer, "splat clear").c_str(),
+                        partMedian(timer, "splat resolve").c_str());
+  }
   ImGui::EndDisabled();
 }
 
@@ -568,7 +598,7 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
   }
   const lighting::Environment& e = light.environment();
   ImGui::Text("%s, %u x %u, projected by %s (%s)", e.name.c_str(), e.width, e.height, light.variant(), lighting::layoutName(light.layout()));
-  ImGui::Text("light pass %s", passTime(timer, Pass::Light).c_str());
+  ImGui::Text("light pass %s", passTime(timer, passInfo(Pass::Light).name).c_str());
   ImGui::SameLine();
   ImGui::TextDisabled("%s", gl::timerQueriesMeaningful() ? "GPU" : "CPU clock");
   ImGui::Checkbox("project every frame", &state.projectEveryFrame);

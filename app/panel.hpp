@@ -80,6 +80,7 @@ struct CullView {
   std::optional<render::CullCounts> counts;  // read back a few frames late; none yet
   const char* compaction = "";               // the variant culling now
   std::string note;                          // why it is not the one asked for
+  std::string splatPath;                     // how the compute rasteriser writes a pixel here
 };
 
 struct PanelActions {

@@ -200,6 +200,17 @@ std::vector<SettingInfo> buildTable() {
        SettingKind::Numbers, 0, 1000, {"near", "far"},
        [](const AppSettings& a) -> json { return json::array({a.render.lodPixels.x, a.render.lodPixels.y}); },
        [](AppSettings& a, const json& v) { a.render.lodPixels = {v[0].get<float>(), v[1].get<float>()}; }});
+  add({"draw", "culling", "draw",
+       "how the visible boids are drawn: every level by the hardware rasteriser (dart, triangle, point), every boid "
+       "by the compute rasteriser (splats: a pixel or two cost a few atomics, not a vertex and setup slot), or by "
+       "level of detail: darts from the near threshold up, splats below it",
+       SettingKind::Choice, 0, 0, {"mesh", "splat", "auto"},
+       [](const AppSettings& a) -> json { return render::drawModeName(a.render.draw); },
+       [](AppSettings& a, const json& v) {
+         const std::string n = v.get<std::string>();
+         a.render.draw = n == "mesh" ? render::DrawMode::Mesh : n == "splat" ? render::DrawMode::Splat : render::DrawMode::Auto;
+       }});
+  t.back().labels = {"meshes (rasteriser)", "splats (compute)", "by level of detail"};
   add({"lod-tint", "culling", "lod-tint", "each level of detail in its own colour: near red, middle amber, far blue",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.lodTint)});
   add({"freeze-cull", "culling", "freeze-cull",

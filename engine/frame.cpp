@@ -77,7 +77,7 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
       grid = {&simulation.grid().cellStarts(), simulation.grid().cellCount()};
     }
     renderer.draw(view.framebuffer, simulation.flock(), simulation.settings(), simulation.stats(), view.viewport,
-                  view.render, grid, view.lighting);
+                  view.render, grid, view.lighting, &timer);
   }
   timer.endFrame();
 }

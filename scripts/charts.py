@@ -277,6 +277,8 @@ def compact_chart(doc, torch_docs, out, prefix, written):
 
 def frame_chart(doc, torch_docs, out, prefix, written):
     every = doc.get("frame") or []
+    draw = every[0].get("draw") if every else None  # the draw mode every sorter ran with (the others: default sorter only)
+    every = [r for r in every if r.get("draw") == draw]
     rows = [r for r in every if r.get("default", True)]  # the passes with the default sorter
     if not rows:
         return

@@ -21,6 +21,7 @@ Cull::Cull(const gl::ShaderLibrary& library, const gl::Caps& caps, const primiti
     : variant_(&variant),
       draws_(draws),
       commands_("cull.commands", sizeof(DrawCommand) * kLevels),
+      dispatches_("cull.dispatches", kDispatchStride * kLevels),
       writeCommands_(gl::Program::compute(library, "cull/commands.comp")) {
   for (int level = 0; level < kLevels; ++level) {
     const primitives::CompactPredicate predicate{"cull/cull_predicate.glsl", {{"CULL_LEVEL", std::to_string(level)}}};
@@ -55,6 +56,7 @@ void Cull::run(const gl::Buffer& positions, std::uint32_t count, const gl::Buffe
   counts_[CULL_MIDDLE].bindBase(GL_SHADER_STORAGE_BUFFER, CULL_SLOT_COUNT_MIDDLE);
   counts_[CULL_FAR].bindBase(GL_SHADER_STORAGE_BUFFER, CULL_SLOT_COUNT_FAR);
   commands_.bindBase(GL_SHADER_STORAGE_BUFFER, CULL_SLOT_COMMANDS);
+  dispatches_.bindBase(GL_SHADER_STORAGE_BUFFER, CULL_SLOT_DISPATCHES);
   writeCommands_.use();
   glUniform3ui(CULL_LOC_VERTICES, draws_[0].vertices, draws_[1].vertices, draws_[2].vertices);
   glUniform3ui(CULL_LOC_INSTANCED, draws_[0].instanced, draws_[1].instanced, draws_[2].instanced);

@@ -3,8 +3,10 @@
 // into levels of detail (shaders/cull/cull.glsl), each level's boids compacted into a list of their
 // own by a variant of the compaction primitive (with the cull's predicate), and a
 // DrawArraysIndirectCommand per level that the GPU writes from the level's count (commandFor says
-// which). Nothing is read back.
+// which), beside a DispatchIndirectCommand per level for a compute pass over the list (the splats).
+// Nothing is read back.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -54,6 +56,10 @@ class Cull {
   const gl::Buffer& list(int level) const { return lists_[static_cast<std::size_t>(level)]; }
   const gl::Buffer& count(int level) const { return counts_[static_cast<std::size_t>(level)]; }  // one uint
   const gl::Buffer& commands() const { return commands_; }  // kLevels DrawCommands
+  // kLevels DispatchIndirectCommands, kDispatchStride bytes apart: ceil(count / CULL_LIST_GROUP_SIZE)
+  // groups, at most CULL_LIST_MAX_GROUPS (shaders/cull/cull_slots.h).
+  const gl::Buffer& dispatches() const { return dispatches_; }
+  static constexpr std::size_t kDispatchStride = 16;
   LevelDraw draw(int level) const { return draws_[static_cast<std::size_t>(level)]; }
   const primitives::CompactVariant& variant() const { return *variant_; }
 
@@ -65,7 +71,7 @@ class Cull {
   std::array<LevelDraw, kLevels> draws_;
   std::array<std::unique_ptr<primitives::Compact>, kLevels> compact_;
   std::array<gl::Buffer, kLevels> lists_, counts_;
-  gl::Buffer commands_;
+  gl::Buffer commands_, dispatches_;
   gl::Program writeCommands_;
 };
 

@@ -56,12 +56,11 @@ void Buffer::download(std::size_t offset, std::size_t bytes, void* out) const {
   glBindBuffer(GL_COPY_READ_BUFFER, 0);
 }
 
-void Buffer::zero(std::size_t bytes) const {
-  const std::uint32_t zeroWord = 0;
+void Buffer::fill(std::size_t bytes, std::uint32_t word) const {
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);  // shader writes to this buffer -> the clear after them
   glBindBuffer(GL_COPY_WRITE_BUFFER, name_.id());
   glClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, 0, static_cast<GLsizeiptr>(bytes), GL_RED_INTEGER, GL_UNSIGNED_INT,
-                       &zeroWord);
+                       &word);
   glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
 }

@@ -2,6 +2,7 @@
 // A GL buffer object with its size. Edits go through GL_COPY_WRITE_BUFFER so that they never
 // disturb the bindings a pass relies on. GL 4.3 core only (no DSA), as the project promises.
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -35,7 +36,9 @@ class Buffer {
   void copyFrom(const Buffer& source, std::size_t from, std::size_t to, std::size_t bytes) const;
 
   // Zeroes the first `bytes` on the GPU (glClearBufferSubData), ordered before later shader reads.
-  void zero(std::size_t bytes) const;
+  void zero(std::size_t bytes) const { fill(bytes, 0u); }
+  // The same with every 32-bit word of them set to `word`.
+  void fill(std::size_t bytes, std::uint32_t word) const;
 
   // Blocking readback (glGetBufferSubData): for tests, checks and benchmarks, never inside a frame.
   void download(std::size_t offset, std::size_t bytes, void* out) const;

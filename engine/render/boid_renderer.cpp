@@ -65,6 +65,22 @@ std::vector<MeshVertex> dartMesh() {
 static_assert(int(ColourMode::Heading) == COLOUR_HEADING && int(ColourMode::Speed) == COLOUR_SPEED &&
               int(ColourMode::Density) == COLOUR_DENSITY);
 
+const char* drawModeName(DrawMode mode) {
+  return mode == DrawMode::Mesh ? "mesh" : mode == DrawMode::Splat ? "splat" : "auto";
+}
+
+std::string describeDraw(const RenderSettings& settings) {
+  if (!settings.cull) {
+    return settings.draw == DrawMode::Splat ? "every boid splatted (--draw splat)" : "every boid a dart (no culling)";
+  }
+  switch (settings.draw) {
+    case DrawMode::Mesh: return "every level by the rasteriser: darts, triangles and points (--draw mesh)";
+    case DrawMode::Splat: return "every visible boid splatted by the compute rasteriser (--draw splat)";
+    case DrawMode::Auto: break;
+  }
+  return "near darts by the rasteriser, the middle and far levels splatted by the compute rasteriser (--draw auto)";
+}
+
 const char* colourModeName(ColourMode mode) {
   return mode == ColourMode::Speed ? "speed" : mode == ColourMode::Density ? "density" : "heading";
 }
@@ -111,7 +127,8 @@ BoidRenderer::BoidRenderer(const gl::ShaderLibrary& library, const gl::Caps& cap
       camera_("render.camera", sizeof(gpu::CameraState)),
       cullParams_("render.cullParams", sizeof(gpu::CullParams)),
       colours_(library, caps),
-      ground_(library, caps) {
+      ground_(library, caps),
+      splats_(library, caps) {
   setCompaction(compaction);
   const std::vector<MeshVertex> mesh = dartMesh();
   meshVertices_ = static_cast<GLsizei>(mesh.size());
@@ -138,6 +155,7 @@ void BoidRenderer::reload(const gl::ShaderLibrary& library) {
   auto cull = std::make_unique<cull::Cull>(library, caps_, cull_->variant(), kLevelDraws);  // as chosen for the flock
   colours_.reload(library);
   ground_.reload(library);
+  splats_.reload(library);
   programs_ = std::move(programs);
   cull_ = std::move(cull);
   library_ = library;
@@ -195,6 +213,11 @@ void BoidRenderer::placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, co
   pixelScale_ = 0.5f * float(viewport.y) / std::tan(0.5f * orbit.fovY);
 }
 
+glm::vec4 BoidRenderer::lodFor(const RenderSettings& settings) const {
+  // The sphere that holds the dart, and the thresholds on its projected radius.
+  return {settings.boidScale * dart::kDartRadius, pixelScale_, settings.lodPixels.x, settings.lodPixels.y};
+}
+
 void BoidRenderer::cull(const sim::Flock& flock, const RenderSettings& settings) {
   collectCounts();
   // The frustum: this frame's camera, copied on the GPU (the follow camera writes it there), or
@@ -203,8 +226,7 @@ void BoidRenderer::cull(const sim::Flock& flock, const RenderSettings& settings)
     cullParams_.copyFrom(camera_, offsetof(gpu::CameraState, viewProj), offsetof(gpu::CullParams, viewProj), sizeof(glm::mat4));
   }
   cullFrozen_ = settings.freezeCull;
-  // The sphere that holds the dart, and the thresholds on its projected radius.
-  const glm::vec4 lod(settings.boidScale * dart::kDartRadius, pixelScale_, settings.lodPixels.x, settings.lodPixels.y);
+  const glm::vec4 lod = lodFor(settings);
   cullParams_.upload(offsetof(gpu::CullParams, lod), sizeof lod, &lod);
   if (flock.count() != culledBoids_) chooseCompaction(flock.count());  // a variant may not take every size
   cull_->run(flock.positions(), flock.count(), cullParams_);
@@ -229,33 +251,52 @@ std::optional<CullCounts> BoidRenderer::cullCounts() {
   return counts_;
 }
 
-void BoidRenderer::drawLevels() {
+void BoidRenderer::drawLevels(const RenderSettings& settings, glm::ivec2 viewport, gl::FrameTimer* timer) {
+  auto timed = [timer](const std::string& part, const auto& work) {
+    if (!timer) return work();
+    const gl::FrameTimer::Scope scope = timer->scope(kDrawPartPrefix + part);
+    work();
+  };
+  const bool anySplats = splatted(settings.draw, CULL_NEAR) || splatted(settings.draw, CULL_MIDDLE) || splatted(settings.draw, CULL_FAR);
+  if (anySplats) timed("splat clear", [&] { splats_.begin(viewport); });
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, cull_->commands().id());
   for (int level = 0; level < cull::kLevels; ++level) {
-    cull_->list(level).bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_DRAW_LIST);
-    programs_.levels[std::size_t(level)].use();
-    const void* command = reinterpret_cast<const void*>(std::size_t(level) * sizeof(cull::DrawCommand));
-    if (level == CULL_NEAR) {  // the mesh, closed: its back faces are never seen
-      glEnable(GL_CULL_FACE);
-      glBindVertexArray(meshVao_.id());
-      glDrawArraysIndirect(GL_TRIANGLES, command);
-    } else if (level == CULL_MIDDLE) {  // one flat triangle, seen from either side
-      glDisable(GL_CULL_FACE);
-      glBindVertexArray(emptyVao_.id());
-      glDrawArraysIndirect(GL_TRIANGLES, command);
-    } else {
-      glEnable(GL_PROGRAM_POINT_SIZE);
-      glBindVertexArray(emptyVao_.id());
-      glDrawArraysIndirect(GL_POINTS, command);
-      glDisable(GL_PROGRAM_POINT_SIZE);
-    }
+    timed(cull::levelName(level), [&] {
+      if (splatted(settings.draw, level)) {
+        const Splats::Source source{&cull_->list(level), &cull_->count(level), &cull_->dispatches(),
+                                    std::size_t(level) * cull::Cull::kDispatchStride, 0, level};
+        splats_.splat(source, lodFor(settings));
+        return;
+      }
+      cull_->list(level).bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_DRAW_LIST);
+      programs_.levels[std::size_t(level)].use();
+      const void* command = reinterpret_cast<const void*>(std::size_t(level) * sizeof(cull::DrawCommand));
+      if (level == CULL_NEAR) {  // the mesh, closed: its back faces are never seen
+        glEnable(GL_CULL_FACE);
+        glBindVertexArray(meshVao_.id());
+        glDrawArraysIndirect(GL_TRIANGLES, command);
+      } else if (level == CULL_MIDDLE) {  // one flat triangle, seen from either side
+        glDisable(GL_CULL_FACE);
+        glBindVertexArray(emptyVao_.id());
+        glDrawArraysIndirect(GL_TRIANGLES, command);
+      } else {
+        glEnable(GL_PROGRAM_POINT_SIZE);
+        glBindVertexArray(emptyVao_.id());
+        glDrawArraysIndirect(GL_POINTS, command);
+        glDisable(GL_PROGRAM_POINT_SIZE);
+      }
+    });
   }
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+  if (anySplats) {
+    glBindVertexArray(emptyVao_.id());
+    timed("splat resolve", [&] { splats_.resolve(); });
+  }
 }
 
 void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim::SimSettings& sim,
                         const gl::Buffer& stats, glm::ivec2 viewport, const RenderSettings& settings, GridView grid,
-                        const lighting::Lighting* lighting) {
+                        const lighting::Lighting* lighting, gl::FrameTimer* timer) {
   if (!lighting) {  // the built-in sky, small, projected once
     if (!ownLighting_) {
       ownLighting_ = std::make_unique<lighting::Lighting>(library_, caps_);
@@ -326,7 +367,12 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   glCullFace(GL_BACK);
   glFrontFace(GL_CCW);
   if (settings.cull && culledBoids_ == flock.count()) {
-    drawLevels();
+    drawLevels(settings, viewport, timer);
+  } else if (settings.draw == DrawMode::Splat) {  // every boid, unculled, through the compute rasteriser
+    splats_.begin(viewport);
+    splats_.splat({nullptr, nullptr, nullptr, 0, flock.count(), CULL_NEAR}, lodFor(settings));
+    glBindVertexArray(emptyVao_.id());
+    splats_.resolve();
   } else {
     glBindVertexArray(meshVao_.id());
     programs_.boid.use();

@@ -18,14 +18,17 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/program.hpp"
 #include "engine/gl/readback.hpp"
+#include "engine/gl/timer.hpp"
 #include "engine/lighting/lighting.hpp"
 #include "engine/render/camera.hpp"
 #include "engine/render/colour_range.hpp"
 #include "engine/render/ground.hpp"
 #include "engine/render/offscreen_target.hpp"
 #include "engine/render/render_settings.hpp"
+#include "engine/render/splats.hpp"
 #include "engine/sim/flock.hpp"
 #include "engine/sim/params.hpp"
+#include "shaders/cull/cull_slots.h"
 
 namespace boids::render {
 
@@ -37,6 +40,20 @@ inline constexpr std::array<cull::LevelDraw, cull::kLevels> kLevelDraws = {{{18,
 glm::vec3 levelTint(int level);
 // The centroid markers' colours (shaders/render/marker_colours.glsl): the GPU's, or the CPU's.
 glm::vec3 markerColour(bool gpu);
+
+// Whether `level` is splatted (the compute rasteriser) rather than drawn as a mesh in `mode`.
+constexpr bool splatted(DrawMode mode, int level) {
+  return mode == DrawMode::Splat || (mode == DrawMode::Auto && level != int(CULL_NEAR));
+}
+
+// The parts of the render pass draw() times when given a timer, each under "render/<part>": a
+// level ("render/near", "render/middle", "render/far", however it is drawn), "render/splat clear"
+// and "render/splat resolve". Inside the render pass: not to be added to it.
+inline constexpr const char* kDrawPartPrefix = "render/";
+inline bool isDrawPart(std::string_view name) { return name.rfind(kDrawPartPrefix, 0) == 0; }
+
+// How `settings` draws the boids, in words (a log line): which levels are meshes, which splats.
+std::string describeDraw(const RenderSettings& settings);
 
 // What the cull kept, read back a few frames late.
 struct CullCounts {
@@ -85,10 +102,15 @@ class BoidRenderer {
   // a dart when it has not run for this flock).
   // `grid`: the cell ranges for the occupied-cell overlay (none: no overlay); the SimParams block
   // must be bound at UBO_SIM_PARAMS for it. `lighting`: the environment and its projection (the
-  // light pass's); none: a small built-in sky of the renderer's own.
+  // light pass's); none: a small built-in sky of the renderer's own. `timer`: where the draw's
+  // parts are timed (isDrawPart), inside the caller's scope for the whole.
   void draw(unsigned framebuffer, const sim::Flock& flock, const sim::SimSettings& sim, const gl::Buffer& stats,
             glm::ivec2 viewport, const RenderSettings& settings, GridView grid = {},
-            const lighting::Lighting* lighting = nullptr);
+            const lighting::Lighting* lighting = nullptr, gl::FrameTimer* timer = nullptr);
+
+  // The compute rasteriser (its path: splats().wideAtomicsMissing()).
+  Splats& splats() { return splats_; }
+  const Splats& splats() const { return splats_; }
 
   // `scene`'s image stretched over `framebuffer`'s (0, 0)-`size` with bilinear filtering: the
   // window's scene drawn at a fraction of its size (--render-scale). A draw, not a blit: a window's
@@ -105,7 +127,9 @@ class BoidRenderer {
     std::array<gl::Program, cull::kLevels> levels;  // the boid through the cull's list, per level
   };
   static Programs build(const gl::ShaderLibrary& library);
-  void drawLevels();
+  // Each level, as a mesh or splatted by `mode` (the splats resolved into the frame after).
+  void drawLevels(const RenderSettings& settings, glm::ivec2 viewport, gl::FrameTimer* timer);
+  glm::vec4 lodFor(const RenderSettings& settings) const;  // the cull's and the splats' (CullParams::lod)
   void collectCounts();  // the readback's bytes, once they are there, into counts_
   void chooseCompaction(std::uint32_t count);  // asked_ where it can cull `count` boids, else the fallback
 
@@ -134,6 +158,7 @@ class BoidRenderer {
   std::unique_ptr<lighting::Lighting> ownLighting_;  // for draws given none
   ColourRange colours_;
   Ground ground_;
+  Splats splats_;
 };
 
 }  // namespace boids::render

@@ -14,6 +14,12 @@ inline constexpr const char* kFallbackCompaction = "group-atomic";
 enum class ColourMode { Heading = 0, Speed = 1, Density = 2 };
 const char* colourModeName(ColourMode mode);  // "heading", "speed" or "density"
 
+// How the visible boids are drawn (--draw): every level by the hardware rasteriser (the dart, one
+// triangle, a point); every boid by the compute rasteriser (engine/render/splats.hpp); or by level
+// of detail: the near darts by the rasteriser, everything smaller splatted.
+enum class DrawMode { Mesh = 0, Splat = 1, Auto = 2 };
+const char* drawModeName(DrawMode mode);  // "mesh", "splat" or "auto"
+
 struct RenderSettings {
   float boidScale = 1.6f;  // boid length in world units
   ColourMode colour = ColourMode::Heading;  // heading: schools flying different ways in different colours
@@ -32,9 +38,13 @@ struct RenderSettings {
 
   // GPU-driven culling (engine/cull): only the boids in the view are drawn, each at a level of
   // detail by its projected radius in pixels: the dart from lodPixels.x up, one triangle down to
-  // lodPixels.y, a point below. Off: every boid is a dart.
+  // lodPixels.y, a point below (splatted: the triangle or the point's square). Off: every boid is
+  // a dart.
   bool cull = true;
   glm::vec2 lodPixels{4.0f, 1.5f};
+  // The levels drawn by the compute rasteriser (by default all but the near one). Without culling,
+  // every boid is a dart, or with Splat every boid a splat.
+  DrawMode draw = DrawMode::Auto;
   bool lodTint = false;     // each level in its own colour (near red, middle amber, far blue)
   bool freezeCull = false;  // the cull keeps the frustum it had (drawn as lines) while the camera moves
 

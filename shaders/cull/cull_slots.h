@@ -10,8 +10,15 @@
 #define CULL_SLOT_COUNT_MIDDLE 1
 #define CULL_SLOT_COUNT_FAR 2
 #define CULL_SLOT_COMMANDS 3  // kLevels DrawArraysIndirectCommands
+#define CULL_SLOT_DISPATCHES 4  // kLevels DispatchIndirectCommands, 16 bytes apart (uvec4, w unused)
 #define CULL_LOC_VERTICES 0   // uvec3: each level's mesh vertices
 #define CULL_LOC_INSTANCED 1  // uvec3: 1 where the level draws an instance per boid
+
+// A compute pass over a level's list (the splats, render/splat.comp) runs in groups of
+// CULL_LIST_GROUP_SIZE; its dispatch command holds at most CULL_LIST_MAX_GROUPS (GL's guaranteed
+// group count), and the pass strides over the boids past them.
+#define CULL_LIST_GROUP_SIZE 256
+#define CULL_LIST_MAX_GROUPS 65535u
 
 #define CULL_NEAR 0u        // the levels of detail, as the predicate's CULL_LEVEL names them
 #define CULL_MIDDLE 1u

@@ -1,0 +1,47 @@
+#pragma once
+// The compute rasteriser's CPU reference: shaders/render/splat.comp's footprints in double
+// precision from the very float inputs the GPU used, and a judge of what the GPU left against it.
+// Where float rounding may decide otherwise (a sample within rounding of a triangle's edge, a
+// square's share within rounding of a step of 1/SPLAT_COVER_ONE, a footprint within rounding of
+// the far threshold, two boids within rounding of one depth), the reference keeps the range the
+// GPU may give, not one value.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec4.hpp>
+
+namespace boids::verify {
+
+// What the splat pass reads besides the boids.
+struct SplatView {
+  glm::mat4 viewProj{1.0f};
+  glm::ivec2 size{0};
+  glm::vec4 lod{0.0f};  // the cull's: dart sphere radius, pixels per unit at w = 1, near and far px
+  float boidScale = 1.0f;
+  float pixelScale = 1.0f;
+  float minPointPixels = 0.0f;
+};
+
+struct SplatJudgement {
+  std::size_t pixels = 0;         // compared
+  std::size_t covered = 0;        // with a boid on them by the reference (certainly)
+  std::size_t uncertain = 0;      // pixels whose coverage range is wider than a single value
+  std::size_t failures = 0;
+  std::string firstFailure;       // empty when none
+  bool pass() const { return failures == 0; }
+};
+
+// The GPU's buffers (Splats::readVisibility with the boid's index as payload, readCoverage) for
+// the boids `drawn` (indices into positions and velocities) against the reference: at every pixel
+// the coverage (clamped at one pixel, as the resolve clamps it) within the reference's range, and
+// the nearest boid one the reference allows (the nearest certain cover, or a boid within rounding
+// of its depth), at its depth within rounding; pixels nothing covers left clear.
+SplatJudgement judgeSplats(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
+                           std::span<const std::uint32_t> drawn, const SplatView& view,
+                           std::span<const glm::uvec2> visibility, std::span<const std::uint32_t> coverage);
+
+}  // namespace boids::verify

@@ -1,0 +1,197 @@
+#version 430 core
+// The compute rasteriser of the far field (after Schuetz, Kerbl and Wimmer, "Software
+// Rasterization of 2 Billion Points in Real Time", HPG 2022): each boid of a list is projected
+// and shaded once, and every pixel its footprint touches takes the nearest boid by an atomic
+// minimum of depth and colour, while a second buffer sums how much of the pixel boids cover.
+// render/splat_resolve.frag then writes colour (with that coverage as alpha) and depth into the
+// frame, where the meshes, sky and overlays compose with it by the depth test.
+//
+// The footprint is what the rasteriser would cover for the same level (boid.vert), anti-aliased:
+//   - below the far threshold, the far level's square (kDartSplat lengths a side, at least
+//     minPointPixels), covering each pixel by its exact overlap (a box filter: no shimmer as it
+//     moves by fractions of a pixel);
+//   - above it, the dart's outline triangle (nose and wing tips, in its wing plane: the middle
+//     level's triangle), each pixel covered by the share of four samples inside it (the 4x MSAA
+//     pattern the meshes are drawn with).
+// One depth per boid: its centre's, so that a boid's pixels go in front of or behind another's
+// together.
+//
+//   PASS 0: one 64-bit atomicMin of depth << 32 | colour per pixel (GL_NV_shader_atomic_int64);
+//           nearest depth wins, the smaller colour on a tie.
+//   PASS 1: where 64-bit atomics are missing, the depth alone (32-bit atomicMin), then
+//   PASS 2: the colour (atomicMin) at the pixels where this boid's depth is the nearest: the same
+//           image as PASS 0, tie for tie.
+// Coverage is summed in PASS 0 and 1.
+//   SPLAT_IDS 1: the boid's index in place of its colour (tests hold the winners to the CPU's).
+//   CULLED 1: the boids are a list (SSBO_DRAW_LIST, its count at SPLAT_SLOT_COUNT), dispatched
+//             from the cull's command; 0: every boid, u_size.z of them.
+// Reads SSBO_POS_IN, SSBO_VEL_IN, SSBO_CAMERA, UBO_RENDER_PARAMS, SSBO_SH, SSBO_SHADE; writes
+// SPLAT_SLOT_VISIBILITY and SPLAT_SLOT_COVERAGE (the resolve needs a storage barrier after).
+#ifndef PASS
+#define PASS 0
+#endif
+#ifndef CULLED
+#define CULLED 1
+#endif
+#ifndef SPLAT_IDS
+#define SPLAT_IDS 0
+#endif
+#if PASS == 0
+#extension GL_ARB_gpu_shader_int64 : require
+#extension GL_NV_shader_atomic_int64 : require
+#endif
+
+#include "common/bindings.h"
+#include "common/render_params.h"
+#include "cull/cull_slots.h"
+#include "render/camera.glsl"
+#include "render/dart.glsl"
+#include "render/palette.glsl"
+#include "render/shading.glsl"
+#include "render/splat_slots.h"
+
+layout(local_size_x = CULL_LIST_GROUP_SIZE) in;
+
+layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderParams u_render; };
+layout(std430, binding = SSBO_POS_IN) readonly buffer PosIn { vec4 b_pos[]; };
+layout(std430, binding = SSBO_VEL_IN) readonly buffer VelIn { vec4 b_vel[]; };
+#if CULLED
+layout(std430, binding = SSBO_DRAW_LIST) readonly buffer DrawList { uint b_list[]; };
+layout(std430, binding = SPLAT_SLOT_COUNT) readonly buffer Count { uint b_count; };
+#endif
+#if PASS == 0
+layout(std430, binding = SPLAT_SLOT_VISIBILITY) buffer Visibility { uint64_t b_visibility[]; };
+#else
+layout(std430, binding = SPLAT_SLOT_VISIBILITY) buffer Visibility { uvec2 b_visibility[]; };
+#endif
+layout(std430, binding = SPLAT_SLOT_COVERAGE) buffer Coverage { uint b_coverage[]; };
+
+layout(location = SPLAT_LOC_SIZE) uniform uvec3 u_size;
+layout(location = SPLAT_LOC_LOD) uniform vec4 u_lod;
+layout(location = SPLAT_LOC_LEVEL) uniform int u_level;
+
+// Pixel `px` of the boid at `depth` in `colour`, `cover` of it covered. Reading before the atomic
+// skips it where it cannot change anything (a nearer boid is there, or the pixel is covered
+// already): in a dense flock most pixels settle after a few boids.
+void splatPixel(ivec2 px, float cover, uint depth, uint colour) {
+  uint i = uint(px.y) * u_size.x + uint(px.x);
+#if PASS == 2
+  // Every pixel of the footprint's box, covered or not: where PASS 1 found this depth nearest,
+  // this boid (or one at its very depth) was there, whatever rounding this pass's coverage sees.
+  if (b_visibility[i].y == depth) atomicMin(b_visibility[i].x, colour);
+#else
+  uint c = uint(cover * float(SPLAT_COVER_ONE) + 0.5);
+  if (c == 0u) return;
+  if (b_coverage[i] < SPLAT_COVER_ONE) atomicAdd(b_coverage[i], c);
+#if PASS == 0
+  uint64_t v = packUint2x32(uvec2(colour, depth));
+  if (v < b_visibility[i]) atomicMin(b_visibility[i], v);
+#else
+  if (depth < b_visibility[i].y) atomicMin(b_visibility[i].y, depth);
+#endif
+#endif
+}
+
+// [lo, hi] pixels of a footprint spanning [a, b] in window coordinates, on the target and at most
+// SPLAT_MAX_SIDE wide (around the centre `c`).
+ivec2 pixelSpan(float a, float b, float c, uint size) {
+  int half_ = SPLAT_MAX_SIDE / 2;
+#if PASS == 2
+  a -= 1.0;  // a pixel more each way than PASS 1 walked, whatever its rounding
+  b += 1.0;
+#endif
+  int lo = max(int(floor(a)), max(int(floor(c)) - half_, 0));
+  int hi = min(int(floor(b)), min(int(floor(c)) + half_ - 1, int(size) - 1));
+  return ivec2(lo, hi);
+}
+
+// Length of [a, b] inside [x, x + 1].
+float overlap(float a, float b, float x) { return max(min(b, x + 1.0) - max(a, x), 0.0); }
+
+// The far level's square: side `side` pixels about `centre`, each pixel covered by its overlap.
+void splatSquare(vec2 centre, float side, uint depth, uint colour) {
+  vec2 lo = centre - 0.5 * side, hi = centre + 0.5 * side;
+  ivec2 xs = pixelSpan(lo.x, hi.x, centre.x, u_size.x), ys = pixelSpan(lo.y, hi.y, centre.y, u_size.y);
+  for (int y = ys.x; y <= ys.y; ++y) {
+    float cy = overlap(lo.y, hi.y, float(y));
+    for (int x = xs.x; x <= xs.y; ++x) splatPixel(ivec2(x, y), cy * overlap(lo.x, hi.x, float(x)), depth, colour);
+  }
+}
+
+// Twice the signed area of (a, b, p): positive where p is left of a -> b.
+float edge(vec2 a, vec2 b, vec2 p) { return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x); }
+bool insideTriangle(vec2 a, vec2 b, vec2 c, vec2 p) { return edge(a, b, p) >= 0.0 && edge(b, c, p) >= 0.0 && edge(c, a, p) >= 0.0; }
+
+// The outline triangle (window coordinates), each pixel covered by the share of the 4x MSAA
+// samples (the standard pattern, in sixteenths of a pixel from its centre) inside it.
+void splatTriangle(vec2 a, vec2 b, vec2 c, vec2 centre, uint depth, uint colour) {
+  if (edge(a, b, c) < 0.0) {  // counter-clockwise, so that inside is left of every edge
+    vec2 t = b;
+    b = c;
+    c = t;
+  }
+  vec2 lo = min(a, min(b, c)), hi = max(a, max(b, c));
+  ivec2 xs = pixelSpan(lo.x, hi.x, centre.x, u_size.x), ys = pixelSpan(lo.y, hi.y, centre.y, u_size.y);
+  for (int y = ys.x; y <= ys.y; ++y) {
+    for (int x = xs.x; x <= xs.y; ++x) {
+      vec2 q = vec2(x, y) + 0.5;  // written out, not a loop: llvmpipe counts loop iterations
+      int inside = int(insideTriangle(a, b, c, q + vec2(-2, -6) / 16.0)) + int(insideTriangle(a, b, c, q + vec2(6, -2) / 16.0)) +
+                   int(insideTriangle(a, b, c, q + vec2(-6, 2) / 16.0)) + int(insideTriangle(a, b, c, q + vec2(2, 6) / 16.0));
+      splatPixel(ivec2(x, y), 0.25 * float(inside), depth, colour);
+    }
+  }
+}
+
+vec2 toWindow(vec4 clip) { return (clip.xy / clip.w * 0.5 + 0.5) * vec2(u_size.xy); }
+
+void splatBoid(uint boid) {
+  vec3 p = b_pos[boid].xyz;
+  precise vec4 clip = b_camera.viewProj * vec4(p, 1.0);
+  if (clip.w <= 0.0) return;  // behind the eye
+  precise float z = clip.z / clip.w * 0.5 + 0.5;
+  if (z < 0.0 || z > 1.0) return;  // before the near plane or past the far one, as a mesh would be clipped
+  uint depth = floatBitsToUint(z);
+  vec2 centre = toWindow(clip);
+
+  // Oriented and shaded as boid.vert orients and shades the middle and far levels.
+  vec4 velocity = b_vel[boid];
+  float speed = length(velocity.xyz);
+  vec3 forward = speed > 1e-6 ? velocity.xyz / speed : vec3(0, 0, 1);
+  vec3 helper = abs(forward.y) < 0.99 ? vec3(0, 1, 0) : vec3(1, 0, 0);
+  vec3 right = normalize(cross(helper, forward));
+  vec3 up = cross(forward, right);
+  float scale = u_render.boidScale;
+#if SPLAT_IDS
+  uint colour = boid;
+#else
+  uint colour = packUnorm4x8(vec4(shadeBoid(boidAlbedo(velocity, u_level, u_render), up, p, b_camera.eye.xyz, u_render), 1.0));
+#endif
+
+  // The cull's measure (cull/cull.glsl): the dart's sphere, projected, in pixels.
+  float radius = u_lod.x * u_lod.y / clip.w;
+  if (radius < u_lod.w) {
+    splatSquare(centre, max(u_render.minPointPixels, kDartSplat * scale * u_render.pixelScale / clip.w), depth, colour);
+    return;
+  }
+  vec4 nose = b_camera.viewProj * vec4(p + (right * kDartNose.x + forward * kDartNose.z) * scale, 1.0);
+  vec4 left = b_camera.viewProj * vec4(p + (right * kDartLeft.x + forward * kDartLeft.z) * scale, 1.0);
+  vec4 wing = b_camera.viewProj * vec4(p + (right * kDartRight.x + forward * kDartRight.z) * scale, 1.0);
+  if (min(nose.w, min(left.w, wing.w)) <= 0.0) return;  // reaches behind the eye: too near to splat
+  splatTriangle(toWindow(nose), toWindow(left), toWindow(wing), centre, depth, colour);
+}
+
+void main() {
+#if CULLED
+  uint boids = b_count;
+#else
+  uint boids = u_size.z;
+#endif
+  // The dispatch holds at most CULL_LIST_MAX_GROUPS groups: stride over the rest.
+  for (uint t = gl_GlobalInvocationID.x; t < boids; t += gl_NumWorkGroups.x * gl_WorkGroupSize.x) {
+#if CULLED
+    splatBoid(b_list[t]);
+#else
+    splatBoid(t);
+#endif
+  }
+}

@@ -1,0 +1,23 @@
+#version 430 core
+// The splats into the frame (engine/render/splats.cpp): at each pixel where a boid was splatted,
+// the nearest one's colour, blended over what is there by the pixel's coverage, at its depth, so
+// that the depth test composes it with the meshes, sky, ground and world box drawn before. Drawn
+// as one triangle over the target (render/present.vert) with depth test and blending on; one
+// fragment per pixel, whose colour and depth go to all its samples.
+// Reads SPLAT_SLOT_VISIBILITY and SPLAT_SLOT_COVERAGE (after a storage barrier).
+#include "render/splat_slots.h"
+
+layout(std430, binding = SPLAT_SLOT_VISIBILITY) readonly buffer Visibility { uvec2 b_visibility[]; };
+layout(std430, binding = SPLAT_SLOT_COVERAGE) readonly buffer Coverage { uint b_coverage[]; };
+layout(location = SPLAT_LOC_SIZE) uniform uvec3 u_size;
+
+out vec4 o_color;
+
+void main() {
+  uint i = uint(gl_FragCoord.y) * u_size.x + uint(gl_FragCoord.x);
+  uint cover = b_coverage[i];
+  if (cover == 0u) discard;
+  uvec2 v = b_visibility[i];  // (colour, depth)
+  o_color = vec4(unpackUnorm4x8(v.x).rgb, min(float(cover) / float(SPLAT_COVER_ONE), 1.0));
+  gl_FragDepth = uintBitsToFloat(v.y);
+}

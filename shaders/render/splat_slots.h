@@ -1,0 +1,23 @@
+#ifndef BOIDS_SPLAT_SLOTS_H
+#define BOIDS_SPLAT_SLOTS_H
+// The compute rasteriser's slots and constants (render/splat.comp, render/splat_resolve.frag,
+// engine/render/splats.cpp), shared by C++ and GLSL. The splat pass also reads the draw's shared
+// slots (common/bindings.h): positions, velocities, camera, render parameters, harmonics, shade.
+#define SPLAT_SLOT_VISIBILITY 21  // uvec2 per pixel: (colour RGBA8, depth as float bits), read as one
+                                  // uint64 depth << 32 | colour where 64-bit atomics exist
+#define SPLAT_SLOT_COVERAGE 22    // uint per pixel: coverage summed over the boids that touch it, SPLAT_COVER_ONE = 1
+#define SPLAT_SLOT_COUNT 23       // uint: the boids in the list (the cull's count of the level)
+
+#define SPLAT_LOC_SIZE 0   // uvec3: the target's width and height in pixels, the boids (unculled pass)
+#define SPLAT_LOC_LOD 1    // vec4: the cull's lod (dart sphere radius, pixels per unit at w = 1, near px, far px)
+#define SPLAT_LOC_LEVEL 2  // int: the level of detail the list holds (its tint)
+
+// Coverage in 1/SPLAT_COVER_ONE of a pixel: a quarter of a pixel (one of the four samples a
+// triangle is tested at) is exact, and 64 boids of full coverage sum far below 2^32.
+#define SPLAT_COVER_ONE 256u
+// The widest footprint, in pixels, one invocation walks: 128 x 128 pixels (16K iterations, under
+// llvmpipe's 65535 loop iterations per invocation). Nearer darts are clipped to it.
+#define SPLAT_MAX_SIDE 128
+#define SPLAT_CLEAR_DEPTH 0xFFFFFFFFu  // no boid: farther than any depth in [0, 1]
+
+#endif
