@@ -572,8 +572,7 @@ void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& 
   ImGui::SameLine();
   ImGui::TextDisabled("%s", clock);
   if (r.cull && r.draw != render::DrawMode::Mesh) {
-    ImGui::TextDisabled("splats: clear %s, resolve %s (in the draw)", partMedian(timer, "splat clear").c_str(),
-                        partMedian(timer, "splat resolve").c_str());
+    ImGui::TextDisabled("splats resolved into the frame %s (in the draw)", partMedian(timer, "splat resolve").c_str());
   }
   ImGui::EndDisabled();
 }

@@ -258,7 +258,7 @@ void BoidRenderer::drawLevels(const RenderSettings& settings, glm::ivec2 viewpor
     work();
   };
   const bool anySplats = splatted(settings.draw, CULL_NEAR) || splatted(settings.draw, CULL_MIDDLE) || splatted(settings.draw, CULL_FAR);
-  if (anySplats) timed("splat clear", [&] { splats_.begin(viewport); });
+  if (anySplats) splats_.begin(viewport);
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, cull_->commands().id());
   for (int level = 0; level < cull::kLevels; ++level) {
     timed(cull::levelName(level), [&] {

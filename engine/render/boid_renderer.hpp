@@ -47,8 +47,8 @@ constexpr bool splatted(DrawMode mode, int level) {
 }
 
 // The parts of the render pass draw() times when given a timer, each under "render/<part>": a
-// level ("render/near", "render/middle", "render/far", however it is drawn), "render/splat clear"
-// and "render/splat resolve". Inside the render pass: not to be added to it.
+// level ("render/near", "render/middle", "render/far", however it is drawn) and "render/splat
+// resolve" (with the clearing of what it read). Inside the render pass: not to be added to it.
 inline constexpr const char* kDrawPartPrefix = "render/";
 inline bool isDrawPart(std::string_view name) { return name.rfind(kDrawPartPrefix, 0) == 0; }
 

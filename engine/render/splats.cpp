@@ -53,9 +53,14 @@ void Splats::begin(glm::ivec2 size) {
     visibility_ = gl::Buffer("render.splatVisibility", pixels * 2 * sizeof(std::uint32_t));
     coverage_ = gl::Buffer("render.splatCoverage", pixels * sizeof(std::uint32_t));
     size_ = size;
+    clear_ = false;
   }
-  visibility_.fill(visibility_.size(), SPLAT_CLEAR_DEPTH);  // depth past every boid's, colour the largest
-  coverage_.zero(coverage_.size());
+  if (!clear_) {
+    visibility_.fill(visibility_.size(), SPLAT_CLEAR_DEPTH);  // depth past every boid's, colour the largest
+    coverage_.zero(coverage_.size());
+    clear_ = true;
+  }
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the last resolve's clearing writes -> this frame's atomics
   pendingColour_.clear();
 }
 
@@ -79,6 +84,7 @@ void Splats::dispatch(const gl::Program& list, const gl::Program& all, const Sou
 }
 
 void Splats::splat(const Source& source, glm::vec4 lod) {
+  clear_ = false;
   if (wide()) {
     dispatch(programs_.wide, programs_.wideAll, source, lod);
   } else {
@@ -109,6 +115,7 @@ void Splats::resolve() {
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glDisable(GL_BLEND);
+  clear_ = true;  // the resolve cleared what it read
 }
 
 std::string splatPathName(const Splats& splats) {

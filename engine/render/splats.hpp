@@ -39,7 +39,9 @@ class Splats {
   void forceNarrow(bool narrow);
   bool wide() const { return wideMissing_.empty(); }
 
-  // A new frame of `size` pixels: the visibility buffer cleared to "no boid", the coverage to 0.
+  // A new frame of `size` pixels: the visibility buffer "no boid" everywhere, the coverage 0. The
+  // resolve leaves them so (it clears the pixels it reads); a pass over both buffers runs only at
+  // a new size or after splats that were not resolved (tests).
   void begin(glm::ivec2 size);
 
   // What one splat() reads: a cull list (its boids, their count, and the dispatch command the
@@ -86,6 +88,7 @@ class Splats {
   Programs programs_;
   glm::ivec2 size_{0};
   gl::Buffer visibility_, coverage_;
+  bool clear_ = false;  // nothing splatted since the buffers were last cleared (by begin or the resolve)
   std::vector<std::pair<Source, glm::vec4>> pendingColour_;  // the 32-bit path's lists, for their colour pass
 };
 

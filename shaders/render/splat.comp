@@ -28,7 +28,7 @@
 // Reads SSBO_POS_IN, SSBO_VEL_IN, SSBO_CAMERA, UBO_RENDER_PARAMS, SSBO_SH, SSBO_SHADE; writes
 // SPLAT_SLOT_VISIBILITY and SPLAT_SLOT_COVERAGE (the resolve needs a storage barrier after).
 #ifndef PASS
-#define PASS 0
+#define PASS 1  // the portable one; engine/render/splats.cpp picks PASS 0 where the extensions are
 #endif
 #ifndef CULLED
 #define CULLED 1

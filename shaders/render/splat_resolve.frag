@@ -3,12 +3,15 @@
 // the nearest one's colour, blended over what is there by the pixel's coverage, at its depth, so
 // that the depth test composes it with the meshes, sky, ground and world box drawn before. Drawn
 // as one triangle over the target (render/present.vert) with depth test and blending on; one
-// fragment per pixel, whose colour and depth go to all its samples.
-// Reads SPLAT_SLOT_VISIBILITY and SPLAT_SLOT_COVERAGE (after a storage barrier).
+// fragment per pixel, whose colour and depth go to all its samples. Writing gl_FragDepth turns
+// early depth tests off, so every pixel's invocation runs, and the pixels a boid touched (those
+// with coverage: every atomic of render/splat.comp goes with some) are cleared for the next
+// frame here, after they are read, instead of by a pass over the whole buffers before it.
+// Reads and clears SPLAT_SLOT_VISIBILITY and SPLAT_SLOT_COVERAGE (storage barriers on both sides).
 #include "render/splat_slots.h"
 
-layout(std430, binding = SPLAT_SLOT_VISIBILITY) readonly buffer Visibility { uvec2 b_visibility[]; };
-layout(std430, binding = SPLAT_SLOT_COVERAGE) readonly buffer Coverage { uint b_coverage[]; };
+layout(std430, binding = SPLAT_SLOT_VISIBILITY) buffer Visibility { uvec2 b_visibility[]; };
+layout(std430, binding = SPLAT_SLOT_COVERAGE) buffer Coverage { uint b_coverage[]; };
 layout(location = SPLAT_LOC_SIZE) uniform uvec3 u_size;
 
 out vec4 o_color;
@@ -18,6 +21,8 @@ void main() {
   uint cover = b_coverage[i];
   if (cover == 0u) discard;
   uvec2 v = b_visibility[i];  // (colour, depth)
+  b_visibility[i] = uvec2(SPLAT_CLEAR_DEPTH);
+  b_coverage[i] = 0u;
   o_color = vec4(unpackUnorm4x8(v.x).rgb, min(float(cover) / float(SPLAT_COVER_ONE), 1.0));
   gl_FragDepth = uintBitsToFloat(v.y);
 }

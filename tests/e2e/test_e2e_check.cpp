@@ -321,16 +321,31 @@ TEST(Bench, SortAndFrameReportEverySorterAndEveryPass) {
   }
   const std::set<std::string> every = {"bitonic-global", "bitonic-shared", "bitonic-transpose", "counting", "radix", "onesweep"};
   EXPECT_EQ(sorters, every);
-  // A frame for every sorter, each with every pass, and one of them the default.
+  // A frame for every sorter drawn the default way (auto), each with every pass, one of them the
+  // default sorter; then the default sorter's frame drawn the other two ways. Each frame with the
+  // render pass's parts (every level) and a whole frame that is the sum of its passes.
   std::set<std::string> framed;
+  std::multiset<std::string> draws;
   int defaults = 0;
   for (const json& f : doc["frame"]) {
+    draws.insert(f["draw"].get<std::string>());
+    if (f["draw"] != "auto") {
+      EXPECT_TRUE(f["default"].get<bool>()) << f.dump();
+      continue;
+    }
     framed.insert(f["sorter"].get<std::string>());
     defaults += f["default"].get<bool>() ? 1 : 0;
-    for (const char* pass : {"reduce", "hash", "sort", "ranges", "reorder", "step", "render"}) {
+    double sum = 0;
+    for (const char* pass : {"reduce", "hash", "sort", "ranges", "reorder", "step", "cull", "render"}) {
       EXPECT_TRUE(f["passes"].contains(pass)) << f["sorter"] << " " << pass;
+    }
+    for (const auto& [pass, ms] : f["passes"].items()) sum += ms.get<double>();
+    EXPECT_NEAR(f["frame_ms"].get<double>(), sum, 1e-9 + 1e-9 * sum) << f.dump();
+    for (const char* part : {"near", "middle", "far", "splat resolve"}) {
+      EXPECT_TRUE(f["draw_parts"].contains(part)) << f["sorter"] << " " << part;
     }
   }
   EXPECT_EQ(framed, every);
   EXPECT_EQ(defaults, 1);
+  EXPECT_EQ(draws, (std::multiset<std::string>{"auto", "auto", "auto", "auto", "auto", "auto", "mesh", "splat"}));
 }

@@ -4,6 +4,7 @@
 // (one 64-bit atomicMin a pixel where the driver has it; the two 32-bit passes everywhere), the
 // whole flock and a cull's list, and the two paths to each other.
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <tuple>
@@ -154,8 +155,10 @@ INSTANTIATE_TEST_SUITE_P(Sizes, SplatSizes,
                                            std::make_tuple(65u, 97, 61), std::make_tuple(257u, 160, 90),
                                            std::make_tuple(4099u, 97, 61), std::make_tuple(65u, 1, 1)),
                          [](const auto& param) {
-                           return "n" + std::to_string(std::get<0>(param.param)) + "_" + std::to_string(std::get<1>(param.param)) +
-                                  "x" + std::to_string(std::get<2>(param.param));
+                           char name[48];
+                           std::snprintf(name, sizeof name, "n%u_%dx%d", std::get<0>(param.param), std::get<1>(param.param),
+                                         std::get<2>(param.param));
+                           return std::string(name);
                          });
 
 TEST_F(GlTest, TheSplatJudgeCatchesAFootprintOnePixelOff) {
