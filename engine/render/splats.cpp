@@ -11,8 +11,8 @@ namespace boids::render {
 namespace {
 
 std::string whyNotWide(const gl::Caps& caps) {
-  if (!caps.has("GL_NV_shader_atomic_int64")) return "no GL_NV_shader_atomic_int64 (64-bit atomicMin on storage buffers)";
-  if (!caps.has("GL_ARB_gpu_shader_int64")) return "no GL_ARB_gpu_shader_int64 (the uint64_t type)";
+  if (!caps.has("GL_NV_shader_atomic_int64")) return "no GL_NV_shader_atomic_int64";
+  if (!caps.has("GL_ARB_gpu_shader_int64")) return "no GL_ARB_gpu_shader_int64";
   return {};
 }
 
@@ -120,7 +120,7 @@ void Splats::resolve() {
 
 std::string splatPathName(const Splats& splats) {
   if (splats.wide()) return "one 64-bit atomicMin of depth and colour a pixel";
-  return "two 32-bit passes, depth then colour (" + splats.wideAtomicsMissing() + ")";
+  return "two 32-bit atomicMin passes, depth then colour (" + splats.wideAtomicsMissing() + ")";
 }
 
 std::vector<glm::uvec2> Splats::readVisibility() const {
