@@ -19,11 +19,15 @@
 #include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/scan/scan.hpp"
 #include "engine/primitives/sort/sort.hpp"
+#include "engine/render/splats.hpp"
 #include "engine/sim/initial_state.hpp"
 #include "engine/sim/simulation.hpp"
 #include "engine/verify/cull.hpp"
 #include "engine/verify/primitives.hpp"
 #include "engine/verify/reference.hpp"
+#include "engine/verify/splat.hpp"
+#include "shaders/common/bindings.h"
+#include "shaders/cull/cull_slots.h"
 
 namespace boids::app {
 namespace {
@@ -120,6 +124,7 @@ int nameColumnWidth() {
     fit(std::string("compact/") + v.name);
     fit(std::string("cull/") + v.name);
   }
+  fit("splat/two-32-bit-passes");
   for (const char* v : lighting::kShVariants) fit(std::string("sh/") + v);
   return static_cast<int>(width);
 }
@@ -404,6 +409,59 @@ std::vector<json> checkCulls(std::vector<std::unique_ptr<cull::Cull>>& culls, st
   return rows;
 }
 
+// The compute rasteriser on one case: verify::splatScene's n boids (seeded) on a 200x120 target,
+// splatted with their index as payload by each path (one 64-bit atomic a pixel, where the driver
+// has it; the two 32-bit passes), every pixel judged against the double-precision reference.
+std::vector<json> checkSplats(render::Splats& splats, std::uint32_t n, std::uint64_t seed, int repeats) {
+  const verify::SplatScene scene = verify::splatScene(n, seed, {200, 120});
+  gpu::CameraState camera{};
+  camera.viewProj = scene.view.viewProj;
+  camera.eye = glm::vec4(scene.eye, 1.0f);
+  gpu::RenderParams params{};
+  params.boidScale = scene.view.boidScale;
+  params.pixelScale = scene.view.pixelScale;
+  params.minPointPixels = scene.view.minPointPixels;
+  auto positions = gl::Buffer::fromSpan(std::string_view("check.splat.positions"), std::span<const glm::vec4>(scene.positions));
+  auto velocities = gl::Buffer::fromSpan(std::string_view("check.splat.velocities"), std::span<const glm::vec4>(scene.velocities));
+  gl::Buffer cameraBuffer("check.splat.camera", sizeof camera, &camera), paramsBuffer("check.splat.params", sizeof params, &params);
+  positions.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+  velocities.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
+  cameraBuffer.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
+  paramsBuffer.bindBase(GL_UNIFORM_BUFFER, UBO_RENDER_PARAMS);
+  std::vector<std::uint32_t> every(n);
+  for (std::uint32_t i = 0; i < n; ++i) every[i] = i;
+  std::vector<json> rows;
+  const bool wide = splats.wide();
+  for (const bool narrow : {false, true}) {
+    const char* path = narrow ? "two-32-bit-passes" : "one-64-bit-atomic";
+    if (!narrow && !wide) {
+      rows.push_back(unavailableRow("splat", path, splats.wideAtomicsMissing()));
+      continue;
+    }
+    splats.forceNarrow(narrow);
+    const render::Splats::Source source{nullptr, nullptr, nullptr, 0, n, int(CULL_FAR)};
+    const double ms = gl::median(gl::timeRuns(
+        [&](int) {
+          splats.begin(scene.view.size);
+          splats.splat(source, scene.view.lod);
+          splats.finish();
+        },
+        repeats));
+    const verify::SplatJudgement j = verify::judgeSplats(scene.positions, scene.velocities, every, scene.view,
+                                                         splats.readVisibility(), splats.readCoverage());
+    std::string detail = std::to_string(j.pixels) + " pixels, " + std::to_string(j.covered) + " covered, " +
+                         std::to_string(j.uncertain) + " left open by rounding";
+    if (!j.pass()) detail = std::to_string(j.failures) + " pixels wrong; first: " + j.firstFailure;
+    json row = verdictRow("splat", path, j.pass(), ms, detail);
+    row["pixels"] = j.pixels;
+    row["covered"] = j.covered;
+    row["uncertain"] = j.uncertain;
+    rows.push_back(std::move(row));
+  }
+  splats.forceNarrow(false);
+  return rows;
+}
+
 }  // namespace
 
 int runCheck(const Options& options) {
@@ -413,8 +471,9 @@ int runCheck(const Options& options) {
   const int frames = options.frames >= 0 ? options.frames : kSimulatedFramesDefault;
   const double stepBudget = caps.softwareRenderer() ? kStepBudgetSoftware : kStepBudgetGpu;
   const std::uint32_t gridStepLimit = caps.softwareRenderer() ? kGridStepLimitSoftware : kGridStepLimitGpu;
-  // The sort patterns up to the grid rows' limit on a GPU; on a CPU renderer up to 65537 (six
-  // sorters, four patterns: a million pairs would take minutes there).
+  // The sort patterns and the splats up to the grid rows' limit on a GPU; on a CPU renderer up to
+  // 65537 (six sorters, four patterns: a million pairs would take minutes there; a million splats
+  // several seconds a run).
   const std::uint32_t sortPatternLimit = caps.softwareRenderer() ? kGridStepLimitSoftware : kGridCheckLimit;
   const char* timing = gl::timerQueriesMeaningful() ? "GPU timer queries" : "CPU clock around glFinish";
 
@@ -437,7 +496,7 @@ int runCheck(const Options& options) {
     const int flockCases = flockStages ? 1 + (frames > 0 && canStep(n) ? 1 : 0) : 0;
     caseCount += static_cast<int>(options.check.seeds.size()) *
                  (int(wanted("scan")) + int(wanted("compact")) + int(wanted("sort") && n <= sortPatternLimit) + flockCases +
-                  int(wanted("cull")));
+                  int(wanted("cull")) + int(wanted("splat") && n <= sortPatternLimit));
   }
   if (wanted("sh")) caseCount += static_cast<int>(checkedEnvironments(options.settings.environment).size());
 
@@ -474,6 +533,9 @@ int runCheck(const Options& options) {
         sorters.push_back(v.unavailableOn(caps).empty() ? v.create(shaders, caps) : nullptr);
       }
     }
+
+    std::optional<render::Splats> splats;
+    if (wanted("splat")) splats.emplace(shaders, caps, render::Splats::Payload::BoidIndex);
 
     std::vector<std::unique_ptr<cull::Cull>> culls;
     if (wanted("cull")) {
@@ -607,6 +669,10 @@ int runCheck(const Options& options) {
           Case c{0, {}, {}};
           c.rows = checkCulls(culls, n, seed, caps, options.check.repeats, options.check.dump, c.dumpName);
           cases.push_back(std::move(c));
+        }
+        if (wanted("splat") && n <= sortPatternLimit) {
+          progress.next(label + "splat");
+          cases.push_back({0, checkSplats(*splats, n, seed, options.check.repeats), {}});
         }
         progress.clear();
         for (Case& c : cases) {

@@ -240,7 +240,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
   text.add(*check, "--sizes", "Flock sizes, comma-separated, 1 to 67108864 (default 1,2,63,64,65,4095,4096,4097,65537,1000003,4194305)", "N,...");
   text.add(*check, "--seeds", "Seeds, comma-separated (default 1,2)", "S,...");
   text.add(*check, "--strategies", "Only these strategies, comma-separated (default: every one)", "NAME,...");
-  text.add(*check, "--stages", "Only these stages, comma-separated: reduce, sort, ranges, neighbours, step, scan, compact, cull, sh (default: every "
+  text.add(*check, "--stages", "Only these stages, comma-separated: reduce, sort, ranges, neighbours, step, scan, compact, cull, splat, sh (default: every "
            "one; sh: the environments' spherical-harmonics projection, the shipped and built-in ones and --environment's)",
            "STAGE,...");
   text.add(*check, "--repeats", "Timed runs per case, 1 to 1000 (median reported; default 3)", "N");

@@ -28,7 +28,7 @@ struct CheckOptions {
 };
 
 // What `boids check --stages` can name: the centroid reduction, the grid's stages, the primitives.
-inline const std::vector<std::string> kCheckStages = {"reduce", "sort", "ranges", "neighbours", "step", "scan", "compact", "cull", "sh"};
+inline const std::vector<std::string> kCheckStages = {"reduce", "sort", "ranges", "neighbours", "step", "scan", "compact", "cull", "splat", "sh"};
 
 struct BenchOptions {
   bool reduce = false;

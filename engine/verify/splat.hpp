@@ -12,6 +12,7 @@
 
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
 namespace boids::verify {
@@ -25,6 +26,18 @@ struct SplatView {
   float pixelScale = 1.0f;
   float minPointPixels = 0.0f;
 };
+
+// A scene for the splat pass's checks: `n` boids in front of a camera at the origin looking down
+// -z, at distances 8 to 80, a few past the edges of the view, with random headings; boids 2.5
+// long, minimum squares of 1.5 px and thresholds (4, 1.2 px) that make the near ones triangles of a
+// few to ~20 px and the far ones squares. Deterministic in (n, seed, size). Targets up to ~200 px
+// (the reference's rounding allowances assume no larger).
+struct SplatScene {
+  std::vector<glm::vec4> positions, velocities;
+  SplatView view;
+  glm::vec3 eye{0.0f};
+};
+SplatScene splatScene(std::uint32_t n, std::uint64_t seed, glm::ivec2 size);
 
 struct SplatJudgement {
   std::size_t pixels = 0;         // compared

@@ -75,13 +75,12 @@ layout(location = SPLAT_LOC_LEVEL) uniform int u_level;
 // already): in a dense flock most pixels settle after a few boids.
 void splatPixel(ivec2 px, float cover, uint depth, uint colour) {
   uint i = uint(px.y) * u_size.x + uint(px.x);
+  uint c = uint(cover * float(SPLAT_COVER_ONE) + 0.5);
+  if (c == 0u) return;  // PASS 2 walks the same pixels with the same arithmetic as PASS 1
 #if PASS == 2
-  // Every pixel of the footprint's box, covered or not: where PASS 1 found this depth nearest,
-  // this boid (or one at its very depth) was there, whatever rounding this pass's coverage sees.
+  // Where this boid's depth is the nearest: the colour (the smaller on a tie, as in PASS 0).
   if (b_visibility[i].y == depth) atomicMin(b_visibility[i].x, colour);
 #else
-  uint c = uint(cover * float(SPLAT_COVER_ONE) + 0.5);
-  if (c == 0u) return;
   if (b_coverage[i] < SPLAT_COVER_ONE) atomicAdd(b_coverage[i], c);
 #if PASS == 0
   uint64_t v = packUint2x32(uvec2(colour, depth));
@@ -96,10 +95,6 @@ void splatPixel(ivec2 px, float cover, uint depth, uint colour) {
 // SPLAT_MAX_SIDE wide (around the centre `c`).
 ivec2 pixelSpan(float a, float b, float c, uint size) {
   int half_ = SPLAT_MAX_SIDE / 2;
-#if PASS == 2
-  a -= 1.0;  // a pixel more each way than PASS 1 walked, whatever its rounding
-  b += 1.0;
-#endif
   int lo = max(int(floor(a)), max(int(floor(c)) - half_, 0));
   int hi = min(int(floor(b)), min(int(floor(c)) + half_ - 1, int(size) - 1));
   return ivec2(lo, hi);
@@ -164,7 +159,8 @@ void splatBoid(uint boid) {
 #if SPLAT_IDS
   uint colour = boid;
 #else
-  uint colour = packUnorm4x8(vec4(shadeBoid(boidAlbedo(velocity, u_level, u_render), up, p, b_camera.eye.xyz, u_render), 1.0));
+  // Alpha 0 (the resolve takes alpha from coverage): no colour packs to SPLAT_CLEAR_DEPTH's value.
+  uint colour = packUnorm4x8(vec4(shadeBoid(boidAlbedo(velocity, u_level, u_render), up, p, b_camera.eye.xyz, u_render), 0.0));
 #endif
 
   // The cull's measure (cull/cull.glsl): the dart's sphere, projected, in pixels.

@@ -23,6 +23,9 @@ void main() {
   uvec2 v = b_visibility[i];  // (colour, depth)
   b_visibility[i] = uvec2(SPLAT_CLEAR_DEPTH);
   b_coverage[i] = 0u;
+  // The 32-bit passes leave no colour only if their two walks of a footprint rounded apart (the
+  // same code, compiled twice): better a pixel of background than one of white.
+  if (v.x == SPLAT_CLEAR_DEPTH) discard;
   o_color = vec4(unpackUnorm4x8(v.x).rgb, min(float(cover) / float(SPLAT_COVER_ONE), 1.0));
   gl_FragDepth = uintBitsToFloat(v.y);
 }

@@ -18,6 +18,6 @@
 // The widest footprint, in pixels, one invocation walks: 128 x 128 pixels (16K iterations, under
 // llvmpipe's 65535 loop iterations per invocation). Nearer darts are clipped to it.
 #define SPLAT_MAX_SIDE 128
-#define SPLAT_CLEAR_DEPTH 0xFFFFFFFFu  // no boid: farther than any depth in [0, 1]
+#define SPLAT_CLEAR_DEPTH 0xFFFFFFFFu  // no boid: farther than any depth in [0, 1], and no colour
 
 #endif

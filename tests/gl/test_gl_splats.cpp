@@ -5,7 +5,6 @@
 // whole flock and a cull's list, and the two paths to each other.
 #include <cmath>
 #include <cstdio>
-#include <random>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -26,38 +25,17 @@ using test::GlTest;
 
 namespace {
 
-// n boids in front of a camera: distances 8 to 80 along the view, so that with these thresholds
-// the near ones are triangles of a few to ~20 pixels and the far ones squares of 1.5 to 3; random
-// headings. Deterministic in n and the size.
-struct Scene {
-  std::vector<glm::vec4> positions, velocities;
-  verify::SplatView view;
+// The check's scene (verify::splatScene) and what the splat pass reads beside the boids.
+struct Scene : verify::SplatScene {
   gpu::CameraState camera{};
   gpu::RenderParams params{};
 };
 
 Scene sceneFor(std::uint32_t n, glm::ivec2 size) {
   Scene s;
-  std::mt19937 rng(n * 7919u + std::uint32_t(size.x) * 31u + std::uint32_t(size.y));
-  std::uniform_real_distribution<float> unit(-1.0f, 1.0f), depth(8.0f, 80.0f);
-  const float fovY = glm::radians(50.0f), aspect = float(size.x) / float(size.y);
-  const glm::vec3 eye(0.0f, 0.0f, 0.0f);
-  for (std::uint32_t i = 0; i < n; ++i) {
-    const float z = depth(rng);  // in front: -z is the view direction
-    const float halfH = std::tan(0.5f * fovY) * z;
-    s.positions.emplace_back(unit(rng) * 1.1f * halfH * aspect, unit(rng) * 1.1f * halfH, -z, 1.0f);  // a few off screen
-    s.velocities.emplace_back(unit(rng), unit(rng), unit(rng), 0.0f);
-  }
-  const glm::mat4 viewProj = glm::perspective(fovY, aspect, 0.5f, 200.0f) * glm::lookAt(eye, glm::vec3(0, 0, -1), glm::vec3(0, 1, 0));
-  s.view.viewProj = viewProj;
-  s.view.size = size;
-  s.view.boidScale = 2.5f;
-  s.view.pixelScale = 0.5f * float(size.y) / std::tan(0.5f * fovY);
-  s.view.minPointPixels = 1.5f;
-  // The cull's lod: the dart's sphere (0.62 lengths), pixels per unit, near and far thresholds.
-  s.view.lod = glm::vec4(0.62f * s.view.boidScale, s.view.pixelScale, 4.0f, 1.2f);
-  s.camera.viewProj = viewProj;
-  s.camera.eye = glm::vec4(eye, 1.0f);
+  static_cast<verify::SplatScene&>(s) = verify::splatScene(n, 1, size);
+  s.camera.viewProj = s.view.viewProj;
+  s.camera.eye = glm::vec4(s.eye, 1.0f);
   s.params.boidScale = s.view.boidScale;
   s.params.pixelScale = s.view.pixelScale;
   s.params.minPointPixels = s.view.minPointPixels;
