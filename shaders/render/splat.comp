@@ -72,7 +72,7 @@ layout(location = SPLAT_LOC_LEVEL) uniform int u_level;
 
 // Pixel `px` of the boid at `depth` in `colour`, `cover` of it covered. Reading before the atomic
 // skips it where it cannot change anything (a nearer boid is there, or the pixel is covered
-// already): in a dense flock most pixels settle after a few boids.
+// already), which in a flock many boids deep should spare most of them.
 void splatPixel(ivec2 px, float cover, uint depth, uint colour) {
   uint i = uint(px.y) * u_size.x + uint(px.x);
   uint c = uint(cover * float(SPLAT_COVER_ONE) + 0.5);
