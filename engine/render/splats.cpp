@@ -39,7 +39,11 @@ Splats::Programs Splats::build(const gl::ShaderLibrary& library, bool wide, Payl
 }
 
 Splats::Splats(const gl::ShaderLibrary& library, const gl::Caps& caps, Payload payload)
-    : caps_(caps), payload_(payload), wideMissing_(whyNotWide(caps)), programs_(build(library, wideMissing_.empty(), payload)) {}
+    : caps_(caps),
+      payload_(payload),
+      wideMissing_(whyNotWide(caps)),
+      programs_(build(library, wideMissing_.empty(), payload)),
+      resolveCommand_("render.splatResolveCommand", 4 * sizeof(std::uint32_t)) {}
 
 void Splats::reload(const gl::ShaderLibrary& library) { programs_ = build(library, bool(programs_.wide), payload_); }
 
@@ -61,12 +65,15 @@ void Splats::begin(glm::ivec2 size) {
     clear_ = true;
   }
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the last resolve's clearing writes -> this frame's atomics
+  const std::uint32_t none[4] = {0, 1, 0, 0};  // no vertex until a boid is splatted
+  resolveCommand_.upload(0, sizeof none, none);
   pendingColour_.clear();
 }
 
 void Splats::dispatch(const gl::Program& list, const gl::Program& all, const Source& source, glm::vec4 lod) const {
   visibility_.bindBase(GL_SHADER_STORAGE_BUFFER, SPLAT_SLOT_VISIBILITY);
   coverage_.bindBase(GL_SHADER_STORAGE_BUFFER, SPLAT_SLOT_COVERAGE);
+  resolveCommand_.bindBase(GL_SHADER_STORAGE_BUFFER, SPLAT_SLOT_RESOLVE);
   const gl::Program& program = source.list ? list : all;
   program.use();
   glUniform3ui(SPLAT_LOC_SIZE, GLuint(size_.x), GLuint(size_.y), source.boids);
@@ -99,7 +106,8 @@ void Splats::finish() {
     for (const auto& [source, lod] : pendingColour_) dispatch(programs_.colour, programs_.colourAll, source, lod);
     pendingColour_.clear();
   }
-  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);  // atomics -> the resolve, reads
+  // Atomics -> the resolve and reads; the resolve's command -> its indirect draw.
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
 }
 
 void Splats::resolve() {
@@ -113,9 +121,11 @@ void Splats::resolve() {
   glDepthMask(GL_TRUE);
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, resolveCommand_.id());
+  glDrawArraysIndirect(GL_TRIANGLES, nullptr);
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
   glDisable(GL_BLEND);
-  clear_ = true;  // the resolve cleared what it read
+  clear_ = true;  // the resolve cleared what it read (or nothing was splatted)
 }
 
 std::string splatPathName(const Splats& splats) {

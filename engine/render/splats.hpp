@@ -63,7 +63,8 @@ class Splats {
   // the barrier that makes the buffers visible to the resolve and to reads.
   void finish();
   // finish(), then into the bound framebuffer, whose viewport is begin()'s size: one triangle,
-  // depth test (less) and blending on; leaves blending off.
+  // depth test (less) and blending on, drawn indirectly, with no vertex where no boid was splatted
+  // (the lists' counts are on the GPU); leaves blending off.
   void resolve();
 
   // Tests, after finish(): per pixel, rows from the bottom: (colour RGBA8, depth as float bits), and coverage in
@@ -88,6 +89,7 @@ class Splats {
   Programs programs_;
   glm::ivec2 size_{0};
   gl::Buffer visibility_, coverage_;
+  gl::Buffer resolveCommand_;  // DrawArraysIndirectCommand: the splat pass makes it 3 vertices once it splats a boid
   bool clear_ = false;  // nothing splatted since the buffers were last cleared (by begin or the resolve)
   std::vector<std::pair<Source, glm::vec4>> pendingColour_;  // the 32-bit path's lists, for their colour pass
 };

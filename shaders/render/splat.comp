@@ -26,7 +26,8 @@
 //   CULLED 1: the boids are a list (SSBO_DRAW_LIST, its count at SPLAT_SLOT_COUNT), dispatched
 //             from the cull's command; 0: every boid, u_size.z of them.
 // Reads SSBO_POS_IN, SSBO_VEL_IN, SSBO_CAMERA, UBO_RENDER_PARAMS, SSBO_SH, SSBO_SHADE; writes
-// SPLAT_SLOT_VISIBILITY and SPLAT_SLOT_COVERAGE (the resolve needs a storage barrier after).
+// SPLAT_SLOT_VISIBILITY and SPLAT_SLOT_COVERAGE (the resolve needs a storage barrier after), and
+// the resolve's draw command (a command barrier).
 #ifndef PASS
 #define PASS 1  // the portable one; engine/render/splats.cpp picks PASS 0 where the extensions are
 #endif
@@ -65,6 +66,7 @@ layout(std430, binding = SPLAT_SLOT_VISIBILITY) buffer Visibility { uint64_t b_v
 layout(std430, binding = SPLAT_SLOT_VISIBILITY) buffer Visibility { uvec2 b_visibility[]; };
 #endif
 layout(std430, binding = SPLAT_SLOT_COVERAGE) buffer Coverage { uint b_coverage[]; };
+layout(std430, binding = SPLAT_SLOT_RESOLVE) writeonly buffer Resolve { uvec4 b_resolve; };
 
 layout(location = SPLAT_LOC_SIZE) uniform uvec3 u_size;
 layout(location = SPLAT_LOC_LOD) uniform vec4 u_lod;
@@ -182,6 +184,8 @@ void main() {
 #else
   uint boids = u_size.z;
 #endif
+  // A frame with no boid splatted skips the resolve (its draw command stays at 0 vertices).
+  if (gl_GlobalInvocationID.x == 0u && boids > 0u) b_resolve.x = 3u;
   // The dispatch holds at most CULL_LIST_MAX_GROUPS groups: stride over the rest.
   for (uint t = gl_GlobalInvocationID.x; t < boids; t += gl_NumWorkGroups.x * gl_WorkGroupSize.x) {
 #if CULLED

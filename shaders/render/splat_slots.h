@@ -7,6 +7,7 @@
                                   // uint64 depth << 32 | colour where 64-bit atomics exist
 #define SPLAT_SLOT_COVERAGE 22    // uint per pixel: coverage summed over the boids that touch it, SPLAT_COVER_ONE = 1
 #define SPLAT_SLOT_COUNT 23       // uint: the boids in the list (the cull's count of the level)
+#define SPLAT_SLOT_RESOLVE 24     // DrawArraysIndirectCommand of the resolve: 3 vertices once a boid was splatted, else 0
 
 #define SPLAT_LOC_SIZE 0   // uvec3: the target's width and height in pixels, the boids (unculled pass)
 #define SPLAT_LOC_LOD 1    // vec4: the cull's lod (dart sphere radius, pixels per unit at w = 1, near px, far px)
