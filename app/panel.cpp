@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <numeric>
+#include <optional>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -472,29 +473,30 @@ void timingsSection(const gl::FrameTimer& timer, float scale) {
                       timer.source() == gl::TimingSource::CpuFinish ? ", the CPU clock samples a frame in a few" : "");
 }
 
-// The latest and median time of one pass of the frame (or a part of one), "-" before it has run.
-std::string passTime(const gl::FrameTimer& timer, std::string_view name) {
+// The timer's statistics of the pass (or part of one) named `name`; none before it has run.
+std::optional<gl::PassStats> statsOf(const gl::FrameTimer& timer, std::string_view name) {
   for (const gl::PassStats& p : timer.stats()) {
-    if (p.name == name) {
-      char text[64];
-      std::snprintf(text, sizeof text, "%.3f ms (median %.3f)", p.latestMs, p.medianMs);
-      return text;
-    }
+    if (p.name == name) return p;
   }
-  return "-";
+  return std::nullopt;
+}
+
+// The latest and median time of one pass of the frame, "-" before it has run.
+std::string passTime(const gl::FrameTimer& timer, Pass pass) {
+  const std::optional<gl::PassStats> p = statsOf(timer, passInfo(pass).name);
+  if (!p) return "-";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.3f ms (median %.3f)", p->latestMs, p->medianMs);
+  return text;
 }
 
 // The median of a part of the render pass ("near", "splat resolve"), "-" before it has run.
 std::string partMedian(const gl::FrameTimer& timer, std::string_view part) {
-  const std::string name = render::kDrawPartPrefix + std::string(part);
-  for (const gl::PassStats& p : timer.stats()) {
-    if (p.name == name) {
-      char text[32];
-      std::snprintf(text, sizeof text, "%.3f ms", p.medianMs);
-      return text;
-    }
-  }
-  return "-";
+  const std::optional<gl::PassStats> p = statsOf(timer, render::kDrawPartPrefix + std::string(part));
+  if (!p) return "-";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f ms", p->medianMs);
+  return text;
 }
 
 // "1,048,576"
@@ -565,10 +567,10 @@ void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& 
     ImGui::TextDisabled(r.cull ? "counts arrive a few frames late" : "every boid drawn as a dart");
   }
   const char* clock = gl::timerQueriesMeaningful() ? "GPU" : "CPU clock";
-  ImGui::Text("cull %s", passTime(timer, passInfo(Pass::Cull).name).c_str());
+  ImGui::Text("cull %s", passTime(timer, Pass::Cull).c_str());
   ImGui::SameLine();
   ImGui::TextDisabled("%s", clock);
-  ImGui::Text("draw %s", passTime(timer, passInfo(Pass::Render).name).c_str());
+  ImGui::Text("draw %s", passTime(timer, Pass::Render).c_str());
   ImGui::SameLine();
   ImGui::TextDisabled("%s", clock);
   if (r.cull && r.draw != render::DrawMode::Mesh) {
@@ -597,7 +599,7 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
   }
   const lighting::Environment& e = light.environment();
   ImGui::Text("%s, %u x %u, projected by %s (%s)", e.name.c_str(), e.width, e.height, light.variant(), lighting::layoutName(light.layout()));
-  ImGui::Text("light pass %s", passTime(timer, passInfo(Pass::Light).name).c_str());
+  ImGui::Text("light pass %s", passTime(timer, Pass::Light).c_str());
   ImGui::SameLine();
   ImGui::TextDisabled("%s", gl::timerQueriesMeaningful() ? "GPU" : "CPU clock");
   ImGui::Checkbox("project every frame", &state.projectEveryFrame);

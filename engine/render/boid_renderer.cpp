@@ -257,7 +257,7 @@ void BoidRenderer::drawLevels(const RenderSettings& settings, glm::ivec2 viewpor
     const gl::FrameTimer::Scope scope = timer->scope(kDrawPartPrefix + part);
     work();
   };
-  const bool anySplats = splatted(settings.draw, CULL_NEAR) || splatted(settings.draw, CULL_MIDDLE) || splatted(settings.draw, CULL_FAR);
+  const bool anySplats = settings.draw != DrawMode::Mesh;  // splat and auto splat some level
   if (anySplats) splats_.begin(viewport);
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, cull_->commands().id());
   for (int level = 0; level < cull::kLevels; ++level) {

@@ -19,6 +19,7 @@
 #include "common/render_params.h"
 #include "render/camera.glsl"
 #include "render/dart.glsl"
+#include "render/dart_basis.glsl"
 #include "render/palette.glsl"
 #include "render/shading.glsl"
 
@@ -53,17 +54,12 @@ void main() {
 #endif
   vec3 p = b_pos[boid].xyz;
   vec4 velocity = b_vel[boid];
-  vec3 v = velocity.xyz;
-  float speed = length(v);
-  vec3 forward = speed > 1e-6 ? v / speed : vec3(0, 0, 1);
-  vec3 helper = abs(forward.y) < 0.99 ? vec3(0, 1, 0) : vec3(1, 0, 0);
-  vec3 right = normalize(cross(helper, forward));
-  vec3 up = cross(forward, right);
+  mat3 basis = dartBasis(velocity.xyz);
+  vec3 right = basis[0], up = basis[1], forward = basis[2];
   float scale = u_render.boidScale;
   vec3 albedo = boidAlbedo(velocity, LEVEL, u_render);
 
 #if LEVEL == 0
-  mat3 basis = mat3(right, up, forward);
   vec3 world = p + basis * (a_position * scale);
   vec3 normal = basis * a_normal;
 #elif LEVEL == 1

@@ -47,6 +47,7 @@
 #include "cull/cull_slots.h"
 #include "render/camera.glsl"
 #include "render/dart.glsl"
+#include "render/dart_basis.glsl"
 #include "render/palette.glsl"
 #include "render/shading.glsl"
 #include "render/splat_slots.h"
@@ -152,11 +153,8 @@ void splatBoid(uint boid) {
 
   // Oriented and shaded as boid.vert orients and shades the middle and far levels.
   vec4 velocity = b_vel[boid];
-  float speed = length(velocity.xyz);
-  vec3 forward = speed > 1e-6 ? velocity.xyz / speed : vec3(0, 0, 1);
-  vec3 helper = abs(forward.y) < 0.99 ? vec3(0, 1, 0) : vec3(1, 0, 0);
-  vec3 right = normalize(cross(helper, forward));
-  vec3 up = cross(forward, right);
+  mat3 basis = dartBasis(velocity.xyz);
+  vec3 right = basis[0], up = basis[1], forward = basis[2];
   float scale = u_render.boidScale;
 #if SPLAT_IDS
   uint colour = boid;
