@@ -133,20 +133,36 @@ void storeWindow(uint w) {
   for (uint m = 0u; m < uint(ITEMS); ++m) g_tile[bank(slots | (m << w))] = r_items[m];
 }
 
+// The pair indices of an invocation's items, slots | (m << w) for m = 0 .. ITEMS - 1. The slot to
+// index map moves each bit on its own, so it runs once for `slots` and once for each of the
+// ITEM_BITS bits above w, and the items' indices are ORs of those.
+void itemIndices(uint base, uint slots, uint w, out uint index[ITEMS]) {
+  index[0] = pairIndex(base, slots);
+  for (int k = 0; k < ITEM_BITS; ++k) {
+    uint bit = pairIndex(0u, 1u << (w + uint(k)));
+    for (int m = 0; m < (1 << k); ++m) index[m + (1 << k)] = index[m] | bit;
+  }
+}
+
 // Window w in, straight from memory / out, straight to memory: coalesced where the lanes' low
 // slot bits (those below w) are the lowest index bits.
 void readWindow(uint base, uint w) {
-  uint slots = threadSlots(w);
-  for (uint m = 0u; m < uint(ITEMS); ++m) r_items[m] = b_pairs[pairIndex(base, slots | (m << w))];
+  uint index[ITEMS];
+  itemIndices(base, threadSlots(w), w, index);
+  for (int m = 0; m < ITEMS; ++m) r_items[m] = b_pairs[index[m]];
 }
 
 void writeWindow(uint base, uint w) {
-  uint slots = threadSlots(w);
-  for (uint m = 0u; m < uint(ITEMS); ++m) b_pairs[pairIndex(base, slots | (m << w))] = r_items[m];
+  uint index[ITEMS];
+  itemIndices(base, threadSlots(w), w, index);
+  for (int m = 0; m < ITEMS; ++m) b_pairs[index[m]] = r_items[m];
 }
 
 // The whole tile in / out through shared memory in slot order, so that neighbouring lanes touch
 // neighbouring slots (window 0 would give each lane 8 neighbouring pairs, lanes 64 bytes apart).
+// Each slot's index is mapped on its own here: itemIndices measured slower for these loops on the
+// H200 (bitonic-transpose 274.5 us at 1M against 268), while it made the window reads and writes
+// above faster (262 against 268; docs/PERFORMANCE.md).
 void readTile(uint base) {
   for (uint e = gl_LocalInvocationID.x; e < uint(TILE); e += gl_WorkGroupSize.x) g_tile[bank(e)] = b_pairs[pairIndex(base, e)];
   barrier();
