@@ -123,14 +123,27 @@ uint threadSlots(uint w) {
   return ((t >> w) << (w + uint(ITEM_BITS))) | (t & ((1u << w) - 1u));
 }
 
+// The shared-memory addresses of an invocation's items in window w. bank() XORs shifted bits
+// together, so bank(slots | (m << w)) is bank(slots) ^ bank(m << w): once for the invocation's own
+// slot and once for each window bit, then XORs.
+void windowAddresses(uint w, out uint address[ITEMS]) {
+  address[0] = bank(threadSlots(w));
+  for (int k = 0; k < ITEM_BITS; ++k) {
+    uint bit = bank(1u << (w + uint(k)));
+    for (int m = 0; m < (1 << k); ++m) address[m + (1 << k)] = address[m] ^ bit;
+  }
+}
+
 void loadWindow(uint w) {
-  uint slots = threadSlots(w);
-  for (uint m = 0u; m < uint(ITEMS); ++m) r_items[m] = g_tile[bank(slots | (m << w))];
+  uint address[ITEMS];
+  windowAddresses(w, address);
+  for (int m = 0; m < ITEMS; ++m) r_items[m] = g_tile[address[m]];
 }
 
 void storeWindow(uint w) {
-  uint slots = threadSlots(w);
-  for (uint m = 0u; m < uint(ITEMS); ++m) g_tile[bank(slots | (m << w))] = r_items[m];
+  uint address[ITEMS];
+  windowAddresses(w, address);
+  for (int m = 0; m < ITEMS; ++m) g_tile[address[m]] = r_items[m];
 }
 
 // The pair indices of an invocation's items, slots | (m << w) for m = 0 .. ITEMS - 1. The slot to
