@@ -123,15 +123,21 @@ uint threadSlots(uint w) {
   return ((t >> w) << (w + uint(ITEM_BITS))) | (t & ((1u << w) - 1u));
 }
 
-// The shared-memory addresses of an invocation's items in window w. bank() XORs shifted bits
-// together, so bank(slots | (m << w)) is bank(slots) ^ bank(m << w): once for the invocation's own
-// slot and once for each window bit, then XORs.
-void windowAddresses(uint w, out uint address[ITEMS]) {
-  address[0] = bank(threadSlots(w));
+// A map that moves each slot bit on its own (bank(), a pass's slot-to-index map) at an
+// invocation's items, slots | (m << w) for m = 0 .. ITEMS - 1: XORs of its value at `slots` and at
+// each of the ITEM_BITS window bits, rather than the map once per item.
+void spreadOverItems(uint atSlots, uint atBit[ITEM_BITS], out uint value[ITEMS]) {
+  value[0] = atSlots;
   for (int k = 0; k < ITEM_BITS; ++k) {
-    uint bit = bank(1u << (w + uint(k)));
-    for (int m = 0; m < (1 << k); ++m) address[m + (1 << k)] = address[m] ^ bit;
+    for (int m = 0; m < (1 << k); ++m) value[m + (1 << k)] = value[m] ^ atBit[k];
   }
+}
+
+// The shared-memory addresses of an invocation's items in window w.
+void windowAddresses(uint w, out uint address[ITEMS]) {
+  uint atBit[ITEM_BITS];
+  for (int k = 0; k < ITEM_BITS; ++k) atBit[k] = bank(1u << (w + uint(k)));
+  spreadOverItems(bank(threadSlots(w)), atBit, address);
 }
 
 void loadWindow(uint w) {
@@ -146,28 +152,25 @@ void storeWindow(uint w) {
   for (int m = 0; m < ITEMS; ++m) g_tile[address[m]] = r_items[m];
 }
 
-// The pair indices of an invocation's items, slots | (m << w) for m = 0 .. ITEMS - 1. The slot to
-// index map moves each bit on its own, so it runs once for `slots` and once for each of the
-// ITEM_BITS bits above w, and the items' indices are ORs of those.
-void itemIndices(uint base, uint slots, uint w, out uint index[ITEMS]) {
-  index[0] = pairIndex(base, slots);
-  for (int k = 0; k < ITEM_BITS; ++k) {
-    uint bit = pairIndex(0u, 1u << (w + uint(k)));
-    for (int m = 0; m < (1 << k); ++m) index[m + (1 << k)] = index[m] | bit;
-  }
+// The pair indices of an invocation's items in window w (the base's bits and the mapped slot bits
+// never overlap, so XOR is OR here).
+void itemIndices(uint base, uint w, out uint index[ITEMS]) {
+  uint atBit[ITEM_BITS];
+  for (int k = 0; k < ITEM_BITS; ++k) atBit[k] = pairIndex(0u, 1u << (w + uint(k)));
+  spreadOverItems(pairIndex(base, threadSlots(w)), atBit, index);
 }
 
 // Window w in, straight from memory / out, straight to memory: coalesced where the lanes' low
 // slot bits (those below w) are the lowest index bits.
 void readWindow(uint base, uint w) {
   uint index[ITEMS];
-  itemIndices(base, threadSlots(w), w, index);
+  itemIndices(base, w, index);
   for (int m = 0; m < ITEMS; ++m) r_items[m] = b_pairs[index[m]];
 }
 
 void writeWindow(uint base, uint w) {
   uint index[ITEMS];
-  itemIndices(base, threadSlots(w), w, index);
+  itemIndices(base, w, index);
   for (int m = 0; m < ITEMS; ++m) b_pairs[index[m]] = r_items[m];
 }
 
