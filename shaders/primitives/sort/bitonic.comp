@@ -218,10 +218,14 @@ struct Direction {
 void turn(uint w, Direction from, Direction to) {
   uint slotMask = from.slotMask ^ to.slotMask;
   bool flip = (from.base != to.base) != ((bitCount(threadSlots(w) & slotMask) & 1) != 0);
-  uint itemMask = (slotMask >> w) & uint(ITEMS - 1);
-  for (uint m = 0u; m < uint(ITEMS); ++m) {
-    if (flip != ((bitCount(m & itemMask) & 1) != 0)) r_items[m] = ~r_items[m];
+  // Bit m of `odd`: item m is complemented. Item bit k flips the items that have it. (This mask
+  // and one bit field per item: 235.4 us at 1M on the H200 against 241.6 for a parity per item.)
+  const uint kItemsWithBit[4] = uint[4](0xaaaau, 0xccccu, 0xf0f0u, 0xff00u);
+  uint odd = flip ? 0xffffu : 0u;
+  for (int k = 0; k < ITEM_BITS; ++k) {
+    if ((slotMask & (1u << (w + uint(k)))) != 0u) odd ^= kItemsWithBit[k];
   }
+  for (int m = 0; m < ITEMS; ++m) r_items[m] ^= uvec2(bitfieldExtract(int(odd), m, 1));  // 0 or ~0
 }
 
 // A step whose stride is bit b of window w: between registers m and m + 2^b, the lesser pair to m.
