@@ -39,7 +39,7 @@ constexpr std::uint32_t kItemBits = 3;
 constexpr std::uint32_t kTileSortItemBits = 4;
 static_assert(SORT_MAX_STEPS == kSortTileBits, "a pass runs at most one step per held bit");
 static_assert(SORT_LOC_FREE == SORT_LOC_HELD + SORT_MAX_RUNS && SORT_LOC_STEPS == SORT_LOC_FREE + SORT_MAX_RUNS &&
-                  SORT_LOC_END == SORT_LOC_STEPS + SORT_MAX_STEPS,
+                  SORT_LOC_TURNS == SORT_LOC_STEPS + SORT_MAX_STEPS && SORT_LOC_END == SORT_LOC_TURNS + 1,
               "each uniform array of the general tile pass starts where the one before ends");
 
 gl::Program bitonicProgram(const gl::ShaderLibrary& lib, const gl::Caps& caps, int mode, std::uint32_t tile) {
@@ -74,13 +74,33 @@ struct TilePassUniforms {
   std::array<std::uint32_t, 3> pass{};                       // (steps, read straight, write straight)
   std::array<std::uint32_t, 3 * SORT_MAX_RUNS> held{}, free{};  // (shift, mask, index shift) per run
   std::array<std::uint32_t, 4 * SORT_MAX_STEPS> steps{};       // (stride slot bit, window, slot mask, base mask)
+  std::array<std::uint32_t, 3> turns{};  // (memory holds the pairs turned for the first step, exit slot mask, exit base mask)
 };
+
+// What a dispatch turns its pairs for, in memory before and after it (bitonic.comp, "Every
+// comparator of the network points one way"): ascending, or the direction of one stage.
+constexpr std::uint32_t kAscending = 0;  // as sorted: before and after a sort, around global steps
+
+// The uniforms of a dispatch that leaves its pairs turned for stage `exitStage` (or kAscending),
+// with `slotOf` giving the tile slot of each held index bit.
+void setExit(TilePassUniforms& u, std::uint32_t exitStage, std::uint32_t log2n, std::uint32_t heldBits,
+             const std::array<std::uint32_t, 32>& slotOf) {
+  if (exitStage == kAscending || exitStage >= log2n) return;  // bit log2n of an index is 0: ascending
+  if (heldBits >> exitStage & 1u) {
+    u.turns[1] = 1u << slotOf[exitStage];
+  } else {
+    u.turns[2] = 1u << exitStage;
+  }
+}
 
 // A plan's pass as the shader takes it. The windows: a new one only where a step's stride leaves
 // the one held, its top bit the stride (so the next lower strides stay in it), except the last of
 // a descending run of strides, which sits as high as it can while still holding the run's
 // bottom: then a pass that ends on high strides writes straight to memory.
-TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, std::uint32_t tileBits) {
+// Memory holds its pairs turned for its first step's stage where `startsTurned`, else ascending;
+// the pass leaves them turned for `exitStage`.
+TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, std::uint32_t tileBits, bool startsTurned,
+                                  std::uint32_t exitStage) {
   TilePassUniforms u;
   std::array<std::uint32_t, 32> slotOf{};
   std::uint32_t slots = 0;
@@ -126,6 +146,8 @@ TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, 
     return w >= kSortMinRunBits && (plan.heldBits & lowBits(kSortMinRunBits)) == lowBits(kSortMinRunBits);
   };
   u.pass = {std::uint32_t(count), straight(u.steps[1]), straight(std::uint32_t(window))};
+  u.turns[0] = startsTurned;
+  setExit(u, exitStage, log2n, plan.heldBits, slotOf);
   return u;
 }
 
@@ -167,6 +189,7 @@ class Bitonic final : public Sorter {
           break;
         case Dispatch::Kind::TileSort:
           tileSort_.use();
+          glUniform3uiv(SORT_LOC_TURNS, 1, d.pass.turns.data());
           glDispatchCompute(n / tile_, 1, 1);
           gl::storageBarrier();
           break;
@@ -176,6 +199,7 @@ class Bitonic final : public Sorter {
           glUniform3uiv(SORT_LOC_HELD, SORT_MAX_RUNS, d.pass.held.data());
           glUniform3uiv(SORT_LOC_FREE, SORT_MAX_RUNS, d.pass.free.data());
           glUniform4uiv(SORT_LOC_STEPS, SORT_MAX_STEPS, d.pass.steps.data());
+          glUniform3uiv(SORT_LOC_TURNS, 1, d.pass.turns.data());
           glDispatchCompute(n / tile_, 1, 1);
           gl::storageBarrier();
           break;
@@ -201,8 +225,8 @@ class Bitonic final : public Sorter {
     if (!plan.empty()) return plan;
     const std::uint32_t n = 1u << log2n;
     const auto global = [&](std::uint32_t k, std::uint32_t j) { plan.push_back({Dispatch::Kind::Global, k, j, {}}); };
-    const auto tilePass = [&](const BitonicPass& p) {
-      plan.push_back({Dispatch::Kind::TilePass, 0, 0, tilePassUniforms(p, log2n, tileBits_)});
+    const auto tilePass = [&](const BitonicPass& p, bool startsTurned, std::uint32_t exitStage) {
+      plan.push_back({Dispatch::Kind::TilePass, 0, 0, tilePassUniforms(p, log2n, tileBits_, startsTurned, exitStage)});
     };
     if (variant_ == BitonicVariant::Global) {
       for (std::uint32_t k = 2; k <= n; k <<= 1) {
@@ -210,16 +234,23 @@ class Bitonic final : public Sorter {
       }
       return plan;
     }
-    plan.push_back({Dispatch::Kind::TileSort, 0, 0, {}});  // every stage up to a tile
+    // Every stage up to a tile. Global steps take their pairs ascending; tile passes, turned for
+    // the stage they go on with.
+    Dispatch tileSort{Dispatch::Kind::TileSort, 0, 0, {}};
+    if (variant_ == BitonicVariant::Transpose) setExit(tileSort.pass, tileBits_ + 1, log2n, lowBits(tileBits_), {});
+    plan.push_back(tileSort);
     if (variant_ == BitonicVariant::Shared) {
       for (std::uint32_t s = tileBits_ + 1; s <= log2n; ++s) {
         for (std::uint32_t j = 1u << (s - 1); j >= tile_; j >>= 1) global(1u << s, j);
         BitonicPass merge{lowBits(tileBits_), {}};  // the strides below a tile: a merge of consecutive pairs
         for (std::uint32_t b = tileBits_; b-- > 0;) merge.steps.push_back({s, b});
-        tilePass(merge);
+        tilePass(merge, false, kAscending);
       }
     } else {
-      for (const BitonicPass& p : planBitonicPasses(log2n, tileBits_, runBits_)) tilePass(p);
+      const std::vector<BitonicPass> passes = planBitonicPasses(log2n, tileBits_, runBits_);
+      for (std::size_t p = 0; p < passes.size(); ++p) {
+        tilePass(passes[p], true, p + 1 < passes.size() ? passes[p + 1].steps.front().stage : kAscending);
+      }
     }
     return plan;
   }

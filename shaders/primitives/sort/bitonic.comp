@@ -206,8 +206,10 @@ void moveWindow(inout int held, int w) {
 // the registers hold each pair complemented where its current stage's direction bit is set, and
 // a change of stage complements the pairs whose direction changes (those whose bits s and s + 1
 // differ): a few operations per pair and stage, where working out the direction for every
-// compare-exchange cost the H200 about 40 us at 1M pairs. Memory only ever holds the pairs
-// themselves: the first step of a dispatch complements from "ascending", its last back to it.
+// compare-exchange cost the H200 about 40 us at 1M pairs. Between dispatches, memory holds the
+// pairs turned for the stage of the next step to run (u_turns: the C++ plan says which), so a
+// pass turns its registers only where a stage ends inside it; the last dispatch leaves them
+// ascending, as they are in memory before and after a sort and around every global step.
 struct Direction {
   uint slotMask;  // the stage's direction bit as a tile slot bit, or 0 where the tile does not hold it
   bool base;      // or the group's base has it (then every pair of the group goes one way)
@@ -264,15 +266,26 @@ void exchangeBit(uint b) {
   if (b == 0u) exchangeInRegisters(0u);
 }
 
-// Step `stride` (a slot bit inside window `held`) of a stage whose direction is `to`, turning the
-// registers from the direction they were in.
-void step(int held, uint stride, inout Direction dir, Direction to) {
+// The registers (window `held`), turned for direction `dir`, turned for `to` instead.
+void turnTo(int held, inout Direction dir, Direction to) {
   if (to.slotMask != dir.slotMask || to.base != dir.base) {
     turn(uint(held), dir, to);
     dir = to;
   }
+}
+
+// Step `stride` (a slot bit inside window `held`) of a stage whose direction is `to`.
+void step(int held, uint stride, inout Direction dir, Direction to) {
+  turnTo(held, dir, to);
   exchangeBit(stride - uint(held));
 }
+
+// (memory holds the pairs turned for the first step's stage, exit direction slot mask, exit
+// direction base mask): the direction the dispatch leaves its pairs in is that of the stage of
+// the step after its last.
+layout(location = SORT_LOC_TURNS) uniform uvec3 u_turns;
+
+Direction exitDirection(uint base) { return Direction(u_turns.y, (base & u_turns.z) != 0u); }
 
 #if MODE == 1
 void main() {
@@ -293,7 +306,7 @@ void main() {
       top = w - 1;
     }
   }
-  turn(uint(held), dir, Direction(0u, false));
+  turnTo(held, dir, exitDirection(base));
   storeWindow(uint(held));
   writeTile(base);
 }
@@ -309,13 +322,13 @@ void main() {
     readTile(base);
     loadWindow(uint(held));
   }
-  Direction dir = Direction(0u, false);
+  Direction dir = u_turns.x != 0u ? Direction(u_steps[0].z, (base & u_steps[0].w) != 0u) : Direction(0u, false);
   for (uint i = 0u; i < u_pass.x; ++i) {
     uvec4 s = u_steps[i];
     moveWindow(held, int(s.y));
     step(held, s.x, dir, Direction(s.z, (base & s.w) != 0u));
   }
-  turn(uint(held), dir, Direction(0u, false));
+  turnTo(held, dir, exitDirection(base));
   if (u_pass.z != 0u) {
     writeWindow(base, uint(held));
   } else {

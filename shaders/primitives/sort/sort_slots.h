@@ -29,6 +29,8 @@
 #define SORT_LOC_HELD 3        // uvec3[SORT_MAX_RUNS]: (slot shift, mask, index shift) per run of held bits
 #define SORT_LOC_FREE 6        // uvec3[SORT_MAX_RUNS]: (group ID shift, mask, index shift) per run of the others
 #define SORT_LOC_STEPS 9       // uvec4[SORT_MAX_STEPS]: (stride slot bit, window, direction slot mask, direction base mask)
-#define SORT_LOC_END 21        // the first location past the steps
+#define SORT_LOC_TURNS 21      // uvec3, tile sort and tile pass: (memory holds the pairs turned for the first
+                               // step's stage, exit direction slot mask, exit direction base mask)
+#define SORT_LOC_END 22        // the first location past them
 
 #endif
