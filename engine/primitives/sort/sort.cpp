@@ -160,7 +160,8 @@ TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, 
 //              general tile pass holding the low bits);
 //   Transpose: the tile sort, then the rest of the network in general tile passes that each hold
 //              any tileBits index bits (bitonic.comp, MODE 2), planned across stage boundaries by
-//              planBitonicPasses: 13 dispatches at 1M pairs where a pass per stride range took 17.
+//              planBitonicPasses: with tiles of 4096, 13 dispatches at 1M pairs where a pass per
+//              stride range took 17; the registry's tiles of 2048 (kTransposeTile) take 16.
 // The dispatches are planned once per size and replayed.
 class Bitonic final : public Sorter {
  public:
@@ -334,9 +335,12 @@ const SortVariant kSorters[] = {
      "shared-memory merge",
      true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Shared); }},
     {"bitonic-transpose",
-     "as bitonic-shared, but every later step runs in shared memory too, on tiles holding any 12 index bits: "
-     "passes planned across stage boundaries (the tail of a stage with the head of the next), 13 in all at 1M pairs",
-     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Transpose); }},
+     "as bitonic-shared, but on tiles of 2048 (three groups share a multiprocessor) and every later step in shared "
+     "memory too, on tiles holding any 11 index bits: passes planned across stage boundaries (the tail of a stage "
+     "with the head of the next), 16 dispatches in all at 1M pairs",
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) {
+       return makeBitonic(lib, caps, BitonicVariant::Transpose, kTransposeTile, kTransposeTile / kSortMinRun);
+     }},
     {"counting",
      "atomic counts per key, exclusive scan, atomic scatter, then each pair ranked by value within its key (stable: "
      "std::sort's order); linear time plus k^2 reads for a key of k pairs",

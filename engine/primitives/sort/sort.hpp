@@ -28,11 +28,19 @@ inline constexpr const char* kFastestMeasured =
     "fastest measured on an NVIDIA H200: onesweep up to 1M pairs (1M: onesweep 70 us, radix 71, counting 117, "
     "bitonic-transpose 259, torch.sort 119), radix at 4M and 16M (16M: radix 679 us, onesweep 766, torch.sort 793); "
     "docs/PERFORMANCE.md";
-// The fewest consecutive pairs bitonic-transpose reads in a run: 4 uvec2, one 32-byte memory sector.
-inline constexpr std::uint32_t kSortMinRun = 4;
+// The fewest consecutive pairs bitonic-transpose reads in a run: 8 uvec2, 64 bytes (on the H200,
+// 225 us at 1M pairs against 230.5 with runs of 4, 4680 at 16M against 4753; docs/PERFORMANCE.md).
+inline constexpr std::uint32_t kSortMinRun = 8;
 inline constexpr std::uint32_t kSortTileBits = 12;   // log2 kSortTile
-inline constexpr std::uint32_t kSortMinRunBits = 2;  // log2 kSortMinRun
-static_assert(kSortTile == 1u << kSortTileBits && kSortMinRun == 1u << kSortMinRunBits);
+inline constexpr std::uint32_t kSortMinRunBits = 3;  // log2 kSortMinRun
+// bitonic-transpose's tile: half of kSortTile. Its groups hold fewer registers in all, so three
+// share a multiprocessor where one of 4096 pairs (512 invocations) sat alone on the H200: 16M
+// pairs sort in 3564 us against 4676, 4M in 806 against 955, 1M the same (225); more passes make
+// 512K slower (133 against 127). docs/PERFORMANCE.md.
+inline constexpr std::uint32_t kTransposeTile = 2048;
+inline constexpr std::uint32_t kTransposeTileBits = 11;  // log2 kTransposeTile
+static_assert(kSortTile == 1u << kSortTileBits && kSortMinRun == 1u << kSortMinRunBits &&
+              kTransposeTile == 1u << kTransposeTileBits && kTransposeTile <= kSortTile);
 
 // Pairs a sort needs room for: `count` padded to a power of two, at least one tile.
 std::uint32_t sortCapacity(std::uint32_t count);
