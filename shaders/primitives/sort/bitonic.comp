@@ -280,9 +280,9 @@ void step(int held, uint stride, inout Direction dir, Direction to) {
   exchangeBit(stride - uint(held));
 }
 
-// (memory holds the pairs turned for the first step's stage, exit direction slot mask, exit
-// direction base mask): the direction the dispatch leaves its pairs in is that of the stage of
-// the step after its last.
+// What the tile sort or a tile pass starts from and leaves: x, whether memory holds the pairs
+// turned for its first step's stage (else ascending); y and z, the slot mask and base mask of the
+// direction to leave them in (that of the stage of the step after its last, or none).
 layout(location = SORT_LOC_TURNS) uniform uvec3 u_turns;
 
 Direction exitDirection(uint base) { return Direction(u_turns.y, (base & u_turns.z) != 0u); }
