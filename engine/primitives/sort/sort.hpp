@@ -21,12 +21,12 @@ namespace boids::primitives {
 inline constexpr std::uint32_t kSortTile = 4096;  // pairs per shared-memory tile: 32 KiB, GL's minimum
 // The grid's sorter: radix. The design keeps a bitonic sort as the default unless a radix sort
 // measures over twice as fast; on an H200 radix does at every size from 256K pairs (1M: 71 us
-// against bitonic-transpose's 225, docs/PERFORMANCE.md), and it runs on any GL 4.3 driver.
+// against bitonic-transpose's 227, docs/PERFORMANCE.md), and it runs on any GL 4.3 driver.
 inline constexpr const char* kDefaultSorter = "radix";
 // Which sorter measured fastest where (docs/PERFORMANCE.md, bench --sort): said by the panel.
 inline constexpr const char* kFastestMeasured =
     "fastest measured on an NVIDIA H200: onesweep up to 1M pairs (1M: onesweep 70 us, radix 71, counting 117, "
-    "bitonic-transpose 225, torch.sort 119), radix at 4M and 16M (16M: radix 679 us, onesweep 766, torch.sort 793); "
+    "bitonic-transpose 227, torch.sort 119), radix at 4M and 16M (16M: radix 679 us, onesweep 766, torch.sort 793); "
     "docs/PERFORMANCE.md";
 // The fewest consecutive pairs bitonic-transpose reads in a run: 8 uvec2, 64 bytes (on the H200,
 // 225 us at 1M pairs against 230.5 with runs of 4, 4680 at 16M against 4753; docs/PERFORMANCE.md).
