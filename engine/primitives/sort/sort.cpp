@@ -238,7 +238,10 @@ class Bitonic final : public Sorter {
     // Every stage up to a tile. Global steps take their pairs ascending; tile passes, turned for
     // the stage they go on with.
     Dispatch tileSort{Dispatch::Kind::TileSort, 0, 0, {}};
-    if (variant_ == BitonicVariant::Transpose) setExit(tileSort.pass, tileBits_ + 1, log2n, lowBits(tileBits_), {});
+    if (variant_ == BitonicVariant::Transpose) {
+      // The tile sort holds the low tileBits_ bits, never the next stage's: its direction is the group's.
+      setExit(tileSort.pass, tileBits_ + 1, log2n, lowBits(tileBits_), /*slotOf, unused*/ {});
+    }
     plan.push_back(tileSort);
     if (variant_ == BitonicVariant::Shared) {
       for (std::uint32_t s = tileBits_ + 1; s <= log2n; ++s) {

@@ -12,10 +12,10 @@
 //           consecutive steps whose stride bits are held is a pass over memory, whatever stages
 //           it crosses: the C++ plan (planBitonicPasses, sort.hpp) packs the tail of one stage
 //           and the head of the next into one pass (with tiles of 4096, 12 passes instead of 16
-//           after the tile sort at 1M pairs). The held bits keep their order in the tile: tile slot bit t is the t-th
-//           lowest held index bit, so slot e is pair base | deposit(e), the slot's bits spread over
-//           the held bits, and base is the group's ID spread over the others (both given as a
-//           few runs of contiguous bits). The plan holds index bits 0 .. 2 always, so a pass
+//           after the tile sort at 1M pairs). The held bits keep their order in the tile: tile
+//           slot bit t is the t-th lowest held index bit, so slot e is pair base | deposit(e), the
+//           slot's bits spread over the held bits, and base is the group's ID spread over the
+//           others (both given as a few runs of contiguous bits). The plan holds index bits 0 .. 2 always, so a pass
 //           reads and writes runs of at least 8 consecutive pairs (64 bytes, 2 sectors). A
 //           step gives its stride as a slot bit and its direction bit as a slot bit mask when
 //           bit s is held, or else a mask of the base (then the whole group goes one way).
