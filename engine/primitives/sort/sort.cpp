@@ -33,17 +33,21 @@ void pad(const gl::Program& padProgram, const gl::Caps& caps, const gl::Buffer& 
   gridPass(padProgram, caps, capacity - count);
 }
 
-// Pairs per invocation, in registers: the tile passes 8 (fastest of 4, 8, 16 and 32 on the H200),
-// the tile sort 16 (70 us at 1M against 74 with 8; 16 in the passes: 293 us against 273 in all).
-constexpr std::uint32_t kItemBits = 3;
+// Pairs per invocation, in registers, as log2: the tile sort 16 (70 us at 1M against 74 with 8).
 constexpr std::uint32_t kTileSortItemBits = 4;
+
+// The tile passes' pairs per invocation, as log2: bitonic-shared's tile merges 8, bitonic-transpose's
+// passes 16 (on the H200 at 1M pairs, 199 us against 200.5 with 8; 4M 698 against 758, 16M 2937
+// against 3289; below 1M 8 are faster, 64K: 83 us against 89). docs/PERFORMANCE.md.
+std::uint32_t passItemBits(BitonicVariant variant) { return variant == BitonicVariant::Transpose ? 4 : 3; }
 static_assert(SORT_MAX_STEPS == kSortTileBits, "a pass runs at most one step per held bit");
 static_assert(SORT_LOC_FREE == SORT_LOC_HELD + SORT_MAX_RUNS && SORT_LOC_STEPS == SORT_LOC_FREE + SORT_MAX_RUNS &&
                   SORT_LOC_TURNS == SORT_LOC_STEPS + SORT_MAX_STEPS && SORT_LOC_END == SORT_LOC_TURNS + 1,
               "each uniform array of the general tile pass starts where the one before ends");
 
-gl::Program bitonicProgram(const gl::ShaderLibrary& lib, const gl::Caps& caps, int mode, std::uint32_t tile) {
-  const std::uint32_t itemBits = mode == 1 ? kTileSortItemBits : kItemBits;
+gl::Program bitonicProgram(const gl::ShaderLibrary& lib, const gl::Caps& caps, int mode, std::uint32_t tile,
+                           std::uint32_t passItemBits) {
+  const std::uint32_t itemBits = mode == 1 ? kTileSortItemBits : passItemBits;
   const std::uint32_t group = mode == 0 ? kGroup : tile >> itemBits;
   gl::Defines defines = {{"MODE", std::to_string(mode)},
                          {"GROUP_SIZE", std::to_string(group)},
@@ -99,8 +103,8 @@ void setExit(TilePassUniforms& u, std::uint32_t exitStage, std::uint32_t log2n, 
 // bottom: then a pass that ends on high strides writes straight to memory.
 // Memory holds its pairs turned for its first step's stage where `startsTurned`, else ascending;
 // the pass leaves them turned for `exitStage`.
-TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, std::uint32_t tileBits, bool startsTurned,
-                                  std::uint32_t exitStage) {
+TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, std::uint32_t tileBits, std::uint32_t itemBits,
+                                  bool startsTurned, std::uint32_t exitStage) {
   TilePassUniforms u;
   std::array<std::uint32_t, 32> slotOf{};
   std::uint32_t slots = 0;
@@ -129,10 +133,10 @@ TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, 
   for (std::size_t i = 0; i < count; ++i) {
     const BitonicStep& step = plan.steps[i];
     const std::uint32_t stride = slotOf[step.bit];
-    if (window < 0 || stride < std::uint32_t(window) || stride >= std::uint32_t(window) + kItemBits) {
+    if (window < 0 || stride < std::uint32_t(window) || stride >= std::uint32_t(window) + itemBits) {
       std::uint32_t bottom = stride;
       for (std::size_t t = i + 1; t < count && slotOf[plan.steps[t].bit] + 1 == bottom; ++t) bottom = slotOf[plan.steps[t].bit];
-      window = int(stride - bottom + 1 <= kItemBits ? std::min(bottom, tileBits - kItemBits) : stride + 1 - kItemBits);
+      window = int(stride - bottom + 1 <= itemBits ? std::min(bottom, tileBits - itemBits) : stride + 1 - itemBits);
     }
     const bool dirHeld = step.stage < log2n && (plan.heldBits >> step.stage & 1u);
     u.steps[4 * i] = stride;
@@ -161,7 +165,7 @@ TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, 
 //   Transpose: the tile sort, then the rest of the network in general tile passes that each hold
 //              any tileBits index bits (bitonic.comp, MODE 2), planned across stage boundaries by
 //              planBitonicPasses: with tiles of 4096, 13 dispatches at 1M pairs where a pass per
-//              stride range took 17; the registry's tiles of 2048 (kTransposeTile) take 16.
+//              stride range took 17.
 // The dispatches are planned once per size and replayed.
 class Bitonic final : public Sorter {
  public:
@@ -172,9 +176,10 @@ class Bitonic final : public Sorter {
         tile_(tile),
         tileBits_(std::uint32_t(std::countr_zero(tile))),
         runBits_(std::uint32_t(std::countr_zero(tile / maxRows))),
-        step_(bitonicProgram(lib, caps, 0, tile)),
-        tileSort_(bitonicProgram(lib, caps, 1, tile)),
-        tilePass_(bitonicProgram(lib, caps, 2, tile)),
+        passItemBits_(passItemBits(variant)),
+        step_(bitonicProgram(lib, caps, 0, tile, passItemBits_)),
+        tileSort_(bitonicProgram(lib, caps, 1, tile, passItemBits_)),
+        tilePass_(bitonicProgram(lib, caps, 2, tile, passItemBits_)),
         pad_(gl::Program::compute(lib, "primitives/sort/sort_pad.comp", kGroupDefine)) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t /*keyCount*/) override {
@@ -227,7 +232,7 @@ class Bitonic final : public Sorter {
     const std::uint32_t n = 1u << log2n;
     const auto global = [&](std::uint32_t k, std::uint32_t j) { plan.push_back({Dispatch::Kind::Global, k, j, {}}); };
     const auto tilePass = [&](const BitonicPass& p, bool startsTurned, std::uint32_t exitStage) {
-      plan.push_back({Dispatch::Kind::TilePass, 0, 0, tilePassUniforms(p, log2n, tileBits_, startsTurned, exitStage)});
+      plan.push_back({Dispatch::Kind::TilePass, 0, 0, tilePassUniforms(p, log2n, tileBits_, passItemBits_, startsTurned, exitStage)});
     };
     if (variant_ == BitonicVariant::Global) {
       for (std::uint32_t k = 2; k <= n; k <<= 1) {
@@ -261,7 +266,7 @@ class Bitonic final : public Sorter {
 
   const gl::Caps& caps_;
   BitonicVariant variant_;
-  std::uint32_t tile_, tileBits_, runBits_;
+  std::uint32_t tile_, tileBits_, runBits_, passItemBits_;
   gl::Program step_, tileSort_, tilePass_, pad_;
   std::array<std::vector<Dispatch>, 32> schedules_;
 };
@@ -338,12 +343,10 @@ const SortVariant kSorters[] = {
      "shared-memory merge",
      true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Shared); }},
     {"bitonic-transpose",
-     "as bitonic-shared, but on tiles of 2048 (three groups share a multiprocessor) and every later step in shared "
-     "memory too, on tiles holding any 11 index bits: passes planned across stage boundaries (the tail of a stage "
-     "with the head of the next), 16 dispatches in all at 1M pairs",
-     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) {
-       return makeBitonic(lib, caps, BitonicVariant::Transpose, kTransposeTile, kTransposeTile / kSortMinRun);
-     }},
+     "as bitonic-shared, but every later step in shared memory too, on tiles holding any 12 index bits: passes "
+     "planned across stage boundaries (the tail of a stage with the head of the next), 13 dispatches in all at 1M "
+     "pairs, 16 pairs an invocation",
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Transpose); }},
     {"counting",
      "atomic counts per key, exclusive scan, atomic scatter, then each pair ranked by value within its key (stable: "
      "std::sort's order); linear time plus k^2 reads for a key of k pairs",

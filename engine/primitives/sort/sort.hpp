@@ -18,29 +18,26 @@
 
 namespace boids::primitives {
 
-inline constexpr std::uint32_t kSortTile = 4096;  // pairs per shared-memory tile: 32 KiB, GL's minimum
+// Pairs per shared-memory tile: 16 KiB, as they pass in halves. Two groups then share an H200
+// multiprocessor, and a bitonic-transpose pass at 1M pairs runs every group at once: 199 us at 1M
+// against 207 with tiles of 2048 (which take 673 us at 4M against 698, and less below 1M: 81 at
+// 64K against 89). docs/PERFORMANCE.md.
+inline constexpr std::uint32_t kSortTile = 4096;
 // The grid's sorter: radix. The design keeps a bitonic sort as the default unless a radix sort
-// measures over twice as fast; on an H200 radix does at every size from 256K pairs (1M: 71 us
-// against bitonic-transpose's 227, docs/PERFORMANCE.md), and it runs on any GL 4.3 driver.
+// measures over twice as fast; on an H200 radix does at every size from 256K pairs (1M: 72 us
+// against bitonic-transpose's 201, docs/PERFORMANCE.md), and it runs on any GL 4.3 driver.
 inline constexpr const char* kDefaultSorter = "radix";
 // Which sorter measured fastest where (docs/PERFORMANCE.md, bench --sort): said by the panel.
 inline constexpr const char* kFastestMeasured =
-    "fastest measured on an NVIDIA H200: onesweep up to 1M pairs (1M: onesweep 70 us, radix 71, counting 117, "
-    "bitonic-transpose 227, torch.sort 119), radix at 4M and 16M (16M: radix 679 us, onesweep 766, torch.sort 793); "
+    "fastest measured on an NVIDIA H200: onesweep up to 1M pairs (1M: onesweep 71 us, radix 72, counting 119, "
+    "bitonic-transpose 201, torch.sort 108.5), radix at 4M and 16M (16M: radix 681 us, onesweep 765, torch.sort 782); "
     "docs/PERFORMANCE.md";
 // The fewest consecutive pairs bitonic-transpose reads in a run: 8 uvec2, 64 bytes (on the H200,
 // 225 us at 1M pairs against 230.5 with runs of 4, 4680 at 16M against 4753; docs/PERFORMANCE.md).
 inline constexpr std::uint32_t kSortMinRun = 8;
 inline constexpr std::uint32_t kSortTileBits = 12;   // log2 kSortTile
 inline constexpr std::uint32_t kSortMinRunBits = 3;  // log2 kSortMinRun
-// bitonic-transpose's tile: half of kSortTile. Its groups hold fewer registers in all, so three
-// share a multiprocessor where one of 4096 pairs (512 invocations) sat alone on the H200: 16M
-// pairs sort in 3564 us against 4676, 4M in 806 against 955, 1M the same (225); more passes make
-// 512K slower (133 against 127). docs/PERFORMANCE.md.
-inline constexpr std::uint32_t kTransposeTile = 2048;
-inline constexpr std::uint32_t kTransposeTileBits = 11;  // log2 kTransposeTile
-static_assert(kSortTile == 1u << kSortTileBits && kSortMinRun == 1u << kSortMinRunBits &&
-              kTransposeTile == 1u << kTransposeTileBits && kTransposeTile <= kSortTile);
+static_assert(kSortTile == 1u << kSortTileBits && kSortMinRun == 1u << kSortMinRunBits);
 
 // Pairs a sort needs room for: `count` padded to a power of two, at least one tile.
 std::uint32_t sortCapacity(std::uint32_t count);

@@ -15,8 +15,9 @@
 //           after the tile sort at 1M pairs). The held bits keep their order in the tile: tile
 //           slot bit t is the t-th lowest held index bit, so slot e is pair base | deposit(e), the
 //           slot's bits spread over the held bits, and base is the group's ID spread over the
-//           others (both given as a few runs of contiguous bits). The plan holds index bits 0 .. 2 always, so a pass
-//           reads and writes runs of at least 8 consecutive pairs (64 bytes, 2 sectors). A
+//           others (both given as a few runs of contiguous bits). The plan holds index bits
+//           0 .. 2 always, so a pass reads and writes runs of at least 8 consecutive pairs (64
+//           bytes, 2 sectors). A
 //           step gives its stride as a slot bit and its direction bit as a slot bit mask when
 //           bit s is held, or else a mask of the base (then the whole group goes one way).
 //           This is the column sort of the transpose formulation when the held bits are 0 .. 2
@@ -24,7 +25,7 @@
 // Reads and writes SORT_SLOT_PAIRS.
 
 #ifndef TILE
-#define TILE 4096  // pairs per shared-memory tile, a power of two (32 KiB of uvec2)
+#define TILE 4096  // pairs per shared-memory tile, a power of two (16 KiB: it passes in halves)
 #endif
 #ifndef ITEM_BITS
 #define ITEM_BITS 3  // MODE 1 and 2: 2^ITEM_BITS pairs per invocation, in registers (at most 4; sort.cpp picks)
@@ -69,12 +70,41 @@ void main() {
 // The tile passes keep ITEMS pairs per invocation in registers. A round gives each invocation the
 // ITEMS pairs whose tile slots differ only in the bits [w, w + ITEM_BITS) (the "window"), so the
 // strides of those bits are compare-exchanges between its own registers, with no barrier; only a
-// change of window goes through shared memory (one store, one barrier, one load). A tile sort of
-// 4096 pairs takes 21 windows for its 78 steps with 16 pairs per invocation (28 with 8); a
-// 12-step pass with 8 pairs per invocation takes 4.
+// change of window goes through shared memory (exchange() below). A tile sort of 4096 pairs
+// takes 21 windows for its 78 steps with 16 pairs per invocation (28 with 8); a 12-step pass
+// with 8 pairs per invocation takes 4.
 #define ITEMS (1 << ITEM_BITS)
-shared uvec2 g_tile[TILE];
-uvec2 r_items[ITEMS];
+
+// An item in registers. With int64 a pair is one uint64, key << 32 | value, so that a
+// compare-exchange is a min and a max with nothing to repack; memory holds (key, value).
+#ifdef SORT_INT64
+#define Item uint64_t
+Item toItem(uvec2 pair) { return packUint2x32(pair.yx); }
+uvec2 toPair(Item item) { return unpackUint2x32(item).yx; }
+Item allBits(int bit) { return uint64_t(int64_t(bit)); }  // bit 0 or -1: no bits or every bit
+#else
+#define Item uvec2
+Item toItem(uvec2 pair) { return pair; }
+uvec2 toPair(Item item) { return item; }
+Item allBits(int bit) { return uvec2(bit); }
+#endif
+uint pairHalf(Item item, int h) {  // h 0: the key, 1: the value
+  uvec2 pair = toPair(item);
+  return pair[h];
+}
+Item withHalf(Item item, int h, uint value) {
+  uvec2 pair = toPair(item);
+  pair[h] = value;
+  return toItem(pair);
+}
+Item r_items[ITEMS];
+
+// The tile passes through shared memory half a pair at a time (the keys, then the values), 4
+// bytes a pair: a tile of 4096 pairs in 16 KiB. On the H200, groups with 16 KiB of shared
+// memory ran at most three to a multiprocessor and groups with 32 KiB one, whatever their
+// registers allowed (measured by the warp slots groups ran on, docs/PERFORMANCE.md): in halves,
+// two groups of 4096 pairs share one. The halves cost two barriers a window move.
+shared uint g_tile[TILE];
 
 #if MODE == 1
 uint groupBase() { return gl_WorkGroupID.x * uint(TILE); }
@@ -100,21 +130,14 @@ uint pairIndex(uint base, uint e) {
 #endif
 
 // Shared-memory address of a tile slot: XOR-swizzled so that the invocations of a warp hit
-// distinct banks whichever window they hold. A uvec2 access is served per half-warp: 16 lanes,
-// conflict-free when their addresses differ in bits 0-3. The lanes' slots differ in the 4 slot
-// bits their index bits 0-3 land on, which move with the window (ITEM_BITS 3: {3,4,5,6} in window
-// 0, {0,1,2,6} in window 3, {0,1,2,3} above); XOR-ing bits 0-3 with bits that vary in the windows
-// where they do not maps every window's lanes onto 16 distinct banks. Bits 4 and up stay as they
-// are, so the map is a permutation of the tile.
-uint bank(uint e) {
-#if ITEM_BITS == 3
-  return e ^ ((e >> 4u) & 7u) ^ ((e >> 3u) & 8u);
-#elif ITEM_BITS == 4
-  return e ^ ((e >> 4u) & 15u);
-#else
-  return e ^ ((e >> ITEM_BITS) & uint(ITEMS - 1));
-#endif
-}
+// distinct banks whichever window they hold. A uint access is served per warp, conflict-free
+// when the 32 lanes' addresses differ in bits 0-4. The lanes' slots differ in the 5 lowest slot
+// bits outside the window, which move with it. Address bit i (i < 5) is slot bit i XOR slot
+// bit i + ITEM_BITS: a window holds at most one bit of each such pair and the lanes vary the
+// others of bits 0 .. 4 + ITEM_BITS, so in every window the lanes give 32 distinct values of
+// bits 0-4 (slot order, below, too: lanes are slot bits 0-4). Bits 5 and up stay as they are,
+// and bit i + ITEM_BITS is recovered before bit i, top down: a permutation (TILE >= 32).
+uint bank(uint e) { return e ^ ((e >> uint(ITEM_BITS)) & 31u); }
 
 // While an invocation holds window w, its item m sits at tile slot threadSlots(w) | (m << w):
 // the invocation's index with a gap of ITEM_BITS zeros opened at bit w.
@@ -140,16 +163,26 @@ void windowAddresses(uint w, out uint address[ITEMS]) {
   spreadOverItems(bank(threadSlots(w)), atBit, address);
 }
 
-void loadWindow(uint w) {
-  uint address[ITEMS];
-  windowAddresses(w, address);
-  for (int m = 0; m < ITEMS; ++m) r_items[m] = g_tile[address[m]];
+// An invocation's item k in slot order: slot k * GROUP_SIZE + the invocation, so that
+// neighbouring lanes touch neighbouring slots.
+uint orderedSlot(int k) { return gl_LocalInvocationID.x + uint(k * GROUP_SIZE); }
+
+void slotAddresses(out uint address[ITEMS]) {
+  for (int k = 0; k < ITEMS; ++k) address[k] = bank(orderedSlot(k));
 }
 
-void storeWindow(uint w) {
-  uint address[ITEMS];
-  windowAddresses(w, address);
-  for (int m = 0; m < ITEMS; ++m) g_tile[address[m]] = r_items[m];
+// Every invocation's items through shared memory: item m leaves from address from[m] and comes
+// back as the pair at address to[m], keys first, then values (each item keeps its old value
+// while its new key comes in, and stores that value in the second round). The first stores go
+// where this invocation's own last loads came from (or to a tile not used yet), so they need
+// no barrier before them.
+void exchange(uint from[ITEMS], uint to[ITEMS]) {
+  for (int h = 0; h < 2; ++h) {
+    if (h > 0) barrier();
+    for (int m = 0; m < ITEMS; ++m) g_tile[from[m]] = pairHalf(r_items[m], h);
+    barrier();
+    for (int m = 0; m < ITEMS; ++m) r_items[m] = withHalf(r_items[m], h, g_tile[to[m]]);
+  }
 }
 
 // The pair indices of an invocation's items in window w (the base's bits and the mapped slot bits
@@ -165,38 +198,43 @@ void itemIndices(uint base, uint w, out uint index[ITEMS]) {
 void readWindow(uint base, uint w) {
   uint index[ITEMS];
   itemIndices(base, w, index);
-  for (int m = 0; m < ITEMS; ++m) r_items[m] = b_pairs[index[m]];
+  for (int m = 0; m < ITEMS; ++m) r_items[m] = toItem(b_pairs[index[m]]);
 }
 
 void writeWindow(uint base, uint w) {
   uint index[ITEMS];
   itemIndices(base, w, index);
-  for (int m = 0; m < ITEMS; ++m) b_pairs[index[m]] = r_items[m];
+  for (int m = 0; m < ITEMS; ++m) b_pairs[index[m]] = toPair(r_items[m]);
 }
 
-// The whole tile in / out through shared memory in slot order, so that neighbouring lanes touch
-// neighbouring slots (window 0 would give each lane 8 neighbouring pairs, lanes 64 bytes apart).
-// Each slot's index is mapped on its own here: itemIndices measured slower for these loops on the
-// H200 (bitonic-transpose 274.5 us at 1M against 268), while it made the window reads and writes
-// above faster (262 against 268; docs/PERFORMANCE.md).
-void readTile(uint base) {
-  for (uint e = gl_LocalInvocationID.x; e < uint(TILE); e += gl_WorkGroupSize.x) g_tile[bank(e)] = b_pairs[pairIndex(base, e)];
-  barrier();
+// The whole tile from memory into window w / from window w out to memory, in slot order
+// through shared memory (window 0 would give each lane ITEMS neighbouring pairs, lanes far
+// apart). Each slot's index is mapped on its own here: itemIndices measured slower for these
+// loops on the H200 (bitonic-transpose 274.5 us at 1M against 268), while it made the window
+// reads and writes above faster (262 against 268; docs/PERFORMANCE.md).
+void tileIn(uint base, uint w) {
+  for (int k = 0; k < ITEMS; ++k) r_items[k] = toItem(b_pairs[pairIndex(base, orderedSlot(k))]);
+  uint from[ITEMS], to[ITEMS];
+  slotAddresses(from);
+  windowAddresses(w, to);
+  exchange(from, to);
 }
 
-void writeTile(uint base) {
-  barrier();
-  for (uint e = gl_LocalInvocationID.x; e < uint(TILE); e += gl_WorkGroupSize.x) b_pairs[pairIndex(base, e)] = g_tile[bank(e)];
+void tileOut(uint base, uint w) {
+  uint from[ITEMS], to[ITEMS];
+  windowAddresses(w, from);
+  slotAddresses(to);
+  exchange(from, to);
+  for (int k = 0; k < ITEMS; ++k) b_pairs[pairIndex(base, orderedSlot(k))] = toPair(r_items[k]);
 }
 
-// Window w into the registers in place of window `held` (-1: none), through shared memory.
+// Window w into the registers in place of window `held`, through shared memory.
 void moveWindow(inout int held, int w) {
   if (w == held) return;
-  if (held >= 0) {
-    storeWindow(uint(held));
-    barrier();
-  }
-  loadWindow(uint(w));
+  uint from[ITEMS], to[ITEMS];
+  windowAddresses(uint(held), from);
+  windowAddresses(uint(w), to);
+  exchange(from, to);
   held = w;
 }
 
@@ -227,7 +265,7 @@ void turn(uint w, Direction from, Direction to) {
   for (int k = 0; k < ITEM_BITS; ++k) {
     if ((slotMask & (1u << (w + uint(k)))) != 0u) odd ^= kItemsWithBit[k];
   }
-  for (int m = 0; m < ITEMS; ++m) r_items[m] ^= uvec2(bitfieldExtract(int(odd), m, 1));  // 0 or ~0
+  for (int m = 0; m < ITEMS; ++m) r_items[m] ^= allBits(bitfieldExtract(int(odd), m, 1));
 }
 
 // A step whose stride is bit b of window w: between registers m and m + 2^b, the lesser pair to m.
@@ -237,11 +275,10 @@ void exchangeInRegisters(const uint b) {
   for (uint m = 0u; m < uint(ITEMS); ++m) {
     if ((m & (1u << b)) != 0u) continue;
     uint l = m | (1u << b);
-    uvec2 a = r_items[m], c = r_items[l];
+    Item a = r_items[m], c = r_items[l];
 #ifdef SORT_INT64
-    uint64_t ka = packUint2x32(a.yx), kc = packUint2x32(c.yx);
-    r_items[m] = unpackUint2x32(min(ka, kc)).yx;
-    r_items[l] = unpackUint2x32(max(ka, kc)).yx;
+    r_items[m] = min(a, c);
+    r_items[l] = max(a, c);
 #else
     if (pairLess(c, a)) {
       r_items[m] = c;
@@ -290,11 +327,11 @@ Direction exitDirection(uint base) { return Direction(u_turns.y, (base & u_turns
 #if MODE == 1
 void main() {
   uint base = groupBase();
-  readTile(base);
   // Stage s, stride bits s - 1 .. 0, in windows aligned to the top one; `held` carries over, so a
   // stage that starts in the window the previous one ended in goes on without shared memory.
   // The direction is bit s of base + slot: a slot bit below TILE, the base's bit at TILE.
-  int held = -1;
+  int held = 0;  // stage 1's window
+  tileIn(base, 0u);
   Direction dir = Direction(0u, false);
   for (int s = 1; (1 << s) <= TILE; ++s) {
     uint k = 1u << s;
@@ -307,8 +344,7 @@ void main() {
     }
   }
   turnTo(held, dir, exitDirection(base));
-  storeWindow(uint(held));
-  writeTile(base);
+  tileOut(base, uint(held));
 }
 #else
 void main() {
@@ -319,8 +355,7 @@ void main() {
   if (u_pass.y != 0u) {
     readWindow(base, uint(held));
   } else {
-    readTile(base);
-    loadWindow(uint(held));
+    tileIn(base, uint(held));
   }
   Direction dir = u_turns.x != 0u ? Direction(u_steps[0].z, (base & u_steps[0].w) != 0u) : Direction(0u, false);
   for (uint i = 0u; i < u_pass.x; ++i) {
@@ -332,8 +367,7 @@ void main() {
   if (u_pass.z != 0u) {
     writeWindow(base, uint(held));
   } else {
-    storeWindow(uint(held));
-    writeTile(base);
+    tileOut(base, uint(held));
   }
 }
 #endif
