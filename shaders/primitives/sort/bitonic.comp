@@ -103,7 +103,8 @@ Item r_items[ITEMS];
 // bytes a pair: a tile of 4096 pairs in 16 KiB. On the H200, groups with 16 KiB of shared
 // memory ran at most three to a multiprocessor and groups with 32 KiB one, whatever their
 // registers allowed (measured by the warp slots groups ran on, docs/PERFORMANCE.md): in halves,
-// two groups of 4096 pairs share one. The halves cost two barriers a window move.
+// two groups of 4096 pairs share one. The halves cost two more barriers a window move
+// (three: before each half's stores but the first, and between its stores and loads).
 shared uint g_tile[TILE];
 
 #if MODE == 1
