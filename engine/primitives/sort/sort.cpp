@@ -46,8 +46,8 @@ static_assert(SORT_LOC_FREE == SORT_LOC_HELD + SORT_MAX_RUNS && SORT_LOC_STEPS =
               "each uniform array of the general tile pass starts where the one before ends");
 
 gl::Program bitonicProgram(const gl::ShaderLibrary& lib, const gl::Caps& caps, int mode, std::uint32_t tile,
-                           std::uint32_t passItemBits) {
-  const std::uint32_t itemBits = mode == 1 ? kTileSortItemBits : passItemBits;
+                           std::uint32_t passBits) {
+  const std::uint32_t itemBits = mode == 1 ? kTileSortItemBits : passBits;
   const std::uint32_t group = mode == 0 ? kGroup : tile >> itemBits;
   gl::Defines defines = {{"MODE", std::to_string(mode)},
                          {"GROUP_SIZE", std::to_string(group)},
