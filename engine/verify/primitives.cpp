@@ -129,9 +129,12 @@ Judgement judgeSort(std::span<const SortPair> input, std::span<const SortPair> g
   }
   for (std::size_t i = 0; i < expected.size(); ++i) {
     if (got[i] != expected[i]) {
+      std::size_t differ = 0;
+      for (std::size_t k = i; k < expected.size(); ++k) differ += got[k] != expected[k];
       return {false, std::string(orderDefined ? "first difference at " : "first difference (sorted) at ") + std::to_string(i) +
                          ": (" + std::to_string(got[i][0]) + ", " + std::to_string(got[i][1]) + ") instead of (" +
-                         std::to_string(expected[i][0]) + ", " + std::to_string(expected[i][1]) + ")"};
+                         std::to_string(expected[i][0]) + ", " + std::to_string(expected[i][1]) + "); " +
+                         std::to_string(differ) + " of " + std::to_string(expected.size()) + " pairs differ"};
     }
   }
   return {true, std::to_string(input.size()) + " pairs " +
