@@ -107,7 +107,8 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
         ms.push_back(gl::timeRuns([&](int) { sorter->sort(work, n, keys); }, 1)[0]);
       }
       // The last result must be the sorted pairs (the judge of check and the tests).
-      const bool correct = verify::judgeSort(unsorted, work.read<verify::SortPair>(n), info.orderDefined).pass;
+      const bool correct =
+          verify::judgeSort(unsorted, work.read<verify::SortPair>(n), info.orderDefined).pass && sorter->stalledWaits() == 0;
       const double med = gl::median(ms) * 1e3;
       json row = {{"sorter", info.name}, {"n", n}, {"keys", keys}, {"median_us", med},
                   {"min_us", *std::min_element(ms.begin(), ms.end()) * 1e3}, {"p90_us", percentile(ms, 0.9) * 1e3},

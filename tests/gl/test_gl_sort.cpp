@@ -30,6 +30,7 @@ std::vector<Pair> sortOnGpu(primitives::Sorter& sorter, const std::vector<Pair>&
   gl::Buffer pairs("test.pairs", std::size_t(primitives::sortCapacity(n)) * sizeof(Pair));
   pairs.upload(0, input.size() * sizeof(Pair), input.data());
   sorter.sort(pairs, n, keyCount);
+  EXPECT_EQ(sorter.stalledWaits(), 0u) << "a wait of bitonic-transpose's chained dispatches gave up";
   return pairs.read<Pair>(n);
 }
 

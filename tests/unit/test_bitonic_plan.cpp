@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <map>
+#include <set>
 #include <vector>
 
 #include "engine/primitives/sort/sort.hpp"
@@ -14,6 +16,7 @@
 using namespace boids;
 using primitives::BitonicPass;
 using primitives::BitonicStep;
+using primitives::planBitonicChain;
 using primitives::planBitonicPasses;
 
 namespace {
@@ -152,4 +155,66 @@ TEST(BitonicPlan, TheSmallTilesOfTheGlTestsReachEveryKindOfPass) {
 TEST(BitonicPlan, RefusesShapesWithoutAStrideBit) {
   EXPECT_THROW(planBitonicPasses(20, 12, 12), std::invalid_argument);
   EXPECT_THROW(planBitonicPasses(20, 0, 0), std::invalid_argument);
+}
+
+namespace {
+
+// The bits of `value` at the set bits of `mask`, packed down (a group's ID from a pair index).
+std::uint32_t extract(std::uint32_t value, std::uint32_t mask) {
+  std::uint32_t packed = 0;
+  for (std::uint32_t k = 0; mask != 0; mask &= mask - 1, ++k) packed |= (value >> std::countr_zero(mask) & 1u) << k;
+  return packed;
+}
+
+// Every pair of every dispatch of 2^log2n pairs, walked: the group of dispatch i + 1 that reads a
+// pair must wait on the very done count that the group of dispatch i which wrote it adds to, and
+// each count must be waited for up to exactly the number of groups that add to it.
+void expectChainMatchesTheWriters(std::uint32_t log2n, std::uint32_t tileBits, std::uint32_t runBits) {
+  std::vector<std::uint32_t> held = {low(tileBits)};  // the tile sort
+  for (const BitonicPass& pass : planBitonicPasses(log2n, tileBits, runBits)) held.push_back(pass.heldBits);
+  const primitives::BitonicChain chain = planBitonicChain(held, log2n);
+  ASSERT_EQ(chain.links.size(), held.size());
+  const std::uint32_t all = low(log2n);
+  std::set<std::uint32_t> used;
+  for (std::size_t i = 0; i + 1 < held.size(); ++i) {
+    const primitives::BitonicLink &writer = chain.links[i], &reader = chain.links[i + 1];
+    std::map<std::uint32_t, std::set<std::uint32_t>> writersOfCount;  // count word -> groups adding to it
+    for (std::uint32_t x = 0; x <= all; ++x) {
+      const std::uint32_t w = extract(x, ~held[i] & all), r = extract(x, ~held[i + 1] & all);
+      const std::uint32_t added = writer.doneAt + extract(w, writer.doneMask);
+      const std::uint32_t awaited = reader.waitAt + extract(r, reader.waitMask);
+      ASSERT_EQ(added, awaited) << "2^" << log2n << " dispatch " << i + 1 << " pair " << x;
+      writersOfCount[added].insert(w);
+    }
+    for (const auto& [word, groups] : writersOfCount) {
+      EXPECT_EQ(groups.size(), reader.waitFor) << "2^" << log2n << " dispatch " << i + 1 << " count " << word;
+      EXPECT_LT(word, chain.words);
+      EXPECT_TRUE(used.insert(word).second) << "count " << word << " shared by two dispatches";
+    }
+  }
+  EXPECT_EQ(used.size(), chain.words) << "every count is used";
+}
+
+}  // namespace
+
+TEST(BitonicChain, EveryGroupWaitsForExactlyTheGroupsThatWroteItsPairs) {
+  for (Shape shape : everyShape()) {
+    for (std::uint32_t log2n = shape.tileBits; log2n <= shape.tileBits + 6; ++log2n) {
+      expectChainMatchesTheWriters(log2n, shape.tileBits, shape.runBits);
+    }
+  }
+  expectChainMatchesTheWriters(20, primitives::kSortTileBits, primitives::kSortMinRunBits);  // the real shape at 1M
+}
+
+TEST(BitonicChain, WaitsOfTheRealShapeAt1M) {
+  // At 1M pairs a tile of a pass reads the pairs of 4, 8, 16, 16, 32, 64, 64, 128, 128, 256 and
+  // 256 tiles of the pass before (worked out by docs/measurements/bitonic-2026-11-26-plan-trips.py,
+  // a separate replica of the plan); the first pass holds index bits 0 .. 2 and 4 .. 12, so of the
+  // bits that tell the tile sort's tiles apart (12 up) only bit 12: it reads 2 of them.
+  std::vector<std::uint32_t> held = {low(primitives::kSortTileBits)};
+  for (const BitonicPass& pass : planBitonicPasses(20)) held.push_back(pass.heldBits);
+  const primitives::BitonicChain chain = planBitonicChain(held, 20);
+  const std::uint32_t expected[] = {2, 4, 8, 16, 16, 32, 64, 64, 128, 128, 256, 256};
+  ASSERT_EQ(chain.links.size(), std::size(expected) + 1);
+  for (std::size_t i = 1; i < chain.links.size(); ++i) EXPECT_EQ(chain.links[i].waitFor, expected[i - 1]) << "dispatch " << i;
 }

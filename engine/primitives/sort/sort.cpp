@@ -42,11 +42,12 @@ constexpr std::uint32_t kTileSortItemBits = 4;
 std::uint32_t passItemBits(BitonicVariant variant) { return variant == BitonicVariant::Transpose ? 4 : 3; }
 static_assert(SORT_MAX_STEPS == kSortTileBits, "a pass runs at most one step per held bit");
 static_assert(SORT_LOC_FREE == SORT_LOC_HELD + SORT_MAX_RUNS && SORT_LOC_STEPS == SORT_LOC_FREE + SORT_MAX_RUNS &&
-                  SORT_LOC_TURNS == SORT_LOC_STEPS + SORT_MAX_STEPS && SORT_LOC_END == SORT_LOC_TURNS + 1,
+                  SORT_LOC_TURNS == SORT_LOC_STEPS + SORT_MAX_STEPS && SORT_LOC_WAIT == SORT_LOC_TURNS + 1 &&
+                  SORT_LOC_DONE == SORT_LOC_WAIT + 1 && SORT_LOC_END == SORT_LOC_DONE + 1,
               "each uniform array of the general tile pass starts where the one before ends");
 
 gl::Program bitonicProgram(const gl::ShaderLibrary& lib, const gl::Caps& caps, int mode, std::uint32_t tile,
-                           std::uint32_t passBits) {
+                           std::uint32_t passBits, bool chained = false) {
   const std::uint32_t itemBits = mode == 1 ? kTileSortItemBits : passBits;
   const std::uint32_t group = mode == 0 ? kGroup : tile >> itemBits;
   gl::Defines defines = {{"MODE", std::to_string(mode)},
@@ -54,10 +55,21 @@ gl::Program bitonicProgram(const gl::ShaderLibrary& lib, const gl::Caps& caps, i
                          {"ITEM_BITS", std::to_string(itemBits)},
                          {"TILE", std::to_string(tile)}};
   if (caps.has("GL_ARB_gpu_shader_int64")) defines.emplace_back("SORT_INT64", "1");  // one 64-bit compare per pair
+  if (chained && mode != 0) defines.emplace_back("CHAINED", "1");
   return gl::Program::compute(lib, "primitives/sort/bitonic.comp", defines);
 }
 
 std::uint32_t lowBits(std::uint32_t bits) { return bits >= 32 ? ~0u : (1u << bits) - 1u; }
+
+// Whether bitonic-transpose chains its dispatches here (bitonic.comp, CHAINED): a group then waits
+// on groups of the dispatch before, which must all get to run, so the driver must start a
+// dispatch's groups only once the dispatch before has started all of its own. NVIDIA's does
+// (checked on an H100, docs/PERFORMANCE.md; a dispatch's groups go out in submission order) and
+// llvmpipe runs one dispatch after another; elsewhere, unmeasured, the dispatches keep their
+// memory barriers. A wait is bounded either way (a second, then a stall is counted, never a hang).
+bool dispatchesStartInOrder(const gl::Caps& caps) {
+  return caps.vendor.find("NVIDIA") != std::string::npos || caps.renderer.find("llvmpipe") != std::string::npos;
+}
 
 // The runs of contiguous set bits of `mask` below bit `limit`, as (first bit, length), lowest first.
 std::vector<std::pair<std::uint32_t, std::uint32_t>> bitRuns(std::uint32_t mask, std::uint32_t limit) {
@@ -177,16 +189,28 @@ class Bitonic final : public Sorter {
         tileBits_(std::uint32_t(std::countr_zero(tile))),
         runBits_(std::uint32_t(std::countr_zero(tile / maxRows))),
         passItemBits_(passItemBits(variant)),
+        chained_(variant == BitonicVariant::Transpose && dispatchesStartInOrder(caps)),
         step_(bitonicProgram(lib, caps, 0, tile, passItemBits_)),
-        tileSort_(bitonicProgram(lib, caps, 1, tile, passItemBits_)),
-        tilePass_(bitonicProgram(lib, caps, 2, tile, passItemBits_)),
+        tileSort_(bitonicProgram(lib, caps, 1, tile, passItemBits_, chained_)),
+        tilePass_(bitonicProgram(lib, caps, 2, tile, passItemBits_, chained_)),
         pad_(gl::Program::compute(lib, "primitives/sort/sort_pad.comp", kGroupDefine)) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t /*keyCount*/) override {
     const std::uint32_t n = sortCapacity(count);
     pad(pad_, caps_, pairs, count, n);
     pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
-    for (const Dispatch& d : schedule(std::uint32_t(std::countr_zero(n)))) {
+    const std::uint32_t log2n = std::uint32_t(std::countr_zero(n));
+    const std::vector<Dispatch>& plan = schedule(log2n);
+    const bool chain = chained_ && plan.size() > 1;
+    if (chain) beginChain(chains_[log2n].words);
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+      const Dispatch& d = plan[i];
+      const bool last = i + 1 == plan.size();
+      // Chained: no barrier between the dispatches; each group waits for the groups it reads from.
+      const auto chainUniforms = [&] { setChainUniforms(chain ? &chains_[log2n].links[i] : nullptr, i == 0, last); };
+      const auto barrierAfter = [&] {
+        if (!chain || last) gl::storageBarrier();
+      };
       switch (d.kind) {
         case Dispatch::Kind::Global:
           step_.use();
@@ -196,8 +220,9 @@ class Bitonic final : public Sorter {
         case Dispatch::Kind::TileSort:
           tileSort_.use();
           glUniform3uiv(SORT_LOC_TURNS, 1, d.pass.turns.data());
+          chainUniforms();
           glDispatchCompute(n / tile_, 1, 1);
-          gl::storageBarrier();
+          barrierAfter();
           break;
         case Dispatch::Kind::TilePass:
           tilePass_.use();
@@ -206,11 +231,49 @@ class Bitonic final : public Sorter {
           glUniform3uiv(SORT_LOC_FREE, SORT_MAX_RUNS, d.pass.free.data());
           glUniform4uiv(SORT_LOC_STEPS, SORT_MAX_STEPS, d.pass.steps.data());
           glUniform3uiv(SORT_LOC_TURNS, 1, d.pass.turns.data());
+          chainUniforms();
           glDispatchCompute(n / tile_, 1, 1);
-          gl::storageBarrier();
+          barrierAfter();
           break;
       }
     }
+  }
+
+  // A sort's set of done counts: the one the sort before zeroed (or a new buffer's).
+  void beginChain(std::uint32_t words) {
+    if (chainSetWords_ < words) {
+      chainSetWords_ = words;
+      const std::size_t bytes = (kChainHead + 2 * std::size_t(words)) * 4;
+      chain_ = gl::Buffer("sort.bitonic.chain", bytes);
+      chain_.zero(bytes);
+    }
+    parity_ ^= 1u;
+    chain_.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_CHAIN);
+  }
+
+  // The chained programs' uniforms for one dispatch (link null: a sort of one dispatch, nothing to
+  // wait for or count). The first dispatch, the tile sort, zeroes the other set for the next sort:
+  // the barrier after the last dispatch of this one has let every wait of the sort before end.
+  void setChainUniforms(const BitonicLink* link, bool first, bool last) const {
+    if (!chained_) return;
+    if (link == nullptr) {
+      glUniform3ui(SORT_LOC_WAIT, 0, 0, 0);
+      glUniform4ui(SORT_LOC_DONE, 0, 0, 0, 0);
+      return;
+    }
+    const std::uint32_t mine = kChainHead + parity_ * chainSetWords_, other = kChainHead + (1 - parity_) * chainSetWords_;
+    if (first) {
+      glUniform3ui(SORT_LOC_WAIT, 0, 0, 0);
+    } else {
+      glUniform3ui(SORT_LOC_WAIT, mine + link->waitAt + 1, link->waitMask, link->waitFor);
+    }
+    glUniform4ui(SORT_LOC_DONE, last ? 0u : mine + link->doneAt + 1, link->doneMask, first ? other : 0u,
+                 first ? chainSetWords_ : 0u);
+  }
+
+  std::uint32_t stalledWaits() const override {
+    if (chainSetWords_ == 0) return 0;
+    return chain_.read<std::uint32_t>(1).front();
   }
 
   std::string unavailableFor(std::uint32_t count) const override {
@@ -223,6 +286,7 @@ class Bitonic final : public Sorter {
     enum class Kind { Global, TileSort, TilePass } kind = Kind::Global;
     std::uint32_t k = 0, j = 0;  // Global: the step
     TilePassUniforms pass;       // TilePass
+    std::uint32_t held = 0;      // TileSort, TilePass: the index bits a group holds
   };
 
   // The dispatches that sort 2^log2n pairs, planned on first use.
@@ -232,7 +296,7 @@ class Bitonic final : public Sorter {
     const std::uint32_t n = 1u << log2n;
     const auto global = [&](std::uint32_t k, std::uint32_t j) { plan.push_back({Dispatch::Kind::Global, k, j, {}}); };
     const auto tilePass = [&](const BitonicPass& p, bool startsTurned, std::uint32_t exitStage) {
-      plan.push_back({Dispatch::Kind::TilePass, 0, 0, tilePassUniforms(p, log2n, tileBits_, passItemBits_, startsTurned, exitStage)});
+      plan.push_back({Dispatch::Kind::TilePass, 0, 0, tilePassUniforms(p, log2n, tileBits_, passItemBits_, startsTurned, exitStage), p.heldBits});
     };
     if (variant_ == BitonicVariant::Global) {
       for (std::uint32_t k = 2; k <= n; k <<= 1) {
@@ -242,7 +306,7 @@ class Bitonic final : public Sorter {
     }
     // Every stage up to a tile. Global steps take their pairs ascending; tile passes, turned for
     // the stage they go on with.
-    Dispatch tileSort{Dispatch::Kind::TileSort, 0, 0, {}};
+    Dispatch tileSort{Dispatch::Kind::TileSort, 0, 0, {}, lowBits(tileBits_)};
     if (variant_ == BitonicVariant::Transpose) {
       // The tile sort holds the low tileBits_ bits, never the next stage's: its direction is the group's.
       setExit(tileSort.pass, tileBits_ + 1, log2n, lowBits(tileBits_), /*slotOf, unused*/ {});
@@ -260,6 +324,11 @@ class Bitonic final : public Sorter {
       for (std::size_t p = 0; p < passes.size(); ++p) {
         tilePass(passes[p], true, p + 1 < passes.size() ? passes[p + 1].steps.front().stage : kAscending);
       }
+      if (chained_) {
+        std::vector<std::uint32_t> held;
+        for (const Dispatch& d : plan) held.push_back(d.held);
+        chains_[log2n] = planBitonicChain(held, log2n);
+      }
     }
     return plan;
   }
@@ -267,7 +336,12 @@ class Bitonic final : public Sorter {
   const gl::Caps& caps_;
   BitonicVariant variant_;
   std::uint32_t tile_, tileBits_, runBits_, passItemBits_;
+  bool chained_;
   gl::Program step_, tileSort_, tilePass_, pad_;
+  static constexpr std::uint32_t kChainHead = 8;  // the stall count, then padding to 32 bytes
+  gl::Buffer chain_;
+  std::uint32_t chainSetWords_ = 0, parity_ = 0;
+  std::array<BitonicChain, 32> chains_;
   std::array<std::vector<Dispatch>, 32> schedules_;
 };
 
@@ -345,7 +419,8 @@ const SortVariant kSorters[] = {
     {"bitonic-transpose",
      "as bitonic-shared, but every later step in shared memory too, on tiles holding any 12 index bits: passes "
      "planned across stage boundaries (the tail of a stage with the head of the next), 13 dispatches in all at 1M "
-     "pairs, 16 pairs an invocation",
+     "pairs, 16 pairs an invocation; on NVIDIA and llvmpipe the dispatches are chained, each group waiting only "
+     "for the groups that wrote its pairs",
      true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Transpose); }},
     {"counting",
      "atomic counts per key, exclusive scan, atomic scatter, then each pair ranked by value within its key (stable: "
@@ -391,6 +466,32 @@ std::vector<BitonicPass> planBitonicPasses(std::uint32_t log2n, std::uint32_t ti
     passes.push_back(std::move(pass));
   }
   return passes;
+}
+
+BitonicChain planBitonicChain(std::span<const std::uint32_t> heldBits, std::uint32_t log2n) {
+  // The group ID bits of a dispatch whose free index bits are freeBits that hold the index bits `bits`.
+  const auto groupBitsOf = [](std::uint32_t bits, std::uint32_t freeBits) {
+    std::uint32_t mask = 0;
+    for (std::uint32_t b = 0, j = 0; b < 32; ++b) {
+      if (!(freeBits >> b & 1u)) continue;
+      if (bits >> b & 1u) mask |= 1u << j;
+      ++j;
+    }
+    return mask;
+  };
+  BitonicChain chain;
+  chain.links.resize(heldBits.size());
+  for (std::size_t i = 0; i + 1 < heldBits.size(); ++i) {
+    const std::uint32_t writers = ~heldBits[i] & lowBits(log2n), readers = ~heldBits[i + 1] & lowBits(log2n);
+    const std::uint32_t shared = writers & readers;
+    chain.links[i].doneAt = chain.words;
+    chain.links[i].doneMask = groupBitsOf(shared, writers);
+    chain.links[i + 1].waitAt = chain.words;
+    chain.links[i + 1].waitMask = groupBitsOf(shared, readers);
+    chain.links[i + 1].waitFor = 1u << std::popcount(writers & ~shared);
+    chain.words += 1u << std::popcount(shared);
+  }
+  return chain;
 }
 
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,

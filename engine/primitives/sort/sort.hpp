@@ -52,6 +52,10 @@ class Sorter {
   // Why it cannot sort keys below `keyCount`, at most `mostOfOneKey` pairs sharing a key, here or
   // in reasonable time (counting keeps a counter per key and reads k^2 pairs for a key of k); empty: it can.
   virtual std::string unavailableForKeys(std::uint32_t /*keyCount*/, std::uint32_t /*mostOfOneKey*/) const { return {}; }
+  // Waits that gave up since the sorter was made (bitonic-transpose's chained dispatches, where a
+  // group waits on the groups of the dispatch before): a sort that had one may be out of order.
+  // Reads GPU memory (a stall): for checks and tests.
+  virtual std::uint32_t stalledWaits() const { return 0; }
 };
 
 // orderDefined: exactly std::sort's order on (key, value). The radix sorters order by key and keep
@@ -89,6 +93,23 @@ struct BitonicPass {
 // run of steps that fits a pass still fits once shortened. Pure; empty when log2n <= tileBits.
 std::vector<BitonicPass> planBitonicPasses(std::uint32_t log2n, std::uint32_t tileBits = kSortTileBits,
                                            std::uint32_t runBits = kSortMinRunBits);
+// bitonic-transpose's dispatches chained, with no memory barrier between them: group g of dispatch
+// i + 1 waits only for the groups of dispatch i that wrote the pairs it reads. With F(i) the index
+// bits outside dispatch i's held bits (a group's ID deposited there, lowest first), those writers
+// are the 2^|F(i) & ~F(i+1)| groups that agree with g on the shared bits F(i) & F(i+1); each of
+// them adds 1 to the done count those shared bits pick, and g waits for that count to reach
+// 2^|F(i) & ~F(i+1)|. A link gives dispatch i's counts as words from the start of a sort's set,
+// and the group ID bits that pick one (bitonic.comp's waitForDispatchBefore and countDone).
+struct BitonicLink {
+  std::uint32_t waitAt = 0, waitMask = 0, waitFor = 0;  // the counts of the dispatch before (none for the first)
+  std::uint32_t doneAt = 0, doneMask = 0;               // this dispatch's counts (none for the last)
+};
+struct BitonicChain {
+  std::vector<BitonicLink> links;  // one per dispatch
+  std::uint32_t words = 0;         // done counts a sort uses
+};
+// The links of dispatches holding heldBits[i] of 2^log2n pairs, in order. Pure.
+BitonicChain planBitonicChain(std::span<const std::uint32_t> heldBits, std::uint32_t log2n);
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,
                                     std::uint32_t tile = kSortTile, std::uint32_t maxRows = kSortTile / kSortMinRun);
 

@@ -47,7 +47,15 @@ layout(local_size_x = GROUP_SIZE) in;
 #include "primitives/sort/sort_slots.h"
 #include "primitives/sort/sort_common.glsl"
 
-layout(std430, binding = SORT_SLOT_PAIRS) buffer Pairs { uvec2 b_pairs[]; };
+// CHAINED (tile sort and tile passes): the dispatches of a sort go with no glMemoryBarrier between
+// them; each group waits only until the groups of the dispatch before that wrote its pairs have
+// counted themselves done, and reads the pairs from L2 (coherent). See waitForDispatchBefore().
+#ifdef CHAINED
+#define PAIRS_QUALIFIER coherent
+#else
+#define PAIRS_QUALIFIER
+#endif
+layout(std430, binding = SORT_SLOT_PAIRS) PAIRS_QUALIFIER buffer Pairs { uvec2 b_pairs[]; };
 
 #if MODE == 0
 layout(location = SORT_LOC_STAGE) uniform uvec3 u_stage;  // (k, j, exchanges in a step = padded length / 2)
@@ -325,9 +333,68 @@ layout(location = SORT_LOC_TURNS) uniform uvec3 u_turns;
 
 Direction exitDirection(uint base) { return Direction(u_turns.y, (base & u_turns.z) != 0u); }
 
+#ifdef CHAINED
+#ifndef SPIN_LIMIT
+#define SPIN_LIMIT 4000000u  // polls (about a second) before a wait gives up and counts a stall
+#endif
+layout(std430, binding = SORT_SLOT_CHAIN) coherent volatile buffer Chain { uint b_chain[]; };
+layout(location = SORT_LOC_WAIT) uniform uvec3 u_wait;
+layout(location = SORT_LOC_DONE) uniform uvec4 u_done;
+
+// The bits of `value` under `mask`, packed down.
+uint extractBits(uint value, uint mask) {
+  uint bits = 0u;
+  for (uint k = 0u; mask != 0u; ++k) {
+    int b = findLSB(mask);
+    bits |= ((value >> uint(b)) & 1u) << k;
+    mask &= mask - 1u;
+  }
+  return bits;
+}
+
+// A barrier between dispatches waits for every group of the one before, and a dispatch and its
+// barrier cost about 4 us however little they do (docs/PERFORMANCE.md). Chained, a group of a
+// pass starts as soon as the 2 to 256 groups it reads from (at 1M pairs; planBitonicChain, sort.hpp)
+// are done, while the rest of the dispatch before still runs: 213 -> 173 us at 1M pairs on an
+// H100. Forward progress: the groups waited on belong to an earlier dispatch, all of whose groups
+// the driver starts before any of this one's (sort.cpp, dispatchesStartInOrder); the wait is
+// bounded all the same, and one that gives up is counted (Sorter::stalledWaits) and goes on.
+void waitForDispatchBefore() {
+  if (u_done.w != 0u) {  // the tile sort: the other set of counts, zeroed for the next sort
+    uint stride = gl_NumWorkGroups.x * uint(GROUP_SIZE);
+    for (uint k = gl_GlobalInvocationID.x; k < u_done.w; k += stride) b_chain[u_done.z + k] = 0u;
+  }
+  if (gl_LocalInvocationIndex == 0u && u_wait.x != 0u) {
+    uint at = u_wait.x - 1u + extractBits(gl_WorkGroupID.x, u_wait.y);
+    uint polls = 0u;
+    while (b_chain[at] < u_wait.z) {
+      if (++polls == SPIN_LIMIT) {
+        atomicAdd(b_chain[0], 1u);
+        break;
+      }
+    }
+    memoryBarrierBuffer();
+  }
+  barrier();
+}
+
+void countDone() {
+  if (u_done.x == 0u) return;
+  barrier();
+  if (gl_LocalInvocationIndex == 0u) {
+    memoryBarrierBuffer();  // after the barrier: the group's pairs are out before it counts itself done
+    atomicAdd(b_chain[u_done.x - 1u + extractBits(gl_WorkGroupID.x, u_done.y)], 1u);
+  }
+}
+#else
+void waitForDispatchBefore() {}
+void countDone() {}
+#endif
+
 #if MODE == 1
 void main() {
   uint base = groupBase();
+  waitForDispatchBefore();
   // Stage s, stride bits s - 1 .. 0, in windows aligned to the top one; `held` carries over, so a
   // stage that starts in the window the previous one ended in goes on without shared memory.
   // The direction is bit s of base + slot: a slot bit below TILE, the base's bit at TILE.
@@ -346,10 +413,12 @@ void main() {
   }
   turnTo(held, dir, exitDirection(base));
   tileOut(base, uint(held));
+  countDone();
 }
 #else
 void main() {
   uint base = groupBase();
+  waitForDispatchBefore();
   // The windows come from the plan (the C++ side): a new one only where a step's stride leaves
   // the one held; the first and last straight from and to memory where that is coalesced.
   int held = int(u_steps[0].y);
@@ -370,6 +439,7 @@ void main() {
   } else {
     tileOut(base, uint(held));
   }
+  countDone();
 }
 #endif
 #endif

@@ -12,6 +12,7 @@
 #define SORT_SLOT_DIGITS 5     // radix: a count per (digit, tile), digit-major, then their exclusive scan
 #define SORT_SLOT_STATUS 6     // onesweep: a tile counter per pass, two sets of each pass's digit counts,
                                // then a status word per (pass, tile, digit)
+#define SORT_SLOT_CHAIN 7      // bitonic-transpose, chained: a stall count, then two sets of done counts
 
 #define SORT_LOC_COUNT 0       // pairs to sort (bitonic: with the padded size, [count, padded))
 #define SORT_LOC_STAGE 1       // bitonic: (k, j) = size of the sequences being merged, compare distance
@@ -31,6 +32,10 @@
 #define SORT_LOC_STEPS 9       // uvec4[SORT_MAX_STEPS]: (stride slot bit, window, direction slot mask, direction base mask)
 #define SORT_LOC_TURNS 21      // uvec3, tile sort and tile pass: (memory holds the pairs turned for the first
                                // step's stage, exit direction slot mask, exit direction base mask)
-#define SORT_LOC_END 22        // the first location past them
+#define SORT_LOC_WAIT 22       // uvec3, chained: (first done count of the dispatch before + 1, or 0: no wait;
+                               // the group ID bits that pick this group's count among them; the count to wait for)
+#define SORT_LOC_DONE 23       // uvec4, chained: (first done count of this dispatch + 1, or 0; the group ID bits
+                               // that pick this group's; tile sort: first word of the other set, its words)
+#define SORT_LOC_END 24        // the first location past them
 
 #endif
