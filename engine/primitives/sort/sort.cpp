@@ -63,10 +63,13 @@ std::uint32_t lowBits(std::uint32_t bits) { return bits >= 32 ? ~0u : (1u << bit
 
 // Whether bitonic-transpose chains its dispatches here (bitonic.comp, CHAINED): a group then waits
 // on groups of the dispatch before, which must all get to run, so the driver must start a
-// dispatch's groups only once the dispatch before has started all of its own. NVIDIA's does
-// (checked on an H100, docs/PERFORMANCE.md; a dispatch's groups go out in submission order) and
-// llvmpipe runs one dispatch after another; elsewhere, unmeasured, the dispatches keep their
-// memory barriers. A wait is bounded either way (a second, then a stall is counted, never a hang).
+// dispatch's groups only once the dispatch before has started all of its own. NVIDIA's hands a
+// dispatch's groups out in submission order (assumed, as CUDA's in-stream launches; not measured
+// as such: on an H100 every check and test passed chained and no wait gave up, docs/PERFORMANCE.md),
+// and llvmpipe runs one dispatch after another (its waits never spin); elsewhere, untried, the
+// dispatches keep their memory barriers. A wait is bounded either way (SPIN_LIMIT polls, then a
+// stall is counted and the group goes on: never a hang; on llvmpipe gallivm's loop limit would end
+// it first, uncounted, were it ever to spin).
 bool dispatchesStartInOrder(const gl::Caps& caps) {
   return caps.vendor.find("NVIDIA") != std::string::npos || caps.renderer.find("llvmpipe") != std::string::npos;
 }
@@ -242,6 +245,7 @@ class Bitonic final : public Sorter {
   // A sort's set of done counts: the one the sort before zeroed (or a new buffer's).
   void beginChain(std::uint32_t words) {
     if (chainSetWords_ < words) {
+      if (chainSetWords_ > 0) stalledBefore_ = stalledWaits();  // the old buffer's count, kept past it
       chainSetWords_ = words;
       const std::size_t bytes = (kChainHead + 2 * std::size_t(words)) * 4;
       chain_ = gl::Buffer("sort.bitonic.chain", bytes);
@@ -272,8 +276,8 @@ class Bitonic final : public Sorter {
   }
 
   std::uint32_t stalledWaits() const override {
-    if (chainSetWords_ == 0) return 0;
-    return chain_.read<std::uint32_t>(1).front();
+    if (chainSetWords_ == 0) return stalledBefore_;
+    return stalledBefore_ + chain_.read<std::uint32_t>(1).front();
   }
 
   std::string unavailableFor(std::uint32_t count) const override {
@@ -341,6 +345,7 @@ class Bitonic final : public Sorter {
   static constexpr std::uint32_t kChainHead = 8;  // the stall count, then padding to 32 bytes
   gl::Buffer chain_;
   std::uint32_t chainSetWords_ = 0, parity_ = 0;
+  std::uint32_t stalledBefore_ = 0;  // stalled waits counted in the chain buffers before this one
   std::array<BitonicChain, 32> chains_;
   std::array<std::vector<Dispatch>, 32> schedules_;
 };

@@ -335,7 +335,7 @@ Direction exitDirection(uint base) { return Direction(u_turns.y, (base & u_turns
 
 #ifdef CHAINED
 #ifndef SPIN_LIMIT
-#define SPIN_LIMIT 4000000u  // polls (about a second) before a wait gives up and counts a stall
+#define SPIN_LIMIT 4000000u  // polls (each an L2 round trip) before a wait gives up and counts a stall
 #endif
 layout(std430, binding = SORT_SLOT_CHAIN) coherent volatile buffer Chain { uint b_chain[]; };
 layout(location = SORT_LOC_WAIT) uniform uvec3 u_wait;
@@ -359,6 +359,12 @@ uint extractBits(uint value, uint mask) {
 // H100. Forward progress: the groups waited on belong to an earlier dispatch, all of whose groups
 // the driver starts before any of this one's (sort.cpp, dispatchesStartInOrder); the wait is
 // bounded all the same, and one that gives up is counted (Sorter::stalledWaits) and goes on.
+// The handoff is CUDA's grid-sync pattern: the writers' barrier, then one invocation's fence and
+// atomic; the reader's poll, fence and barrier. It relies on the barrier and a device-scope fence
+// being cumulative (they are on NVIDIA, PTX's memory model); by the letter of GLSL every
+// invocation would fence its own stores, which cost 4 us more at 1M pairs on an H100 (207 against
+// 203 with one count a dispatch, docs/PERFORMANCE.md run d). On llvmpipe dispatches run one after
+// another and nothing waits.
 void waitForDispatchBefore() {
   if (u_done.w != 0u) {  // the tile sort: the other set of counts, zeroed for the next sort
     uint stride = gl_NumWorkGroups.x * uint(GROUP_SIZE);
@@ -382,7 +388,7 @@ void countDone() {
   if (u_done.x == 0u) return;
   barrier();
   if (gl_LocalInvocationIndex == 0u) {
-    memoryBarrierBuffer();  // after the barrier: the group's pairs are out before it counts itself done
+    memoryBarrierBuffer();  // after the barrier: the group's pairs are out before it counts itself done (see above)
     atomicAdd(b_chain[u_done.x - 1u + extractBits(gl_WorkGroupID.x, u_done.y)], 1u);
   }
 }
