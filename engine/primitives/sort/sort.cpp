@@ -65,13 +65,13 @@ std::uint32_t lowBits(std::uint32_t bits) { return bits >= 32 ? ~0u : (1u << bit
 // on groups of the dispatch before, which must all get to run, so the driver must start a
 // dispatch's groups only once the dispatch before has started all of its own. NVIDIA's hands a
 // dispatch's groups out in submission order (assumed, as CUDA's in-stream launches; not measured
-// as such: on an H100 every check and test passed chained and no wait gave up, docs/PERFORMANCE.md),
-// and llvmpipe runs one dispatch after another (its waits never spin); elsewhere, untried, the
-// dispatches keep their memory barriers. A wait is bounded either way (SPIN_LIMIT polls, then a
-// stall is counted and the group goes on: never a hang; on llvmpipe gallivm's loop limit would end
-// it first, uncounted, were it ever to spin).
+// as such: on an H100 every check and test passed chained and no wait gave up,
+// docs/PERFORMANCE.md), and Mesa's software renderers run one dispatch after another (their waits
+// never spin); elsewhere, untried, the dispatches keep their memory barriers. A wait is bounded
+// either way (SPIN_LIMIT polls, then a stall is counted and the group goes on: never a hang; on
+// llvmpipe gallivm's loop limit would end it first, uncounted, were it ever to spin).
 bool dispatchesStartInOrder(const gl::Caps& caps) {
-  return caps.vendor.find("NVIDIA") != std::string::npos || caps.renderer.find("llvmpipe") != std::string::npos;
+  return caps.vendor.find("NVIDIA") != std::string::npos || caps.softwareRenderer();
 }
 
 // The runs of contiguous set bits of `mask` below bit `limit`, as (first bit, length), lowest first.
