@@ -87,14 +87,16 @@ TEST_F(GlTest, BitonicVariantsWithSmallTilesTakeEveryMultiPassPath) {
   // two stride bits, so a stage of a few thousand pairs already takes several passes; with 64
   // rows (runs of 1 pair or 4) the plan packs stage tails with the next stage's heads. Among
   // these shapes at 2^13 and 2^17 pairs the plan takes every kind of pass (head only, tail only,
-  // middle only, tail + head: tests/unit/test_bitonic_plan.cpp), against std::sort.
+  // middle only, tail + head: tests/unit/test_bitonic_plan.cpp), against std::sort. Transpose's
+  // passes take 16 pairs an invocation from 2^13 pairs here (the registry: from 2^21), so 65 pairs
+  // sort with 8 an invocation and 4097 and 65537 with 16.
   const std::pair<primitives::BitonicVariant, const char*> variants[] = {{primitives::BitonicVariant::Shared, "shared"},
                                                                    {primitives::BitonicVariant::Transpose, "transpose"}};
   for (const auto& [caps, capsName] : capsWithAndWithoutInt64()) {
     for (const auto& [variant, name] : variants) {
       for (std::uint32_t tile : {64u, 256u}) {
         for (std::uint32_t rows : {2u, 4u, 64u}) {
-          auto sorter = primitives::makeBitonic(test::shaders(), caps, variant, tile, rows);
+          auto sorter = primitives::makeBitonic(test::shaders(), caps, variant, tile, rows, /*wideItemsFromLog2n*/ 13);
           for (std::uint32_t n : {1u, 65u, 4097u, 65537u}) {
             const std::vector<Pair> input = randomPairs(n, std::max(n / 3, 1u), n * 7 + rows);
             std::vector<Pair> expected = input;

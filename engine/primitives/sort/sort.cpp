@@ -36,18 +36,15 @@ void pad(const gl::Program& padProgram, const gl::Caps& caps, const gl::Buffer& 
 // Pairs per invocation, in registers, as log2: the tile sort 16 (70 us at 1M against 74 with 8).
 constexpr std::uint32_t kTileSortItemBits = 4;
 
-// The tile passes' pairs per invocation, as log2: bitonic-shared's tile merges 8, bitonic-transpose's
-// passes 16 (on the H200 at 1M pairs, 199 us against 200.5 with 8; 4M 698 against 758, 16M 2937
-// against 3289; below 1M 8 are faster, 64K: 83 us against 89). docs/PERFORMANCE.md.
-std::uint32_t passItemBits(BitonicVariant variant) { return variant == BitonicVariant::Transpose ? 4 : 3; }
 static_assert(SORT_MAX_STEPS == kSortTileBits, "a pass runs at most one step per held bit");
 static_assert(SORT_LOC_FREE == SORT_LOC_HELD + SORT_MAX_RUNS && SORT_LOC_STEPS == SORT_LOC_FREE + SORT_MAX_RUNS &&
                   SORT_LOC_TURNS == SORT_LOC_STEPS + SORT_MAX_STEPS && SORT_LOC_WAIT == SORT_LOC_TURNS + 1 &&
                   SORT_LOC_DONE == SORT_LOC_WAIT + 1 && SORT_LOC_END == SORT_LOC_DONE + 1,
               "each uniform array of the general tile pass starts where the one before ends");
 
+// passBits: MODE 2's pairs per invocation, as log2 (MODE 1 takes kTileSortItemBits, MODE 0 one).
 gl::Program bitonicProgram(const gl::ShaderLibrary& lib, const gl::Caps& caps, int mode, std::uint32_t tile,
-                           std::uint32_t passBits, bool chained = false) {
+                           std::uint32_t passBits = 0, bool chained = false) {
   const std::uint32_t itemBits = mode == 1 ? kTileSortItemBits : passBits;
   const std::uint32_t group = mode == 0 ? kGroup : tile >> itemBits;
   gl::Defines defines = {{"MODE", std::to_string(mode)},
@@ -185,18 +182,22 @@ TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, 
 class Bitonic final : public Sorter {
  public:
   Bitonic(const gl::ShaderLibrary& lib, const gl::Caps& caps, BitonicVariant variant, std::uint32_t tile,
-          std::uint32_t maxRows)
+          std::uint32_t maxRows, std::uint32_t wideItemsFromLog2n)
       : caps_(caps),
         variant_(variant),
         tile_(tile),
         tileBits_(std::uint32_t(std::countr_zero(tile))),
         runBits_(std::uint32_t(std::countr_zero(tile / maxRows))),
-        passItemBits_(passItemBits(variant)),
+        wideItemsFrom_(wideItemsFromLog2n),
         chained_(variant == BitonicVariant::Transpose && dispatchesStartInOrder(caps)),
-        step_(bitonicProgram(lib, caps, 0, tile, passItemBits_)),
-        tileSort_(bitonicProgram(lib, caps, 1, tile, passItemBits_, chained_)),
-        tilePass_(bitonicProgram(lib, caps, 2, tile, passItemBits_, chained_)),
-        pad_(gl::Program::compute(lib, "primitives/sort/sort_pad.comp", kGroupDefine)) {}
+        step_(bitonicProgram(lib, caps, 0, tile)),
+        tileSort_(bitonicProgram(lib, caps, 1, tile, 0, chained_)),
+        pad_(gl::Program::compute(lib, "primitives/sort/sort_pad.comp", kGroupDefine)) {
+    for (std::uint32_t log2n : {0u, 31u}) {
+      const std::uint32_t bits = passItemBits(log2n);
+      if (!tilePasses_[bits]) tilePasses_[bits] = bitonicProgram(lib, caps, 2, tile, bits, chained_);
+    }
+  }
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t /*keyCount*/) override {
     const std::uint32_t n = sortCapacity(count);
@@ -228,7 +229,7 @@ class Bitonic final : public Sorter {
           barrierAfter();
           break;
         case Dispatch::Kind::TilePass:
-          tilePass_.use();
+          tilePasses_[d.itemBits].use();
           glUniform3uiv(SORT_LOC_PASS, 1, d.pass.pass.data());
           glUniform3uiv(SORT_LOC_HELD, SORT_MAX_RUNS, d.pass.held.data());
           glUniform3uiv(SORT_LOC_FREE, SORT_MAX_RUNS, d.pass.free.data());
@@ -291,6 +292,7 @@ class Bitonic final : public Sorter {
     std::uint32_t k = 0, j = 0;  // Global: the step
     TilePassUniforms pass;       // TilePass
     std::uint32_t held = 0;      // TileSort, TilePass: the index bits a group holds
+    std::uint32_t itemBits = 0;  // TilePass: its pairs per invocation, as log2
   };
 
   // The dispatches that sort 2^log2n pairs, planned on first use.
@@ -300,7 +302,9 @@ class Bitonic final : public Sorter {
     const std::uint32_t n = 1u << log2n;
     const auto global = [&](std::uint32_t k, std::uint32_t j) { plan.push_back({Dispatch::Kind::Global, k, j, {}}); };
     const auto tilePass = [&](const BitonicPass& p, bool startsTurned, std::uint32_t exitStage) {
-      plan.push_back({Dispatch::Kind::TilePass, 0, 0, tilePassUniforms(p, log2n, tileBits_, passItemBits_, startsTurned, exitStage), p.heldBits});
+      const std::uint32_t itemBits = passItemBits(log2n);
+      plan.push_back({Dispatch::Kind::TilePass, 0, 0, tilePassUniforms(p, log2n, tileBits_, itemBits, startsTurned, exitStage),
+                      p.heldBits, itemBits});
     };
     if (variant_ == BitonicVariant::Global) {
       for (std::uint32_t k = 2; k <= n; k <<= 1) {
@@ -337,11 +341,18 @@ class Bitonic final : public Sorter {
     return plan;
   }
 
+  // The tile passes' pairs per invocation, as log2: bitonic-shared's tile merges 8; bitonic-transpose's
+  // passes 8 below 2^wideItemsFrom_ pairs and 16 from there (kSortWideItemsFromLog2n says why).
+  std::uint32_t passItemBits(std::uint32_t log2n) const {
+    return variant_ == BitonicVariant::Transpose && log2n >= wideItemsFrom_ ? 4 : 3;
+  }
+
   const gl::Caps& caps_;
   BitonicVariant variant_;
-  std::uint32_t tile_, tileBits_, runBits_, passItemBits_;
+  std::uint32_t tile_, tileBits_, runBits_, wideItemsFrom_;
   bool chained_;
-  gl::Program step_, tileSort_, tilePass_, pad_;
+  gl::Program step_, tileSort_, pad_;
+  std::array<gl::Program, kTileSortItemBits + 1> tilePasses_;  // by pairs an invocation, as log2 (passItemBits)
   static constexpr std::uint32_t kChainHead = 8;  // the stall count, then padding to 32 bytes
   gl::Buffer chain_;
   std::uint32_t chainSetWords_ = 0, parity_ = 0;
@@ -500,12 +511,12 @@ BitonicChain planBitonicChain(std::span<const std::uint32_t> heldBits, std::uint
 }
 
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,
-                                    std::uint32_t tile, std::uint32_t maxRows) {
+                                    std::uint32_t tile, std::uint32_t maxRows, std::uint32_t wideItemsFromLog2n) {
   if (!std::has_single_bit(tile) || tile < 64 || tile > kSortTile || !std::has_single_bit(maxRows) || maxRows < 2 ||
       maxRows > tile)
     throw std::invalid_argument("bitonic sort: tile " + std::to_string(tile) + " with " + std::to_string(maxRows) +
                                 " rows is not a supported shape");
-  return std::make_unique<Bitonic>(library, caps, variant, tile, maxRows);
+  return std::make_unique<Bitonic>(library, caps, variant, tile, maxRows, wideItemsFromLog2n);
 }
 
 const SortVariant* findSorter(std::string_view name) { return findVariant(sorters(), name); }

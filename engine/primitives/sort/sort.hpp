@@ -31,7 +31,7 @@ inline constexpr const char* kDefaultSorter = "radix";
 inline constexpr const char* kFastestMeasured =
     "fastest measured on an NVIDIA H200: onesweep up to 1M pairs (1M: onesweep 71 us, radix 72, counting 119, "
     "bitonic-transpose 201 before its dispatches were chained, torch.sort 108.5), radix at 4M and 16M (16M: radix "
-    "681 us, onesweep 765, torch.sort 782); on an H100, chained bitonic-transpose 173 us at 1M against radix's 81; "
+    "681 us, onesweep 765, torch.sort 782); on an H100, chained bitonic-transpose 169 us at 1M against radix's 81; "
     "docs/PERFORMANCE.md";
 // The fewest consecutive pairs bitonic-transpose reads in a run: 8 uvec2, 64 bytes (on the H200,
 // 225 us at 1M pairs against 230.5 with runs of 4, 4680 at 16M against 4753; docs/PERFORMANCE.md).
@@ -39,6 +39,12 @@ inline constexpr std::uint32_t kSortMinRun = 8;
 inline constexpr std::uint32_t kSortTileBits = 12;   // log2 kSortTile
 inline constexpr std::uint32_t kSortMinRunBits = 3;  // log2 kSortMinRun
 static_assert(kSortTile == 1u << kSortTileBits && kSortMinRun == 1u << kSortMinRunBits);
+// bitonic-transpose's passes keep 8 pairs an invocation in registers below 2^21 pairs and 16 from
+// there. Unchained on the H200, 16 were the faster from 1M (199 us against 200.5 at 1M, 698 against
+// 758 at 4M, 2937 against 3289 at 16M) and 8 below (64K: 83 us against 89); with the dispatches
+// chained, on an H100, 8 are faster at 1M too (168 against 172 us) and 16 still at 4M (646 against
+// 717). docs/PERFORMANCE.md.
+inline constexpr std::uint32_t kSortWideItemsFromLog2n = 21;
 
 // Pairs a sort needs room for: `count` padded to a power of two, at least one tile.
 std::uint32_t sortCapacity(std::uint32_t count);
@@ -67,10 +73,11 @@ using SortVariant = Variant<Sorter>;
 std::span<const SortVariant> sorters();
 const SortVariant* findSorter(std::string_view name);
 
-// The bitonic variants with a chosen tile (a power of two from 64 to kSortTile) and a chosen most
+// The bitonic variants with a chosen tile (a power of two from 64 to kSortTile), a chosen most
 // rows per tile of bitonic-transpose's passes (so runs of at least tile / maxRows consecutive pairs,
-// the low bits every pass holds): the registry uses kSortTile and kSortTile / kSortMinRun; tests
-// shrink them to reach every path of the pass planning at small sizes.
+// the low bits every pass holds) and the log2 size from which its passes take 16 pairs an
+// invocation instead of 8: the registry uses kSortTile, kSortTile / kSortMinRun and
+// kSortWideItemsFromLog2n; tests shrink them to reach every path at small sizes.
 enum class BitonicVariant { Global, Shared, Transpose };
 
 // A step of the bitonic network on 2^log2n pairs: in stage `stage` (merging runs of k = 2^stage
@@ -112,7 +119,8 @@ struct BitonicChain {
 // The links of dispatches holding heldBits[i] of 2^log2n pairs, in order. Pure.
 BitonicChain planBitonicChain(std::span<const std::uint32_t> heldBits, std::uint32_t log2n);
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,
-                                    std::uint32_t tile = kSortTile, std::uint32_t maxRows = kSortTile / kSortMinRun);
+                                    std::uint32_t tile = kSortTile, std::uint32_t maxRows = kSortTile / kSortMinRun,
+                                    std::uint32_t wideItemsFromLog2n = kSortWideItemsFromLog2n);
 
 // The radix sorters (radix.cpp): least-significant digit first over the key bits below keyCount.
 std::unique_ptr<Sorter> makeRadix(const gl::ShaderLibrary& library, const gl::Caps& caps);
