@@ -87,25 +87,53 @@ TEST_F(GlTest, BitonicVariantsWithSmallTilesTakeEveryMultiPassPath) {
   // two stride bits, so a stage of a few thousand pairs already takes several passes; with 64
   // rows (runs of 1 pair or 4) the plan packs stage tails with the next stage's heads. Among
   // these shapes at 2^13 and 2^17 pairs the plan takes every kind of pass (head only, tail only,
-  // middle only, tail + head: tests/unit/test_bitonic_plan.cpp), against std::sort. Transpose's
-  // passes take 16 pairs an invocation from 2^13 pairs here (the registry: from 2^21), so 65 pairs
-  // sort with 8 an invocation and 4097 and 65537 with 16.
+  // middle only, tail + head: tests/unit/test_bitonic_plan.cpp), against std::sort. The passes
+  // take 8 pairs an invocation below 2^13 pairs and 16 from there (the registry: from 2^21), so
+  // 65 pairs (padded to 4096) sort with 8 and 4097 and 65537 with 16.
   const std::pair<primitives::BitonicVariant, const char*> variants[] = {{primitives::BitonicVariant::Shared, "shared"},
                                                                    {primitives::BitonicVariant::Transpose, "transpose"}};
   for (const auto& [caps, capsName] : capsWithAndWithoutInt64()) {
     for (const auto& [variant, name] : variants) {
-      for (std::uint32_t tile : {64u, 256u}) {
-        for (std::uint32_t rows : {2u, 4u, 64u}) {
-          auto sorter = primitives::makeBitonic(test::shaders(), caps, variant, tile, rows, /*wideItemsFromLog2n*/ 13);
+      for (std::uint32_t tileBits : {6u, 8u}) {
+        for (std::uint32_t rowBits : {1u, 2u, 6u}) {
+          const primitives::BitonicShapes shapes = [tileBits, rowBits](std::uint32_t log2n) {
+            return primitives::BitonicShape{tileBits, tileBits - rowBits, log2n >= 13 ? 4u : 3u};
+          };
+          auto sorter = primitives::makeBitonic(test::shaders(), caps, variant, shapes);
           for (std::uint32_t n : {1u, 65u, 4097u, 65537u}) {
-            const std::vector<Pair> input = randomPairs(n, std::max(n / 3, 1u), n * 7 + rows);
+            const std::vector<Pair> input = randomPairs(n, std::max(n / 3, 1u), n * 7 + (1u << rowBits));
             std::vector<Pair> expected = input;
             std::sort(expected.begin(), expected.end(), less);
             ASSERT_EQ(sortOnGpu(*sorter, input, n), expected)
-                << name << " tile " << tile << " rows " << rows << " n=" << n << " (" << capsName << ")";
+                << name << " tile 2^" << tileBits << " rows 2^" << rowBits << " n=" << n << " (" << capsName << ")";
           }
         }
       }
+    }
+  }
+}
+
+TEST_F(GlTest, BitonicTransposeSortsLikeStdSortWhenItsShapeChangesWithTheSize) {
+  // One sorter whose tile, runs and pairs an invocation differ from size to size (as the registry's
+  // do), its sizes taken out of order and again: each size's plan, programs and chained waits
+  // (the done counts' buffer grows and alternates sets across shapes) against std::sort. Tiles of
+  // 4096 at 2^17 pairs, 2048 at 2^15, 64 at 2^13, 256 at 2^16.
+  const primitives::BitonicShapes shapes = [](std::uint32_t log2n) {
+    switch (log2n) {
+      case 13: return primitives::BitonicShape{6, 3, 4};
+      case 15: return primitives::BitonicShape{11, 3, 3};
+      case 16: return primitives::BitonicShape{8, 2, 3};
+      case 17: return primitives::BitonicShape{12, 3, 4};
+      default: return primitives::BitonicShape{};
+    }
+  };
+  for (const auto& [caps, capsName] : capsWithAndWithoutInt64()) {
+    auto sorter = primitives::makeBitonic(test::shaders(), caps, primitives::BitonicVariant::Transpose, shapes);
+    for (std::uint32_t n : {70001u, 5000u, 20011u, 4096u, 40009u, 5000u, 70001u, 20011u}) {
+      const std::vector<Pair> input = randomPairs(n, std::max(n / 5, 1u), n + 3);
+      std::vector<Pair> expected = input;
+      std::sort(expected.begin(), expected.end(), less);
+      ASSERT_EQ(sortOnGpu(*sorter, input, n), expected) << "n=" << n << " (" << capsName << ")";
     }
   }
 }
@@ -137,10 +165,17 @@ TEST_F(GlTest, BitonicVariantsSortLikeStdSortWithAndWithoutTheInt64Compare) {
 }
 
 TEST_F(GlTest, BitonicRefusesShapesItCannotRun) {
-  EXPECT_THROW(primitives::makeBitonic(test::shaders(), test::caps(), primitives::BitonicVariant::Transpose, 96, 4), std::invalid_argument);
-  EXPECT_THROW(primitives::makeBitonic(test::shaders(), test::caps(), primitives::BitonicVariant::Transpose, 2 * primitives::kSortTile, 4),
-               std::invalid_argument);
-  EXPECT_THROW(primitives::makeBitonic(test::shaders(), test::caps(), primitives::BitonicVariant::Transpose, 256, 512), std::invalid_argument);
+  const auto make = [](primitives::BitonicShape bad, std::uint32_t badFrom) {
+    return primitives::makeBitonic(test::shaders(), test::caps(), primitives::BitonicVariant::Transpose,
+                                   [=](std::uint32_t log2n) { return log2n >= badFrom ? bad : primitives::BitonicShape{}; });
+  };
+  EXPECT_THROW(make({5, 2, 3}, 0), std::invalid_argument);                               // tiles of 32
+  EXPECT_THROW(make({primitives::kSortTileBits + 1, 3, 3}, 0), std::invalid_argument);   // over 16 KiB
+  EXPECT_THROW(make({8, 8, 3}, 0), std::invalid_argument);                               // runs of a whole tile
+  EXPECT_THROW(make({8, 3, 5}, 0), std::invalid_argument);                               // 32 pairs an invocation
+  EXPECT_THROW(make({8, 3, 2}, 0), std::invalid_argument);                               // 4 pairs an invocation
+  EXPECT_THROW(make({5, 2, 3}, 31), std::invalid_argument);  // wrong only at 2^31 pairs: refused when made
+  EXPECT_NO_THROW(make({6, 5, 4}, 0));
 }
 
 TEST_F(GlTest, AllKeysEqualAndAlreadySortedAndReversedInputs) {

@@ -14,6 +14,7 @@
 #include "shaders/primitives/sort/sort_slots.h"
 
 using namespace boids;
+using primitives::BitonicShape;
 using primitives::BitonicPass;
 using primitives::BitonicStep;
 using primitives::planBitonicChain;
@@ -59,7 +60,7 @@ struct Shape {
   std::uint32_t tileBits, runBits;
 };
 
-// Every shape makeBitonic accepts: tiles of 64 .. kSortTile pairs, at least 2 rows (runBits below tileBits).
+// Every tile and run makeBitonic accepts (BitonicShape): tiles of 64 .. kSortTile pairs, runs below a tile.
 std::vector<Shape> everyShape() {
   std::vector<Shape> shapes;
   for (std::uint32_t t = 6; t <= primitives::kSortTileBits; ++t) {
@@ -203,7 +204,11 @@ TEST(BitonicChain, EveryGroupWaitsForExactlyTheGroupsThatWroteItsPairs) {
       expectChainMatchesTheWriters(log2n, shape.tileBits, shape.runBits);
     }
   }
-  expectChainMatchesTheWriters(20, primitives::kSortTileBits, primitives::kSortMinRunBits);  // the real shape at 1M
+  // The registry's bitonic-transpose with tiles of 2048 (16K, 256K, 4M pairs) and 4096 (1M).
+  for (std::uint32_t log2n : {14u, 18u, 20u, 22u}) {
+    const BitonicShape shape = primitives::bitonicShapeFor(primitives::BitonicVariant::Transpose, log2n);
+    expectChainMatchesTheWriters(log2n, shape.tileBits, shape.runBits);
+  }
 }
 
 TEST(BitonicChain, WaitsOfTheRealShapeAt1M) {

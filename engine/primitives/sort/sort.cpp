@@ -181,21 +181,29 @@ TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, 
 // The dispatches are planned once per size and replayed.
 class Bitonic final : public Sorter {
  public:
-  Bitonic(const gl::ShaderLibrary& lib, const gl::Caps& caps, BitonicVariant variant, std::uint32_t tile,
-          std::uint32_t maxRows, std::uint32_t wideItemsFromLog2n)
+  Bitonic(const gl::ShaderLibrary& lib, const gl::Caps& caps, BitonicVariant variant, const BitonicShapes& shapes)
       : caps_(caps),
         variant_(variant),
-        tile_(tile),
-        tileBits_(std::uint32_t(std::countr_zero(tile))),
-        runBits_(std::uint32_t(std::countr_zero(tile / maxRows))),
-        wideItemsFrom_(wideItemsFromLog2n),
         chained_(variant == BitonicVariant::Transpose && dispatchesStartInOrder(caps)),
-        step_(bitonicProgram(lib, caps, 0, tile)),
-        tileSort_(bitonicProgram(lib, caps, 1, tile, 0, chained_)),
+        step_(bitonicProgram(lib, caps, 0, kSortTile)),
         pad_(gl::Program::compute(lib, "primitives/sort/sort_pad.comp", kGroupDefine)) {
-    for (std::uint32_t log2n : {0u, 31u}) {
-      const std::uint32_t bits = passItemBits(log2n);
-      if (!tilePasses_[bits]) tilePasses_[bits] = bitonicProgram(lib, caps, 2, tile, bits, chained_);
+    // Every size's shape up front, and the few programs they take: a size first met mid-flight
+    // then costs no compile.
+    for (std::uint32_t log2n = kSortTileBits; log2n < shapes_.size(); ++log2n) {
+      const BitonicShape shape = shapes(log2n);
+      if (shape.tileBits < 6 || shape.tileBits > kSortTileBits || shape.runBits >= shape.tileBits || shape.itemBits < 3 ||
+          shape.itemBits > kTileSortItemBits)
+        throw std::invalid_argument("bitonic sort: tiles of 2^" + std::to_string(shape.tileBits) + " pairs, runs of 2^" +
+                                    std::to_string(shape.runBits) + " and 2^" + std::to_string(shape.itemBits) +
+                                    " pairs an invocation (for 2^" + std::to_string(log2n) +
+                                    " pairs) is not a shape it can run: tiles of 2^6 .. 2^" + std::to_string(kSortTileBits) +
+                                    ", runs below a tile, 2^3 or 2^4 pairs an invocation");
+      shapes_[log2n] = shape;
+      if (variant == BitonicVariant::Global) continue;
+      const std::uint32_t tile = 1u << shape.tileBits;
+      if (!tileSorts_[shape.tileBits]) tileSorts_[shape.tileBits] = bitonicProgram(lib, caps, 1, tile, 0, chained_);
+      gl::Program& pass = tilePasses_[shape.tileBits][shape.itemBits];
+      if (!pass) pass = bitonicProgram(lib, caps, 2, tile, shape.itemBits, chained_);
     }
   }
 
@@ -204,6 +212,8 @@ class Bitonic final : public Sorter {
     pad(pad_, caps_, pairs, count, n);
     pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
     const std::uint32_t log2n = std::uint32_t(std::countr_zero(n));
+    const BitonicShape& shape = shapes_[log2n];
+    const std::uint32_t tiles = n >> shape.tileBits;
     const std::vector<Dispatch>& plan = schedule(log2n);
     const bool chain = chained_ && plan.size() > 1;
     if (chain) beginChain(chains_[log2n].words);
@@ -222,21 +232,21 @@ class Bitonic final : public Sorter {
           gridPass(step_, caps_, n / 2);
           break;
         case Dispatch::Kind::TileSort:
-          tileSort_.use();
+          tileSorts_[shape.tileBits].use();
           glUniform3uiv(SORT_LOC_TURNS, 1, d.pass.turns.data());
           chainUniforms();
-          glDispatchCompute(n / tile_, 1, 1);
+          glDispatchCompute(tiles, 1, 1);
           barrierAfter();
           break;
         case Dispatch::Kind::TilePass:
-          tilePasses_[d.itemBits].use();
+          tilePasses_[shape.tileBits][shape.itemBits].use();
           glUniform3uiv(SORT_LOC_PASS, 1, d.pass.pass.data());
           glUniform3uiv(SORT_LOC_HELD, SORT_MAX_RUNS, d.pass.held.data());
           glUniform3uiv(SORT_LOC_FREE, SORT_MAX_RUNS, d.pass.free.data());
           glUniform4uiv(SORT_LOC_STEPS, SORT_MAX_STEPS, d.pass.steps.data());
           glUniform3uiv(SORT_LOC_TURNS, 1, d.pass.turns.data());
           chainUniforms();
-          glDispatchCompute(n / tile_, 1, 1);
+          glDispatchCompute(tiles, 1, 1);
           barrierAfter();
           break;
       }
@@ -283,7 +293,9 @@ class Bitonic final : public Sorter {
 
   std::string unavailableFor(std::uint32_t count) const override {
     // The tile passes dispatch one group per tile, not grid-stride.
-    return variant_ == BitonicVariant::Global ? std::string() : gl::tilesOverGroupLimit(sortCapacity(count) / tile_, caps_);
+    if (variant_ == BitonicVariant::Global) return {};
+    const std::uint32_t n = sortCapacity(count);
+    return gl::tilesOverGroupLimit(n >> shapes_[std::countr_zero(n)].tileBits, caps_);
   }
 
  private:
@@ -292,7 +304,6 @@ class Bitonic final : public Sorter {
     std::uint32_t k = 0, j = 0;  // Global: the step
     TilePassUniforms pass;       // TilePass
     std::uint32_t held = 0;      // TileSort, TilePass: the index bits a group holds
-    std::uint32_t itemBits = 0;  // TilePass: its pairs per invocation, as log2
   };
 
   // The dispatches that sort 2^log2n pairs, planned on first use.
@@ -300,11 +311,11 @@ class Bitonic final : public Sorter {
     std::vector<Dispatch>& plan = schedules_.at(log2n);
     if (!plan.empty()) return plan;
     const std::uint32_t n = 1u << log2n;
+    const BitonicShape& shape = shapes_[log2n];
     const auto global = [&](std::uint32_t k, std::uint32_t j) { plan.push_back({Dispatch::Kind::Global, k, j, {}}); };
     const auto tilePass = [&](const BitonicPass& p, bool startsTurned, std::uint32_t exitStage) {
-      const std::uint32_t itemBits = passItemBits(log2n);
-      plan.push_back({Dispatch::Kind::TilePass, 0, 0, tilePassUniforms(p, log2n, tileBits_, itemBits, startsTurned, exitStage),
-                      p.heldBits, itemBits});
+      plan.push_back({Dispatch::Kind::TilePass, 0, 0,
+                      tilePassUniforms(p, log2n, shape.tileBits, shape.itemBits, startsTurned, exitStage), p.heldBits});
     };
     if (variant_ == BitonicVariant::Global) {
       for (std::uint32_t k = 2; k <= n; k <<= 1) {
@@ -314,21 +325,21 @@ class Bitonic final : public Sorter {
     }
     // Every stage up to a tile. Global steps take their pairs ascending; tile passes, turned for
     // the stage they go on with.
-    Dispatch tileSort{Dispatch::Kind::TileSort, 0, 0, {}, lowBits(tileBits_)};
+    Dispatch tileSort{Dispatch::Kind::TileSort, 0, 0, {}, lowBits(shape.tileBits)};
     if (variant_ == BitonicVariant::Transpose) {
-      // The tile sort holds the low tileBits_ bits, never the next stage's: its direction is the group's.
-      setExit(tileSort.pass, tileBits_ + 1, log2n, lowBits(tileBits_), /*slotOf, unused*/ {});
+      // The tile sort holds the low tileBits bits, never the next stage's: its direction is the group's.
+      setExit(tileSort.pass, shape.tileBits + 1, log2n, lowBits(shape.tileBits), /*slotOf, unused*/ {});
     }
     plan.push_back(tileSort);
     if (variant_ == BitonicVariant::Shared) {
-      for (std::uint32_t s = tileBits_ + 1; s <= log2n; ++s) {
-        for (std::uint32_t j = 1u << (s - 1); j >= tile_; j >>= 1) global(1u << s, j);
-        BitonicPass merge{lowBits(tileBits_), {}};  // the strides below a tile: a merge of consecutive pairs
-        for (std::uint32_t b = tileBits_; b-- > 0;) merge.steps.push_back({s, b});
+      for (std::uint32_t s = shape.tileBits + 1; s <= log2n; ++s) {
+        for (std::uint32_t j = 1u << (s - 1); j >> shape.tileBits != 0; j >>= 1) global(1u << s, j);
+        BitonicPass merge{lowBits(shape.tileBits), {}};  // the strides below a tile: a merge of consecutive pairs
+        for (std::uint32_t b = shape.tileBits; b-- > 0;) merge.steps.push_back({s, b});
         tilePass(merge, false, kAscending);
       }
     } else {
-      const std::vector<BitonicPass> passes = planBitonicPasses(log2n, tileBits_, runBits_);
+      const std::vector<BitonicPass> passes = planBitonicPasses(log2n, shape.tileBits, shape.runBits);
       for (std::size_t p = 0; p < passes.size(); ++p) {
         tilePass(passes[p], true, p + 1 < passes.size() ? passes[p + 1].steps.front().stage : kAscending);
       }
@@ -341,18 +352,13 @@ class Bitonic final : public Sorter {
     return plan;
   }
 
-  // The tile passes' pairs per invocation, as log2: bitonic-shared's tile merges 8; bitonic-transpose's
-  // passes 8 below 2^wideItemsFrom_ pairs and 16 from there (kSortWideItemsFromLog2n says why).
-  std::uint32_t passItemBits(std::uint32_t log2n) const {
-    return variant_ == BitonicVariant::Transpose && log2n >= wideItemsFrom_ ? 4 : 3;
-  }
-
   const gl::Caps& caps_;
   BitonicVariant variant_;
-  std::uint32_t tile_, tileBits_, runBits_, wideItemsFrom_;
   bool chained_;
-  gl::Program step_, tileSort_, pad_;
-  std::array<gl::Program, kTileSortItemBits + 1> tilePasses_;  // by pairs an invocation, as log2 (passItemBits)
+  std::array<BitonicShape, 32> shapes_;  // by log2 of the padded size, from kSortTileBits
+  gl::Program step_, pad_;
+  std::array<gl::Program, kSortTileBits + 1> tileSorts_;  // by tileBits, as the shapes need them
+  std::array<std::array<gl::Program, kTileSortItemBits + 1>, kSortTileBits + 1> tilePasses_;  // by tileBits, itemBits
   static constexpr std::uint32_t kChainHead = 8;  // the stall count, then padding to 32 bytes
   gl::Buffer chain_;
   std::uint32_t chainSetWords_ = 0, parity_ = 0;
@@ -433,10 +439,10 @@ const SortVariant kSorters[] = {
      "shared-memory merge",
      true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Shared); }},
     {"bitonic-transpose",
-     "as bitonic-shared, but every later step in shared memory too, on tiles holding any 12 index bits: passes "
-     "planned across stage boundaries (the tail of a stage with the head of the next), 13 dispatches in all at 1M "
-     "pairs, 16 pairs an invocation; on NVIDIA and llvmpipe the dispatches are chained, each group waiting only "
-     "for the groups that wrote its pairs",
+     "as bitonic-shared, but every later step in shared memory too, on tiles holding any 11 or 12 index bits: "
+     "passes planned across stage boundaries (the tail of a stage with the head of the next), 13 dispatches in all "
+     "at 1M pairs; tiles of 2048 or 4096 and 8 or 16 pairs an invocation, whichever measured faster at the size; on "
+     "NVIDIA and llvmpipe the dispatches are chained, each group waiting only for the groups that wrote its pairs",
      true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Transpose); }},
     {"counting",
      "atomic counts per key, exclusive scan, atomic scatter, then each pair ranked by value within its key (stable: "
@@ -510,13 +516,20 @@ BitonicChain planBitonicChain(std::span<const std::uint32_t> heldBits, std::uint
   return chain;
 }
 
+BitonicShape bitonicShapeFor(BitonicVariant variant, std::uint32_t log2n) {
+  if (variant != BitonicVariant::Transpose) return {kSortTileBits, kSortMinRunBits, 3};
+  // The measurements are in sort.hpp. At 2^12 pairs and below a tile of 4096 is the whole sort.
+  const bool smallTiles = (log2n > kSortTileBits && log2n < 20) || log2n == 21 || log2n == 22;
+  return {smallTiles ? kSortTileBits - 1 : kSortTileBits, kSortMinRunBits, log2n >= 21 ? 4u : 3u};
+}
+
+std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant) {
+  return makeBitonic(library, caps, variant, [variant](std::uint32_t log2n) { return bitonicShapeFor(variant, log2n); });
+}
+
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,
-                                    std::uint32_t tile, std::uint32_t maxRows, std::uint32_t wideItemsFromLog2n) {
-  if (!std::has_single_bit(tile) || tile < 64 || tile > kSortTile || !std::has_single_bit(maxRows) || maxRows < 2 ||
-      maxRows > tile)
-    throw std::invalid_argument("bitonic sort: tile " + std::to_string(tile) + " with " + std::to_string(maxRows) +
-                                " rows is not a supported shape");
-  return std::make_unique<Bitonic>(library, caps, variant, tile, maxRows, wideItemsFromLog2n);
+                                    const BitonicShapes& shapes) {
+  return std::make_unique<Bitonic>(library, caps, variant, shapes);
 }
 
 const SortVariant* findSorter(std::string_view name) { return findVariant(sorters(), name); }

@@ -4,6 +4,7 @@
 // then value (a total order: values are unique boid indices), so they all produce exactly
 // std::sort's sequence, and switching sorters never changes the flock.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -18,10 +19,9 @@
 
 namespace boids::primitives {
 
-// Pairs per shared-memory tile: 16 KiB, as they pass in halves. Two groups then share an H200
-// multiprocessor, and a bitonic-transpose pass at 1M pairs runs every group at once: 199 us at 1M
-// against 207 with tiles of 2048 (which take 673 us at 4M against 698, and less below 1M: 81 at
-// 64K against 89). docs/PERFORMANCE.md.
+// The most pairs a shared-memory tile holds: 16 KiB, as they pass in halves. Two groups then share
+// an H200 multiprocessor, and a bitonic-transpose pass at 1M pairs runs every group at once
+// (bitonicShapeFor says where smaller tiles measured faster). docs/PERFORMANCE.md.
 inline constexpr std::uint32_t kSortTile = 4096;
 // The grid's sorter: radix. The design keeps a bitonic sort as the default unless a radix sort
 // measures over twice as fast; on an H200 radix does at every size from 256K pairs (1M: 72 us
@@ -39,13 +39,6 @@ inline constexpr std::uint32_t kSortMinRun = 8;
 inline constexpr std::uint32_t kSortTileBits = 12;   // log2 kSortTile
 inline constexpr std::uint32_t kSortMinRunBits = 3;  // log2 kSortMinRun
 static_assert(kSortTile == 1u << kSortTileBits && kSortMinRun == 1u << kSortMinRunBits);
-// bitonic-transpose's passes keep 8 pairs an invocation in registers below 2^21 pairs and 16 from
-// there. Unchained on the H200, 16 were the faster from 1M (199 us against 200.5 at 1M, 698 against
-// 758 at 4M, 2937 against 3289 at 16M) and 8 below (64K: 83 us against 89); with the dispatches
-// chained, on an H100, 8 are faster at 1M too (168 against 172 us) and 16 still at 4M (646 against
-// 717). docs/PERFORMANCE.md.
-inline constexpr std::uint32_t kSortWideItemsFromLog2n = 21;
-
 // Pairs a sort needs room for: `count` padded to a power of two, at least one tile.
 std::uint32_t sortCapacity(std::uint32_t count);
 
@@ -73,12 +66,27 @@ using SortVariant = Variant<Sorter>;
 std::span<const SortVariant> sorters();
 const SortVariant* findSorter(std::string_view name);
 
-// The bitonic variants with a chosen tile (a power of two from 64 to kSortTile), a chosen most
-// rows per tile of bitonic-transpose's passes (so runs of at least tile / maxRows consecutive pairs,
-// the low bits every pass holds) and the log2 size from which its passes take 16 pairs an
-// invocation instead of 8: the registry uses kSortTile, kSortTile / kSortMinRun and
-// kSortWideItemsFromLog2n; tests shrink them to reach every path at small sizes.
 enum class BitonicVariant { Global, Shared, Transpose };
+
+// A bitonic sort's shape at one size, each a log2: the pairs a shared-memory tile holds (6 ..
+// kSortTileBits), the fewest consecutive pairs bitonic-transpose's passes read in a run (the low
+// index bits every pass holds; below tileBits) and the pairs an invocation keeps in registers in
+// the tile passes (3 or 4; the tile sort keeps 16).
+struct BitonicShape {
+  std::uint32_t tileBits = kSortTileBits, runBits = kSortMinRunBits, itemBits = 3;
+  bool operator==(const BitonicShape&) const = default;
+};
+// A shape for each size, by log2 of the padded size (sortCapacity).
+using BitonicShapes = std::function<BitonicShape(std::uint32_t log2n)>;
+// The registry's shapes. bitonic-global and bitonic-shared: tiles of 4096, 8 pairs an invocation.
+// bitonic-transpose: the faster of tiles of 4096 and 2048 at each size, measured on an H100
+// (chained, docs/PERFORMANCE.md runs i and j): 2048 from 8K to 512K pairs (8K: 39 us against 45,
+// 64K 57 against 72, 512K 116 against 128), at 2M and 4M (288 against 292, 624 against 646); 4096
+// at 1M (169 against 171), 8M and 16M (1430 against 1464, 3030 against 3188), and at 4K and below,
+// where it is one dispatch. 8 pairs an invocation below 2M pairs, 16 from there (with tiles of
+// 4096 and chained, on an H100: 168 against 172 us at 1M, 646 against 717 at 4M; unchained on the
+// H200 16 were the faster from 1M, 698 against 758 at 4M, 2937 against 3289 at 16M).
+BitonicShape bitonicShapeFor(BitonicVariant variant, std::uint32_t log2n);
 
 // A step of the bitonic network on 2^log2n pairs: in stage `stage` (merging runs of k = 2^stage
 // pairs) every pair i meets pair i ^ 2^bit, ascending where bit `stage` of i is 0. The network is
@@ -118,9 +126,11 @@ struct BitonicChain {
 };
 // The links of dispatches holding heldBits[i] of 2^log2n pairs, in order. Pure.
 BitonicChain planBitonicChain(std::span<const std::uint32_t> heldBits, std::uint32_t log2n);
+// The bitonic variants with the registry's shapes, or with others (tests shrink them to reach every
+// path of the planning at small sizes); throws std::invalid_argument naming a shape it cannot run.
+std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant);
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,
-                                    std::uint32_t tile = kSortTile, std::uint32_t maxRows = kSortTile / kSortMinRun,
-                                    std::uint32_t wideItemsFromLog2n = kSortWideItemsFromLog2n);
+                                    const BitonicShapes& shapes);
 
 // The radix sorters (radix.cpp): least-significant digit first over the key bits below keyCount.
 std::unique_ptr<Sorter> makeRadix(const gl::ShaderLibrary& library, const gl::Caps& caps);
