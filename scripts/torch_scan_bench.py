@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """torch.cumsum of N int32 values (CUB's scan underneath) and a clone of them (a streaming copy),
 the references beside `boids bench --scan`. Values are small (0 to 7) like the counts and flags a
-scan sums; cumsum is inclusive where ours is exclusive, the same traffic. Median of 200 runs timed
-with CUDA events, after 10 warm-ups. Usage: torch_scan_bench.py [OUT.json]"""
+scan sums; cumsum is inclusive where ours is exclusive, the same traffic. Median of 200 runs queued
+back to back and timed with CUDA events, after 0.3 s of warm-up (torch_timing.timed). Usage:
+torch_scan_bench.py [OUT.json]"""
 import sys
 
 import torch

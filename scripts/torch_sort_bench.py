@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """torch.sort of N int32 keys with their indices (CUB's radix sort underneath), the reference
 beside `boids bench --sort`. Keys are drawn like the grid's cell keys: about one cell per 3.8 boids
-(0.03056 boids per unit^3, cells of edge 5). Median of 100 runs timed with CUDA events, after
-5 warm-ups. Usage: torch_sort_bench.py [OUT.json]"""
+(0.03056 boids per unit^3, cells of edge 5). Median of 100 runs queued back to back and timed
+with CUDA events, after 0.3 s of warm-up (torch_timing.timed). Usage: torch_sort_bench.py [OUT.json]"""
 import sys
 
 import torch

@@ -2,22 +2,36 @@
 they write beside `boids bench`'s."""
 import json
 import statistics
+import time
 
 import torch
 
+# As `boids bench` (gl::warmUp, kClockWarmUp): the work untimed for this long first, so that the
+# GPU's clocks have risen before anything is timed.
+CLOCK_WARM_UP_S = 0.3
+
 
 def timed(work, warmups=10, runs=200):
-    """Median and minimum in microseconds of `runs` calls of `work`, each between two CUDA events."""
-    for _ in range(warmups):
+    """Median and minimum in microseconds of `runs` calls of `work`, each between two CUDA events.
+
+    The runs are queued back to back and synchronized once at the end, as `boids bench` queues its
+    GL work between timestamp queries. Synchronizing after every run, as this did before
+    2026-11-26, let the host's launch gaps into the GPU time: torch.sort of 1M pairs on an H100
+    read 123.7 and 175.4 us that way in two rounds, 102.1 and 102.0 queued
+    (docs/measurements/torch-sort-synced-and-queued.txt)."""
+    start = time.monotonic()
+    done = 0
+    while done < warmups or time.monotonic() - start < CLOCK_WARM_UP_S:
         work()
-    times = []
-    for _ in range(runs):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
+        torch.cuda.synchronize()
+        done += 1
+    events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(runs)]
+    for begin, end in events:
+        begin.record()
         work()
         end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end) * 1e3)
+    torch.cuda.synchronize()
+    times = [begin.elapsed_time(end) * 1e3 for begin, end in events]
     return {"median_us": statistics.median(times), "min_us": min(times)}
 
 
