@@ -39,6 +39,7 @@ inline constexpr std::uint32_t kSortMinRun = 8;
 inline constexpr std::uint32_t kSortTileBits = 12;   // log2 kSortTile
 inline constexpr std::uint32_t kSortMinRunBits = 3;  // log2 kSortMinRun
 static_assert(kSortTile == 1u << kSortTileBits && kSortMinRun == 1u << kSortMinRunBits);
+
 // Pairs a sort needs room for: `count` padded to a power of two, at least one tile.
 std::uint32_t sortCapacity(std::uint32_t count);
 
@@ -74,7 +75,6 @@ enum class BitonicVariant { Global, Shared, Transpose };
 // the tile passes (3 or 4; the tile sort keeps 16).
 struct BitonicShape {
   std::uint32_t tileBits = kSortTileBits, runBits = kSortMinRunBits, itemBits = 3;
-  bool operator==(const BitonicShape&) const = default;
 };
 // A shape for each size, by log2 of the padded size (sortCapacity).
 using BitonicShapes = std::function<BitonicShape(std::uint32_t log2n)>;
