@@ -185,8 +185,9 @@ class Bitonic final : public Sorter {
       : caps_(caps),
         variant_(variant),
         chained_(variant == BitonicVariant::Transpose && dispatchesStartInOrder(caps)),
-        step_(bitonicProgram(lib, caps, 0, kSortTile)),
         pad_(gl::Program::compute(lib, "primitives/sort/sort_pad.comp", kGroupDefine)) {
+    // bitonic-transpose takes no global step.
+    if (variant != BitonicVariant::Transpose) step_ = bitonicProgram(lib, caps, 0, kSortTile);
     // Every size's shape up front, and the few programs they take: a size first met mid-flight
     // then costs no compile.
     for (std::uint32_t log2n = kSortTileBits; log2n < shapes_.size(); ++log2n) {
