@@ -57,6 +57,16 @@ int availableOn(const Registry& registry, const gl::Caps& caps) {
   return static_cast<int>(std::count_if(registry.begin(), registry.end(), [&](const auto& v) { return v.unavailableOn(caps).empty(); }));
 }
 
+// The sorters --sort and --frame run: the registry's, in its order, or those --sorters names.
+std::vector<const primitives::SortVariant*> benchSorters(const Options& options) {
+  std::vector<const primitives::SortVariant*> chosen;
+  const std::vector<std::string>& only = options.bench.sorters;
+  for (const primitives::SortVariant& v : primitives::sorters()) {
+    if (only.empty() || std::find(only.begin(), only.end(), v.name) != only.end()) chosen.push_back(&v);
+  }
+  return chosen;
+}
+
 }  // namespace
 
 // The cases of each sub-bench, counted from the options before the run, for the progress line:
@@ -64,7 +74,7 @@ int availableOn(const Registry& registry, const gl::Caps& caps) {
 int sortCases(const Options& options, const gl::Caps& caps) {
   int cases = 0;
   for (std::uint32_t n : options.bench.gridSizes) {
-    if (sim::checkBuffersFit(n, caps).empty()) cases += static_cast<int>(primitives::sorters().size());
+    if (sim::checkBuffersFit(n, caps).empty()) cases += static_cast<int>(benchSorters(options).size());
   }
   return cases;
 }
@@ -93,7 +103,8 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
     pristine.copyFrom(simulation.grid().pairs(), std::size_t(n) * 8);
     const std::vector<verify::SortPair> unsorted = pristine.read<verify::SortPair>(n);
     const std::uint32_t keys = static_cast<std::uint32_t>(sim::gridGeometry(settings).cellCount());
-    for (const primitives::SortVariant& info : primitives::sorters()) {
+    for (const primitives::SortVariant* chosen : benchSorters(options)) {
+      const primitives::SortVariant& info = *chosen;
       progress.next("bench --sort: " + std::string(info.name) + " n=" + std::to_string(n));
       auto sorter = info.create(shaders, caps);
       const int runs = std::clamp(options.bench.repeats, kMinRuns, kMostSortRuns);
@@ -242,7 +253,9 @@ int frameCases(const Options& options, const gl::Caps& caps) {
   int cases = 0;
   for (std::uint32_t n : options.bench.gridSizes) cases += sim::checkCountFits(n, caps, options.settings.sim.neighbours).empty();
   const int drawModes = options.settings.render.cull ? int(std::size(kDrawModes)) - 1 : 0;
-  return cases * (availableOn(primitives::sorters(), caps) + drawModes);
+  int sorters = 0;
+  for (const primitives::SortVariant* v : benchSorters(options)) sorters += v->unavailableOn(caps).empty();
+  return cases * (sorters + drawModes);
 }
 
 // One case of bench --frame: `frames` frames of the scenario `s` with `sorter`, drawn as `rs`
@@ -293,9 +306,10 @@ json frameCase(const Options& options, const gl::ShaderLibrary& shaders, const g
 
 // bench --frame: the CIS 565 scenario (rules, wrap-around world, no centroid pull, 0.03056 boids per
 // unit^3, uniform start), at least 20 warm-up steps (0.3 s on a GPU), then every pass of the frame
-// timed by the frame timer; a frame for every sorter of the registry, so the sort's share of the
-// frame is compared in place, drawn as the settings say (--draw); then, with the default sorter,
-// the frame drawn the other two ways, so the draw modes are compared in place too.
+// timed by the frame timer; a frame for every sorter of the registry (or each one --sorters names),
+// so the sort's share of the frame is compared in place, drawn as the settings say (--draw); then,
+// with the default sorter, the frame drawn the other two ways, so the draw modes are compared in
+// place too.
 json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
                 Progress& progress) {
   json rows = json::array();
@@ -307,10 +321,10 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
     }
     const sim::SimSettings s = cis565(options, n);
     const int frames = n <= (1u << 20) ? 100 : 40;
-    for (const primitives::SortVariant& sorter : primitives::sorters()) {
-      if (!sorter.unavailableOn(caps).empty()) continue;
-      progress.next("bench --frame: n=" + std::to_string(n) + ", " + sorter.name);
-      rows.push_back(frameCase(options, shaders, caps, s, frames, sorter.name, rs, csv, progress));
+    for (const primitives::SortVariant* sorter : benchSorters(options)) {
+      if (!sorter->unavailableOn(caps).empty()) continue;
+      progress.next("bench --frame: n=" + std::to_string(n) + ", " + sorter->name);
+      rows.push_back(frameCase(options, shaders, caps, s, frames, sorter->name, rs, csv, progress));
     }
     if (!rs.cull) continue;  // without culling the draw modes are darts or splats of every boid: as set
     for (render::DrawMode mode : kDrawModes) {

@@ -231,6 +231,8 @@ ParseResult parseCommandLine(int argc, char** argv) {
   auto* demo = cli.add_subcommand("demo", "Run the headless demo (EGL, offscreen) even when a display is available");
   std::vector<std::string> strategyNames;
   for (const centroid::StrategyInfo& s : centroid::strategies()) strategyNames.emplace_back(s.name);
+  std::vector<std::string> sorterNames;
+  for (const primitives::SortVariant& s : primitives::sorters()) sorterNames.emplace_back(s.name);
 
   auto* check = cli.add_subcommand(
       "check",
@@ -265,6 +267,8 @@ ParseResult parseCommandLine(int argc, char** argv) {
                   "to 4096x2048 and the 512x512x6 cube, beside the CPU projections (double, serial float) and a streaming copy");
   text.add(*bench, "--sizes", "Flock sizes, comma-separated (default: 64K, 1M, 4M, 16M for --reduce; 64K, 256K, 1M, 4M, 16M for --sort, --frame and --cull)", "N,...", "bench-sizes");
   text.add(*bench, "--strategies", "Only these strategies, comma-separated", "NAME,...", "bench-strategies");
+  text.add(*bench, "--sorters", "Only these sorters (--sort, and --frame's frame a sorter), comma-separated", "NAME,...",
+           "bench-sorters");
   text.add(*bench, "--repeats", "Timed runs per strategy and size, 1 to 100000 (default 200)", "N", "bench-repeats");
   text.add(*bench, "--json", "Write the results as JSON to this file", "FILE", "bench-json");
   text.add(*bench, "--csv", "Write the results as CSV to this file", "FILE", "bench-csv");
@@ -420,6 +424,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
       o.bench.gridSizes = o.bench.sizes;
     }
     if (auto v = text.choiceList("bench-strategies", strategyNames)) o.bench.strategies = *v;
+    if (auto v = text.choiceList("bench-sorters", sorterNames)) o.bench.sorters = *v;
     if (auto v = text.whole("bench-repeats", 1, 100000)) o.bench.repeats = static_cast<int>(*v);
 
     if (demo->parsed()) o.mode = Mode::Demo;

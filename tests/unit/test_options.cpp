@@ -59,6 +59,16 @@ TEST(Options, BadValuesExitWithCodeTwo) {
   }
 }
 
+TEST(Options, BenchTakesOnlyTheSortersItNames) {
+  auto r = parse({"bench", "--sort", "--sorters", "onesweep,bitonic-transpose"});
+  ASSERT_TRUE(r.options);
+  EXPECT_EQ(r.options->bench.sorters, (std::vector<std::string>{"onesweep", "bitonic-transpose"}));
+  EXPECT_TRUE(parse({"bench", "--sort"}).options->bench.sorters.empty());  // every one
+  auto bad = parse({"bench", "--sort", "--sorters", "radix,quick"});
+  EXPECT_FALSE(bad.options);
+  EXPECT_EQ(bad.exitCode, 2);
+}
+
 TEST(Options, HelpExitsWithZero) {
   auto r = parse({"--help"});
   EXPECT_FALSE(r.options);
