@@ -89,12 +89,10 @@ void main() {
 #define Item uint64_t
 Item toItem(uvec2 pair) { return packUint2x32(pair.yx); }
 uvec2 toPair(Item item) { return unpackUint2x32(item).yx; }
-Item allBits(int bit) { return uint64_t(int64_t(bit)); }  // bit 0 or -1: no bits or every bit
 #else
 #define Item uvec2
 Item toItem(uvec2 pair) { return pair; }
 uvec2 toPair(Item item) { return item; }
-Item allBits(int bit) { return uvec2(bit); }
 #endif
 uint pairHalf(Item item, int h) {  // h 0: the key, 1: the value
   uvec2 pair = toPair(item);
@@ -172,6 +170,19 @@ void windowAddresses(uint w, out uint address[ITEMS]) {
   spreadOverItems(bank(threadSlots(w)), atBit, address);
 }
 
+// With 8 pairs an invocation, the addresses of the window held are kept from the move that
+// brought it in, so that a move works out only those of the window it brings (H100: 152.5 us at
+// 1M pairs against 154.6, 52.5 at 64K against 54.3). With 16, the 16 more registers cost more than
+// the addresses save (the tile sort alone at 1M: 64.0 us against 52.3; 16M: 3492 against 2967).
+#if ITEM_BITS == 3
+uint r_heldAddresses[ITEMS];
+void heldAddresses(uint w, out uint address[ITEMS]) { address = r_heldAddresses; }
+void keepAddresses(uint address[ITEMS]) { r_heldAddresses = address; }
+#else
+void heldAddresses(uint w, out uint address[ITEMS]) { windowAddresses(w, address); }
+void keepAddresses(uint address[ITEMS]) {}
+#endif
+
 // An invocation's item k in slot order: slot k * GROUP_SIZE + the invocation, so that
 // neighbouring lanes touch neighbouring slots.
 uint orderedSlot(int k) { return gl_LocalInvocationID.x + uint(k * GROUP_SIZE); }
@@ -227,11 +238,12 @@ void tileIn(uint base, uint w) {
   slotAddresses(from);
   windowAddresses(w, to);
   exchange(from, to);
+  keepAddresses(to);
 }
 
 void tileOut(uint base, uint w) {
   uint from[ITEMS], to[ITEMS];
-  windowAddresses(w, from);
+  heldAddresses(w, from);
   slotAddresses(to);
   exchange(from, to);
   for (int k = 0; k < ITEMS; ++k) b_pairs[pairIndex(base, orderedSlot(k))] = toPair(r_items[k]);
@@ -241,9 +253,10 @@ void tileOut(uint base, uint w) {
 void moveWindow(inout int held, int w) {
   if (w == held) return;
   uint from[ITEMS], to[ITEMS];
-  windowAddresses(uint(held), from);
+  heldAddresses(uint(held), from);
   windowAddresses(uint(w), to);
   exchange(from, to);
+  keepAddresses(to);
   held = w;
 }
 
@@ -267,27 +280,35 @@ struct Direction {
 void turn(uint w, Direction from, Direction to) {
   uint slotMask = from.slotMask ^ to.slotMask;
   bool flip = (from.base != to.base) != ((bitCount(threadSlots(w) & slotMask) & 1) != 0);
-  // Bit m of `odd`: item m is complemented. Item bit k flips the items that have it. (This mask
-  // and one bit field per item: 235.4 us at 1M on the H200 against 241.6 for a parity per item.)
+  // Bit m of `odd`: item m is complemented. Item bit k flips the items that have it. (This mask:
+  // 235.4 us at 1M on the H200 against 241.6 for a parity per item. Then each item complemented
+  // under a test of its bit, where it was XORed with the bit spread over a pair: on an H100 165.0
+  // us at 1M against 168.8, 2982 at 16M against 3033.)
   const uint kItemsWithBit[4] = uint[4](0xaaaau, 0xccccu, 0xf0f0u, 0xff00u);
   uint odd = flip ? 0xffffu : 0u;
   for (int k = 0; k < ITEM_BITS; ++k) {
     if ((slotMask & (1u << (w + uint(k)))) != 0u) odd ^= kItemsWithBit[k];
   }
-  for (int m = 0; m < ITEMS; ++m) r_items[m] ^= allBits(bitfieldExtract(int(odd), m, 1));
+  for (int m = 0; m < ITEMS; ++m) {
+    if ((odd & (1u << uint(m))) != 0u) r_items[m] = ~r_items[m];
+  }
 }
 
 // A step whose stride is bit b of window w: between registers m and m + 2^b, the lesser pair to m.
-// As a uint64 min and max, with no branch: 241.6 us at 1M pairs on the H200 against 247.0 for an
-// `if` around the swap (which was the faster while every pair worked out its direction).
+// The compare-exchanges are most of a sort's time, and they are bound by the integer pipe's issue
+// rate (docs/PERFORMANCE.md), so each instruction counts. As a uint64 min with no branch (241.6 us at
+// 1M pairs on the H200 against 247.0 for an `if` around the swap), and the greater as the XOR of
+// both with the lesser, which is cheaper than a max (on an H100: 154.8 us at 1M against 165.0,
+// 2809 at 16M against 2982; one compare and a select for each took 192.5).
 void exchangeInRegisters(const uint b) {
   for (uint m = 0u; m < uint(ITEMS); ++m) {
     if ((m & (1u << b)) != 0u) continue;
     uint l = m | (1u << b);
     Item a = r_items[m], c = r_items[l];
 #ifdef SORT_INT64
-    r_items[m] = min(a, c);
-    r_items[l] = max(a, c);
+    Item low = min(a, c);
+    r_items[m] = low;
+    r_items[l] = a ^ c ^ low;
 #else
     if (pairLess(c, a)) {
       r_items[m] = c;
@@ -430,6 +451,9 @@ void main() {
   int held = int(u_steps[0].y);
   if (u_pass.y != 0u) {
     readWindow(base, uint(held));
+    uint at[ITEMS];
+    windowAddresses(uint(held), at);
+    keepAddresses(at);
   } else {
     tileIn(base, uint(held));
   }
