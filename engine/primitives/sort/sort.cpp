@@ -151,7 +151,8 @@ TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, 
       window = int(stride - bottom + 1 <= itemBits ? std::min(bottom, tileBits - itemBits) : stride + 1 - itemBits);
     }
     const bool dirHeld = step.stage < log2n && (plan.heldBits >> step.stage & 1u);
-    u.steps[4 * i] = stride;
+    const bool startsStage = i == 0 || step.stage != plan.steps[i - 1].stage;  // only then may the direction change
+    u.steps[4 * i] = (stride - std::uint32_t(window)) | (startsStage ? SORT_STEP_STARTS_STAGE : 0u);
     u.steps[4 * i + 1] = std::uint32_t(window);
     u.steps[4 * i + 2] = dirHeld ? 1u << slotOf[step.stage] : 0u;
     u.steps[4 * i + 3] = dirHeld || step.stage >= log2n ? 0u : 1u << step.stage;  // bit log2n of an index is 0

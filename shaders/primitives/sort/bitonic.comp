@@ -341,11 +341,6 @@ void turnTo(int held, inout Direction dir, Direction to) {
   }
 }
 
-// Step `stride` (a slot bit inside window `held`) of a stage whose direction is `to`.
-void step(int held, uint stride, inout Direction dir, Direction to) {
-  turnTo(held, dir, to);
-  exchangeBit(stride - uint(held));
-}
 
 // What the tile sort or a tile pass starts from and leaves: x, whether memory holds the pairs
 // turned for its first step's stage (else ascending); y and z, the slot mask and base mask of the
@@ -430,11 +425,11 @@ void main() {
   Direction dir = Direction(0u, false);
   for (int s = 1; (1 << s) <= TILE; ++s) {
     uint k = 1u << s;
-    Direction stage = Direction(k & uint(TILE - 1), (base & k) != 0u);
+    turnTo(held, dir, Direction(k & uint(TILE - 1), (base & k) != 0u));
     for (int top = s - 1; top >= 0;) {
       int w = max(top - ITEM_BITS + 1, 0);
       moveWindow(held, w);
-      for (int bit = top; bit >= w; --bit) step(held, uint(bit), dir, stage);
+      for (int bit = top; bit >= w; --bit) exchangeBit(uint(bit - held));
       top = w - 1;
     }
   }
@@ -458,10 +453,13 @@ void main() {
     tileIn(base, uint(held));
   }
   Direction dir = u_turns.x != 0u ? Direction(u_steps[0].z, (base & u_steps[0].w) != 0u) : Direction(0u, false);
+  // The direction is worked out only where a stage starts (the plan marks those steps), and the
+  // stride comes as its bit in the window.
   for (uint i = 0u; i < u_pass.x; ++i) {
     uvec4 s = u_steps[i];
     moveWindow(held, int(s.y));
-    step(held, s.x, dir, Direction(s.z, (base & s.w) != 0u));
+    if ((s.x & SORT_STEP_STARTS_STAGE) != 0u) turnTo(held, dir, Direction(s.z, (base & s.w) != 0u));
+    exchangeBit(s.x & (SORT_STEP_STARTS_STAGE - 1u));
   }
   turnTo(held, dir, exitDirection(base));
   if (u_pass.z != 0u) {

@@ -29,7 +29,9 @@
 #define SORT_LOC_PASS 2        // uvec3: (steps, read straight from memory, write straight to memory)
 #define SORT_LOC_HELD 3        // uvec3[SORT_MAX_RUNS]: (slot shift, mask, index shift) per run of held bits
 #define SORT_LOC_FREE 6        // uvec3[SORT_MAX_RUNS]: (group ID shift, mask, index shift) per run of the others
-#define SORT_LOC_STEPS 9       // uvec4[SORT_MAX_STEPS]: (stride slot bit, window, direction slot mask, direction base mask)
+#define SORT_LOC_STEPS 9       // uvec4[SORT_MAX_STEPS]: (stride's bit in the window | SORT_STEP_STARTS_STAGE where the
+                               // step's stage differs from the step's before, window, direction slot mask, direction base mask)
+#define SORT_STEP_STARTS_STAGE 0x100u
 #define SORT_LOC_TURNS 21      // uvec3, tile sort and tile pass: (memory holds the pairs turned for the first
                                // step's stage, exit direction slot mask, exit direction base mask)
 #define SORT_LOC_WAIT 22       // uvec3, chained: (first done count of the dispatch before + 1, or 0: no wait;
