@@ -52,15 +52,12 @@ std::vector<double> timeRuns(const std::function<void(int run)>& work, int repea
 
 void warmUp(const std::function<void(int run)>& work, int atLeast) {
   const bool clocks = timerQueriesMeaningful();
-  static bool first = true;
-  const std::chrono::milliseconds wall = first ? kFirstClockWarmUp : kClockWarmUp;
-  first = false;
   const auto start = std::chrono::steady_clock::now();
   int run = 0;
   for (int batch = 1;; batch = std::min(batch * 2, 64)) {
     for (int i = 0; i < batch; ++i) work(run++);
     glFinish();
-    if (run >= atLeast && (!clocks || std::chrono::steady_clock::now() - start >= wall)) return;
+    if (run >= atLeast && (!clocks || std::chrono::steady_clock::now() - start >= kClockWarmUp)) return;
   }
 }
 

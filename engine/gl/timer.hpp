@@ -37,11 +37,8 @@ std::vector<double> timeRuns(const std::function<void(int run)>& work, int repea
 // the way back up, at medians 2-4x their minimum. So a case first runs its work untimed: at least
 // `atLeast` times and, where GPU timers are meaningful, until kClockWarmUp of wall time has passed
 // with the GPU kept busy (batches between glFinish calls). On CPU timing (llvmpipe) there are no
-// clocks to raise, only `atLeast` runs. The first warm-up of a process takes longer: a GPU that
-// has idled since before the process started was not up to speed after 0.3 s of a small case (an
-// H100, the first case of a fresh machine: a sort of 4096 pairs timed at 104.8 us, 35.2 in the same
-// process a minute later, and 35.3 in a process started right after another's).
-constexpr std::chrono::milliseconds kClockWarmUp{300}, kFirstClockWarmUp{1500};
+// clocks to raise, only `atLeast` runs.
+constexpr std::chrono::milliseconds kClockWarmUp{300};
 void warmUp(const std::function<void(int run)>& work, int atLeast);
 
 double median(std::vector<double> values);
