@@ -32,7 +32,7 @@ inline constexpr const char* kFastestMeasured =
     "fastest measured on an NVIDIA H200: onesweep up to 1M pairs (1M: onesweep 71 us, radix 72, counting 119, "
     "bitonic-transpose 201 before its dispatches were chained, torch.sort 108.5), radix at 4M and 16M (16M: radix "
     "681 us, onesweep 765, torch.sort 782); on an H100 onesweep up to 4M and radix at 16M (1M: onesweep 76 us, radix "
-    "81, bitonic-transpose 169, torch.sort 103.6 timed as the sorts are); docs/PERFORMANCE.md";
+    "81, bitonic-transpose 151, torch.sort 101 timed as the sorts are); docs/PERFORMANCE.md";
 // The fewest consecutive pairs bitonic-transpose reads in a run: 8 uvec2, 64 bytes (on the H200,
 // 225 us at 1M pairs against 230.5 with runs of 4, 4680 at 16M against 4753; docs/PERFORMANCE.md).
 inline constexpr std::uint32_t kSortMinRun = 8;

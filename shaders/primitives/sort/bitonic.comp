@@ -173,7 +173,7 @@ void windowAddresses(uint w, out uint address[ITEMS]) {
 // With 8 pairs an invocation, the addresses of the window held are kept from the move that
 // brought it in, so that a move works out only those of the window it brings (H100: 152.5 us at
 // 1M pairs against 154.6, 52.5 at 64K against 54.3). With 16, the 16 more registers cost more than
-// the addresses save (the tile sort alone at 1M: 64.0 us against 52.3; 16M: 3492 against 2967).
+// the addresses save (the tile sort alone at 1M: 64.0 us against 52.3; 16M: 3492 against 2975).
 #if ITEM_BITS == 3
 uint r_heldAddresses[ITEMS];
 void heldAddresses(uint w, out uint address[ITEMS]) { address = r_heldAddresses; }
@@ -299,7 +299,8 @@ void turn(uint w, Direction from, Direction to) {
 // rate (docs/PERFORMANCE.md), so each instruction counts. As a uint64 min with no branch (241.6 us at
 // 1M pairs on the H200 against 247.0 for an `if` around the swap), and the greater as the XOR of
 // both with the lesser, which is cheaper than a max (on an H100: 154.8 us at 1M against 165.0,
-// 2809 at 16M against 2982; one compare and a select for each took 192.5).
+// 2809 at 16M against 2982; one compare and a select for each took 192.5 against
+// 169 for the min and max).
 void exchangeInRegisters(const uint b) {
   for (uint m = 0u; m < uint(ITEMS); ++m) {
     if ((m & (1u << b)) != 0u) continue;
