@@ -295,8 +295,8 @@ void turn(uint w, Direction from, Direction to) {
 }
 
 // A step whose stride is bit b of window w: between registers m and m + 2^b, the lesser pair to m.
-// The compare-exchanges are most of a sort's time, and they are bound by the integer pipe's issue
-// rate (docs/PERFORMANCE.md), so each instruction counts. As a uint64 min with no branch (241.6 us at
+// The compare-exchanges are the largest part of a sort's time and, by our count, bound by the
+// integer pipe's issue rate (docs/PERFORMANCE.md), so each instruction counts. As a uint64 min with no branch (241.6 us at
 // 1M pairs on the H200 against 247.0 for an `if` around the swap), and the greater as the XOR of
 // both with the lesser, which is cheaper than a max (on an H100: 154.8 us at 1M against 165.0,
 // 2809 at 16M against 2982; one compare and a select for each took 192.5 against
@@ -341,7 +341,6 @@ void turnTo(int held, inout Direction dir, Direction to) {
     dir = to;
   }
 }
-
 
 // What the tile sort or a tile pass starts from and leaves: x, whether memory holds the pairs
 // turned for its first step's stage (else ascending); y and z, the slot mask and base mask of the
