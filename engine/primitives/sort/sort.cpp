@@ -89,7 +89,8 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> bitRuns(std::uint32_t mask,
 struct TilePassUniforms {
   std::array<std::uint32_t, 3> pass{};                       // (steps, read straight, write straight)
   std::array<std::uint32_t, 3 * SORT_MAX_RUNS> held{}, free{};  // (shift, mask, index shift) per run
-  std::array<std::uint32_t, 4 * SORT_MAX_STEPS> steps{};       // (stride slot bit, window, slot mask, base mask)
+  // (stride bit in the window | SORT_STEP_STARTS_STAGE, window, slot mask, base mask)
+  std::array<std::uint32_t, 4 * SORT_MAX_STEPS> steps{};
   std::array<std::uint32_t, 3> turns{};  // (memory holds the pairs turned for the first step, exit slot mask, exit base mask)
 };
 

@@ -120,7 +120,8 @@ uint pairIndex(uint base, uint e) { return base + e; }
 layout(location = SORT_LOC_PASS) uniform uvec3 u_pass;                  // (steps, read straight, write straight)
 layout(location = SORT_LOC_HELD) uniform uvec3 u_held[SORT_MAX_RUNS];   // (slot shift, mask, index shift); mask 0: unused
 layout(location = SORT_LOC_FREE) uniform uvec3 u_free[SORT_MAX_RUNS];   // (group ID shift, mask, index shift)
-layout(location = SORT_LOC_STEPS) uniform uvec4 u_steps[SORT_MAX_STEPS];  // (stride slot bit, window, slot mask, base mask)
+// (stride bit in the window | SORT_STEP_STARTS_STAGE, window, slot mask, base mask): sort_slots.h
+layout(location = SORT_LOC_STEPS) uniform uvec4 u_steps[SORT_MAX_STEPS];
 
 // The group ID's bits deposited into the index bits the pass does not hold.
 uint groupBase() {
