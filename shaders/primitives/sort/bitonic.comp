@@ -17,9 +17,9 @@
 //           slot's bits spread over the held bits, and base is the group's ID spread over the
 //           others (both given as a few runs of contiguous bits). The plan holds index bits
 //           0 .. 2 always, so a pass reads and writes runs of at least 8 consecutive pairs (64
-//           bytes, 2 sectors). A
-//           step gives its stride as a slot bit and its direction bit as a slot bit mask when
-//           bit s is held, or else a mask of the base (then the whole group goes one way).
+//           bytes, 2 sectors). A step gives its stride as a slot bit and its direction bit as a
+//           slot bit mask when bit s is held, or else a mask of the base (then the whole group
+//           goes one way).
 //           This is the column sort of the transpose formulation when the held bits are 0 .. 2
 //           and a run of high bits, and bitonic-shared's tile merge when they are 0 .. 11.
 // Reads and writes SORT_SLOT_PAIRS.
@@ -297,11 +297,11 @@ void turn(uint w, Direction from, Direction to) {
 
 // A step whose stride is bit b of window w: between registers m and m + 2^b, the lesser pair to m.
 // The compare-exchanges are the largest part of a sort's time and, by our count, bound by the
-// integer pipe's issue rate (docs/PERFORMANCE.md), so each instruction counts. As a uint64 min with no branch (241.6 us at
-// 1M pairs on the H200 against 247.0 for an `if` around the swap), and the greater as the XOR of
-// both with the lesser, which is cheaper than a max (on an H100: 154.8 us at 1M against 165.0,
-// 2809 at 16M against 2982; one compare and a select for each took 192.5 against
-// 169 for the min and max).
+// integer pipe's issue rate (docs/PERFORMANCE.md), so each instruction counts. As a uint64 min
+// with no branch (241.6 us at 1M pairs on the H200 against 247.0 for an `if` around the swap), and
+// the greater as the XOR of both with the lesser, which is cheaper than a max (on an H100: 154.8
+// us at 1M against 165.0, 2809 at 16M against 2982; one compare and a select for each took 192.5
+// against 169 for the min and max; the greater as `a + c - low` measured the same as the XOR).
 void exchangeInRegisters(const uint b) {
   for (uint m = 0u; m < uint(ITEMS); ++m) {
     if ((m & (1u << b)) != 0u) continue;
