@@ -1,13 +1,20 @@
 #include "engine/lighting/environment.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <numbers>
 #include <stdexcept>
 #include <system_error>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <glm/geometric.hpp>
-#include <stb_image.h>
+
+#include "engine/lighting/hdr_file.hpp"
 
 namespace boids::lighting {
 namespace {
@@ -34,6 +41,20 @@ fs::path executableFolder() {
   const fs::path self = fs::read_symlink("/proc/self/exe", error);
   return error ? fs::path() : self.parent_path();
 }
+
+// Where the shipped maps may be, in the order they are looked for.
+std::vector<fs::path> shippedFolderCandidates() {
+  std::vector<fs::path> candidates;
+#ifdef BOIDS_ASSET_DIR
+  candidates.emplace_back(fs::path(BOIDS_ASSET_DIR) / "environments");
+#endif
+  candidates.emplace_back(fs::path("assets") / "environments");
+  if (const fs::path exe = executableFolder(); !exe.empty()) {
+    candidates.push_back((exe / ".." / "share" / "boids" / "environments").lexically_normal());
+  }
+  return candidates;
+}
+
 
 double luminance(glm::vec3 c) { return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b; }
 
@@ -72,48 +93,123 @@ std::vector<glm::vec3> skyTexels(std::uint32_t width, std::uint32_t height) {
   return texels;
 }
 
-Environment fromFile(const fs::path& path, std::string name) {
-  const std::string shown = "environment file '" + path.string() + "'";
-  std::error_code error;
-  if (!fs::is_regular_file(path, error)) throw std::runtime_error(shown + ": no such file");
-  if (!stbi_is_hdr(path.c_str())) throw std::runtime_error(shown + ": not a Radiance HDR (.hdr) image");
-  int w = 0, h = 0, channels = 0;
-  float* data = stbi_loadf(path.c_str(), &w, &h, &channels, 3);
-  if (!data) throw std::runtime_error(shown + ": " + (stbi_failure_reason() ? stbi_failure_reason() : "unreadable"));
-  Environment e;
-  e.name = std::move(name);
-  e.kind = EnvironmentKind::File;
-  e.width = std::uint32_t(w);
-  e.height = std::uint32_t(h);
-  e.texels.resize(std::size_t(w) * std::size_t(h));
-  std::size_t bad = 0;
-  for (std::size_t k = 0; k < e.texels.size(); ++k) {
-    const glm::vec3 c(data[3 * k], data[3 * k + 1], data[3 * k + 2]);
-    if (!std::isfinite(c.r) || !std::isfinite(c.g) || !std::isfinite(c.b) || c.r < 0 || c.g < 0 || c.b < 0) ++bad;
-    e.texels[k] = c;
+// A map file's bytes, read once. What is not a regular file is named for what it is, before it is
+// read (a FIFO would block, /dev/zero never ends); a file larger than any map is not read at all.
+std::vector<std::uint8_t> readMapFile(const fs::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    const int error = errno;
+    struct stat link {};
+    if (error == ELOOP) throw std::runtime_error("is a loop of symbolic links");
+    if (error == ENOENT && ::lstat(path.c_str(), &link) == 0) throw std::runtime_error("is a symbolic link to a missing file");
+    if (error == ENOENT) throw std::runtime_error("no such file");
+    throw std::runtime_error(std::string("cannot be opened (") + std::strerror(error) + ")");
   }
-  stbi_image_free(data);
-  if (w != 2 * h || h < 2) {
-    throw std::runtime_error(shown + ": " + std::to_string(w) + " x " + std::to_string(h) +
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) throw std::runtime_error(std::string("cannot be read (") + std::strerror(errno) + ")");
+  if (S_ISDIR(info.st_mode)) throw std::runtime_error("is a folder, not a file");
+  if (S_ISFIFO(info.st_mode)) throw std::runtime_error("is a named pipe (FIFO), not a file");
+  if (S_ISCHR(info.st_mode)) throw std::runtime_error("is a character device (like /dev/null or /dev/zero), not a file");
+  if (S_ISBLK(info.st_mode)) throw std::runtime_error("is a block device, not a file");
+  if (S_ISSOCK(info.st_mode)) throw std::runtime_error("is a socket, not a file");
+  if (!S_ISREG(info.st_mode)) throw std::runtime_error("is not a regular file");
+  if (info.st_size == 0) throw std::runtime_error("is empty");
+  if (std::uint64_t(info.st_size) > kHdrMaxFileBytes) {
+    throw std::runtime_error("is " + std::to_string(std::uint64_t(info.st_size) >> 20) + " MiB, more than any map this reader takes (" +
+                             std::to_string(kHdrMaxWidth) + " x " + std::to_string(kHdrMaxHeight) + " texels, flat: " +
+                             std::to_string(kHdrMaxFileBytes >> 20) + " MiB)");
+  }
+  std::vector<std::uint8_t> bytes(static_cast<std::size_t>(info.st_size));
+  std::size_t done = 0;
+  while (done < bytes.size()) {  // a file that shrinks meanwhile is read as far as it goes: the walk finds where it ends
+    const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw std::runtime_error(std::string("cannot be read (") + std::strerror(errno) + ")");
+    if (n == 0) break;
+    done += std::size_t(n);
+  }
+  bytes.resize(done);
+  return bytes;
+}
+
+// Radiance so large that the projection's float sums could overflow is held scaled by a power of
+// two (exact: only exponents change); the exposure, which divides by the mean, makes up for it.
+void scaleIfHuge(Environment& e) {
+  float largest = 0;
+  for (const glm::vec3& c : e.texels) largest = std::max({largest, c.r, c.g, c.b});
+  if (!(largest > kLargestHeldRadiance)) return;
+  e.exponent = std::ilogb(largest) - std::ilogb(kLargestHeldRadiance) + 1;  // the largest then below the bound
+  for (glm::vec3& c : e.texels) c = glm::vec3(std::ldexp(c.r, -e.exponent), std::ldexp(c.g, -e.exponent), std::ldexp(c.b, -e.exponent));
+  char text[160];
+  std::snprintf(text, sizeof text, "radiance up to %.3g, held scaled by 2^-%d so that the projection's sums stay finite",
+                double(largest), e.exponent);
+  e.note = text;
+}
+
+struct CheckedFile {
+  std::vector<std::uint8_t> bytes;
+  HdrLayout layout;
+};
+
+// The file read, its structure walked and its shape checked; nothing decoded yet.
+CheckedFile readAndCheck(const fs::path& path) {
+  CheckedFile file{readMapFile(path), {}};
+  file.layout = checkHdr(file.bytes);
+  if (file.layout.width != 2 * file.layout.height || file.layout.height < 2) {
+    throw std::runtime_error(std::to_string(file.layout.width) + " x " + std::to_string(file.layout.height) +
                              " texels; an equirectangular map is twice as wide as it is tall");
   }
-  if (bad > 0) throw std::runtime_error(shown + ": " + std::to_string(bad) + " texels are negative or not finite");
-  measure(e);
-  return e;
+  return file;
+}
+
+std::string describeFile(const fs::path& path) { return "environment file '" + path.string() + "'"; }
+
+Environment fromFile(const fs::path& path, std::string name) {
+  try {
+    const CheckedFile file = readAndCheck(path);
+    HdrImage image = decodeHdr(file.bytes, file.layout);
+    Environment e;
+    e.name = std::move(name);
+    e.kind = EnvironmentKind::File;
+    e.width = image.width;
+    e.height = image.height;
+    e.texels = std::move(image.texels);
+    std::size_t bad = 0;
+    bool black = true;
+    for (const glm::vec3& c : e.texels) {
+      if (!std::isfinite(c.r) || !std::isfinite(c.g) || !std::isfinite(c.b) || c.r < 0 || c.g < 0 || c.b < 0) ++bad;
+      black = black && c.r == 0 && c.g == 0 && c.b == 0;
+    }
+    if (bad > 0) throw std::runtime_error(std::to_string(bad) + " texels are negative or not finite");
+    scaleIfHuge(e);
+    if (black) e.note = "every texel is black: the sky is black and nothing lights the flock";
+    measure(e);
+    return e;
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(describeFile(path) + ": " + e.what());
+  }
 }
 
 }  // namespace
 
+bool hasMapExtension(std::string_view file) {
+  const std::size_t dot = file.rfind('.');
+  if (dot == std::string_view::npos || file.find('/', dot) != std::string_view::npos) return false;
+  std::string extension(file.substr(dot + 1));
+  for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return extension == "hdr" || extension == "rgbe" || extension == "pic";
+}
+
+bool namesAFile(std::string_view nameOrFile) {
+  return nameOrFile.find('/') != std::string_view::npos || hasMapExtension(nameOrFile);
+}
+
 fs::path shippedEnvironmentFolder() {
-  std::vector<fs::path> candidates;
-#ifdef BOIDS_ASSET_DIR
-  candidates.emplace_back(fs::path(BOIDS_ASSET_DIR) / "environments");
-#endif
-  candidates.emplace_back(fs::path("assets") / "environments");
-  if (const fs::path exe = executableFolder(); !exe.empty()) {
-    candidates.push_back(exe / ".." / "share" / "boids" / "environments");
-  }
-  for (const fs::path& folder : candidates) {
+  for (const fs::path& folder : shippedFolderCandidates()) {
     if (isDirectoryWithMaps(folder)) return folder;
   }
   return {};
@@ -125,7 +221,7 @@ std::vector<std::string> shippedEnvironments() {
   if (folder.empty()) return names;
   std::error_code error;
   for (const fs::directory_entry& entry : fs::directory_iterator(folder, error)) {
-    if (entry.path().extension() == ".hdr") names.push_back(entry.path().stem().string());
+    if (entry.path().extension() == ".hdr" && entry.is_regular_file(error)) names.push_back(entry.path().stem().string());
   }
   std::sort(names.begin(), names.end());
   return names;
@@ -167,7 +263,7 @@ Environment loadEnvironment(std::string_view nameOrFile) {
   if (std::find(shipped.begin(), shipped.end(), what) != shipped.end()) {
     return fromFile(shippedEnvironmentFolder() / (what + ".hdr"), what);
   }
-  if (what.find('/') != std::string::npos || fs::path(what).extension() == ".hdr") return fromFile(what, what);
+  if (namesAFile(what)) return fromFile(what, what);
   std::string known;
   for (const std::vector<std::string>* list : {&shipped, &builtIn}) {
     for (const std::string& n : *list) {
@@ -180,7 +276,23 @@ Environment loadEnvironment(std::string_view nameOrFile) {
   message += "' (known: ";
   message += known;
   message += "; or a path to a .hdr file)";
+  if (shipped.empty()) {
+    // The shipped maps are the usual names; without them, say where they were looked for.
+    std::string places;
+    for (const fs::path& folder : shippedFolderCandidates()) places += (places.empty() ? "" : ", ") + folder.string();
+    message = "unknown environment '" + what + "': the shipped maps are missing (no .hdr files in " + places +
+              "); built in: " + known + "; or give a path to a .hdr file";
+  }
   throw std::runtime_error(message);
+}
+
+std::string problemWithMapFile(const fs::path& file) {
+  try {
+    readAndCheck(file);
+  } catch (const std::runtime_error& e) {
+    return describeFile(file) + ": " + e.what();
+  }
+  return {};
 }
 
 std::optional<verify::sh::Coefficients> exactCoefficients(const Environment& e, double yaw) {

@@ -24,12 +24,17 @@ struct Environment {
   std::uint32_t width = 0, height = 0;
   std::vector<glm::vec3> texels;  // linear radiance, row 0 the zenith, width x height
   double meanLuminance = 0;       // over the sphere, by solid angle (what the auto exposure divides by)
+  int exponent = 0;               // the texels hold radiance times 2^-exponent (kLargestHeldRadiance)
+  std::string note;               // what the user should know of a map that loaded (all black, scaled)
 
   bool analytic() const { return kind != EnvironmentKind::File && kind != EnvironmentKind::Sky; }
 };
 
 inline constexpr const char* kDefaultEnvironment = "sunset";
 inline constexpr const char* kFallbackEnvironment = "sky";  // built in: always there
+// A map brighter than this (RGBE reaches 1.7e38) is held scaled by a power of two to at most this,
+// so that the projection's float sums of every texel times its solid angle stay far from overflow.
+inline constexpr float kLargestHeldRadiance = 0x1p64f;
 
 // The folder of the shipped maps: BOIDS_ASSET_DIR from the build when it exists, else
 // assets/environments under the working directory, else beside the executable's install
@@ -38,10 +43,19 @@ std::filesystem::path shippedEnvironmentFolder();
 std::vector<std::string> shippedEnvironments();  // their names (file stems), sorted
 std::vector<std::string> builtInEnvironments();  // sky, constant, upper-hemisphere, single-texel
 
-// A shipped or built-in name, or a path to a .hdr file. Throws std::runtime_error with a one-line
-// message that names what was asked for and what was wrong (unknown name, unreadable file, not a
-// Radiance HDR, not twice as wide as tall, negative or non-finite texels).
+// Whether a name is a file's (it has a folder, or ends .hdr, .rgbe or .pic in any case) rather than
+// a shipped or built-in map's.
+bool namesAFile(std::string_view nameOrFile);
+bool hasMapExtension(std::string_view file);
+
+// A shipped or built-in name, or a path to a Radiance file (engine/lighting/hdr_file.hpp). Throws
+// std::runtime_error with a one-line message that names what was asked for and what was wrong
+// (unknown name, missing shipped maps, a folder or device, a cut or corrupt file, not twice as
+// wide as tall, negative or non-finite texels).
 Environment loadEnvironment(std::string_view nameOrFile);
+// Empty when `file` reads as a map (its header and every scanline walk cleanly, twice as wide as
+// tall), else the one-line reason loadEnvironment would give. Reads the file, decodes nothing.
+std::string problemWithMapFile(const std::filesystem::path& file);
 // The built-in ones at a size of their own (the checks' and tests' sweeps); `name` as above.
 Environment builtInEnvironment(std::string_view name, std::uint32_t width, std::uint32_t height);
 

@@ -20,7 +20,7 @@ std::string Lighting::setEnvironment(std::string_view nameOrFile) {
     environment_ = loadEnvironment(kFallbackEnvironment);
     projector_.setEnvironment(environment_);
   }
-  environmentNote_ = why.empty() ? std::string() : why + "; lit by the built-in " + kFallbackEnvironment;
+  environmentNote_ = why.empty() ? environment_.note : why + "; lit by the built-in " + kFallbackEnvironment;
   stale_ = true;
   chooseVariant();
   return why;
@@ -30,7 +30,7 @@ void Lighting::setEnvironment(Environment environment) {
   projector_.setEnvironment(environment);
   asked_ = environment.name;
   environment_ = std::move(environment);
-  environmentNote_.clear();
+  environmentNote_ = environment_.note;
   stale_ = true;
   chooseVariant();
 }

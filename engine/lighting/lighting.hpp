@@ -43,7 +43,9 @@ class Lighting {
   const char* variant() const { return variant_; }
   ShLayout layout() const { return layout_; }
   float yaw() const { return projector_.yaw(); }
-  const std::string& note() const { return note_; }  // why the environment or variant is not the one asked for
+  // Why the environment or variant is not the one asked for, or what to know of the map (all black,
+  // held scaled).
+  const std::string& note() const { return note_; }
   ShProjector& projector() { return projector_; }
   const ShProjector& projector() const { return projector_; }
   std::uint64_t projections() const { return projections_; }  // how many so far

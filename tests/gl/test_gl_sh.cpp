@@ -21,6 +21,7 @@
 // (verify::sh::discretisationBound, for the constant and hemisphere environments whose radiance is
 // constant along each row; a map of even height, so the horizon lies between rows).
 #include <cmath>
+#include <fstream>
 #include <numbers>
 #include <string>
 #include <tuple>
@@ -112,6 +113,40 @@ TEST_P(EveryShVariant, CubeMatchesTheDoubleProjectionOfTheResampledCube) {
     for (const double faceSum : projector.faceSolidAngles(variant)) {
       EXPECT_NEAR(faceSum, 4.0 * std::numbers::pi / 6.0, 4.0 * std::numbers::pi / 6.0 * kTarget) << name;
     }
+  }
+}
+
+// RGBE's largest value, 255 x 2^(255 - 136) (about 1.7e38, finite in float), in a map of radiance 1
+// and in a map of nothing else: read from a file as any map is, the projection stays finite and,
+// scaled back by the power of two the map is held at, within the target of the double projection
+// of the unscaled texels (where float sums of them overflow: 4 pi x 1.7e38 > FLT_MAX).
+TEST_P(EveryShVariant, RgbesLargestRadianceProjectsWithoutOverflow) {
+  const auto [variant, height] = GetParam();
+  if (height != 64) return;
+  const std::uint32_t width = 2 * height;
+  const float largest = std::ldexp(255.0f, 255 - 136);
+  for (const bool everywhere : {false, true}) {
+    const std::string file = ::testing::TempDir() + "/largest-" + variant + (everywhere ? "-all.hdr" : "-one.hdr");
+    std::vector<glm::vec3> texels(std::size_t(width) * height, glm::vec3(everywhere ? largest : 1.0f));
+    texels[3 * width + 5] = glm::vec3(largest);
+    {
+      std::ofstream out(file, std::ios::binary);
+      out << "#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y " << height << " +X " << width << "\n";
+      for (const glm::vec3& t : texels) {
+        const unsigned char one[4] = {128, 128, 128, 129}, top[4] = {255, 255, 255, 255};
+        out.write(reinterpret_cast<const char*>(t.r == largest ? top : one), 4);
+      }
+    }
+    const lighting::Environment env = lighting::loadEnvironment(file);
+    EXPECT_GT(env.exponent, 0) << file;
+    lighting::ShProjector projector(test::shaders(), test::caps(), 64);
+    projector.setEnvironment(env);
+    if (!canRun(projector, variant, ShLayout::Equirect)) return;
+    projector.project(variant, ShLayout::Equirect);
+    sh::Coefficients gpu = projector.read().L;
+    for (glm::dvec3& c : gpu) c = glm::dvec3(std::ldexp(c.x, env.exponent), std::ldexp(c.y, env.exponent), std::ldexp(c.z, env.exponent));
+    const sh::Coefficients cpu = sh::projectEquirect(texels, width, height, 0.0);
+    EXPECT_LE(sh::relativeError(gpu, cpu), kTarget) << file << "\n gpu " << describe(gpu) << "\n cpu " << describe(cpu);
   }
 }
 

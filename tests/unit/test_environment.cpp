@@ -90,7 +90,8 @@ TEST(Environments, AFileIsReadAndEveryBadOneIsNamedInOneLine) {
       << errorOf(square.string());
   const fs::path text = scratch("text.hdr");
   std::ofstream(text) << "not an image";
-  EXPECT_EQ(errorOf(text.string()), "environment file '" + text.string() + "': not a Radiance HDR (.hdr) image");
+  EXPECT_EQ(errorOf(text.string()),
+            "environment file '" + text.string() + "': not a Radiance HDR (.hdr) image: it does not start with a line #?RADIANCE");
   EXPECT_EQ(errorOf(scratch("missing.hdr").string()), "environment file '" + scratch("missing.hdr").string() + "': no such file");
   EXPECT_EQ(errorOf("nowhere"), "unknown environment 'nowhere' (known: city, night, sunrise, sunset, sky, constant, "
                                 "upper-hemisphere, single-texel; or a path to a .hdr file)");
