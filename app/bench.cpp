@@ -102,7 +102,7 @@ json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const g
     gl::Buffer pristine("bench.sort.unsorted", bytes), work("bench.sort.work", bytes);
     pristine.copyFrom(simulation.grid().pairs(), std::size_t(n) * 8);
     const std::vector<verify::SortPair> unsorted = pristine.read<verify::SortPair>(n);
-    const std::uint32_t keys = static_cast<std::uint32_t>(sim::gridGeometry(settings).cellCount());
+    const std::uint32_t keys = sim::gridGeometry(settings).keyCount();
     for (const primitives::SortVariant* chosen : benchSorters(options)) {
       const primitives::SortVariant& info = *chosen;
       progress.next("bench --sort: " + std::string(info.name) + " n=" + std::to_string(n));
@@ -614,9 +614,17 @@ int runBench(const Options& options) {
   const BenchOptions& b = options.bench;
   const int cases = (b.sort ? sortCases(options, caps) : 0) + (b.frame ? frameCases(options, caps) : 0) +
                     (b.cull ? cullCases(options, caps) : 0) + (b.sh ? shBenchCases() : 0) +
+                    (b.sparse ? sparseCases(options, caps) : 0) +
                     (b.scan || b.compact ? primitivesCases(options, caps) : 0) + (b.reduce ? reduceCases(options, caps) : 0);
+  if (cases == 0) {  // every size skipped: a run that measured nothing is an error, not a success
+    const std::uint32_t n = b.gridSizes.empty() ? 0 : b.gridSizes.front();
+    std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours);
+    if (why.empty()) why = sim::checkBuffersFit(b.sizes.empty() ? 0 : b.sizes.front(), caps);
+    std::fprintf(stderr, "boids: error: nothing to measure: every size of --sizes is skipped here (n=%u: %s)\n", n, why.c_str());
+    return 1;
+  }
   json doc = {{"renderer", caps.renderer}, {"version", caps.version}, {"gpu_timers", gpuTimers}};
-  json sortRows, frameRows, scanRows, compactRows, cullRows, shRows;
+  json sortRows, frameRows, scanRows, compactRows, cullRows, shRows, sparseRows;
   std::string csv = "strategy,n,runs,median_us,min_us,p90_us,gbytes_per_s,floor_us,correct\n";
   std::string gridCsv = "bench,name,n,runs,median_us\n";
   try {
@@ -628,6 +636,7 @@ int runBench(const Options& options) {
     if (b.frame) frameRows = frameBench(options, shaders, caps, gridCsv, progress);
     if (b.cull) cullRows = cullBench(options, shaders, caps, gridCsv, progress);
     if (b.sh) shRows = shBench(options, shaders, caps, gridCsv, *cold, progress);
+    if (b.sparse) sparseRows = sparseBench(options, shaders, caps, gridCsv, progress);
     if (b.scan || b.compact) {
       scanRows = json::array();
       compactRows = json::array();
@@ -643,12 +652,12 @@ int runBench(const Options& options) {
     progress.clear();
     if (!b.json.empty()) {
       doc.update({{"sort", sortRows}, {"frame", frameRows}, {"scan", scanRows}, {"compact", compactRows}, {"cull", cullRows},
-                  {"sh", shRows}});
-      writeFileAtomically(b.json, doc.dump(1) + "\n");
+                  {"sh", shRows}, {"sparse", sparseRows}});
+      writeFileAtomically(b.json, doc.dump(1, ' ', false, json::error_handler_t::replace) + "\n");
       std::printf("json: %s\n", std::filesystem::absolute(b.json).c_str());
     }
     if (!b.csv.empty()) {
-      const bool others = b.sort || b.frame || b.scan || b.compact || b.cull || b.sh;
+      const bool others = b.sort || b.frame || b.scan || b.compact || b.cull || b.sh || b.sparse;
       writeFileAtomically(b.csv, !b.reduce ? gridCsv : others ? csv + "\n" + gridCsv : csv);
       std::printf("csv: %s\n", std::filesystem::absolute(b.csv).c_str());
     }

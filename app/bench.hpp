@@ -1,5 +1,5 @@
 #pragma once
-// What the sub-benches of `boids bench` share (app/bench.cpp, app/bench_sh.cpp): the streaming
+// What the sub-benches of `boids bench` share (app/bench.cpp, app/bench_sh.cpp, app/bench_sparse.cpp): the streaming
 // rate every floor is taken at, measured in the same run; the note of the cases a budget or a cap
 // gave fewer runs than --repeats asked for; and the progress line.
 #include <cstddef>
@@ -73,5 +73,12 @@ int shBenchCases();
 // bench --sh: every projection variant in both layouts over map sizes, beside the CPU projections.
 nlohmann::json shBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
                        ColdRuns& cold, Progress& progress);
+
+// bench --sparse's cases, for the progress line: per size, each world and kind of keys.
+int sparseCases(const Options& options, const gl::Caps& caps);
+// bench --sparse: the grid's passes and the step with dense and hashed keys, as the world grows
+// around the CIS 565 flock (app/bench_sparse.cpp).
+nlohmann::json sparseBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
+                           Progress& progress);
 
 }  // namespace boids::app

@@ -102,11 +102,22 @@ std::vector<std::uint32_t> sampleOf(std::uint32_t n) {
   return out;
 }
 
-// The searches whose neighbour sets the grid rows audit against an O(N) CPU search.
-constexpr std::tuple<sim::Neighbours, sim::CellSearch, const char*> kAuditedSearches[] = {
-    {sim::Neighbours::GridScattered, sim::CellSearch::Cells27, "scattered-27"},
-    {sim::Neighbours::GridCoherent, sim::CellSearch::Cells27, "coherent-27"},
-    {sim::Neighbours::GridCoherent, sim::CellSearch::Cells8, "coherent-8"}};
+// The searches whose neighbour sets the grid rows audit against an O(N) CPU search: with the keys
+// the world asks for (dense at the check's density), and with hashed keys (what a world far larger
+// than the flock gets) on the same flock.
+struct AuditedSearch {
+  sim::Neighbours neighbours;
+  sim::CellSearch cells;
+  sim::GridKeys keys;
+  const char* name;
+};
+constexpr AuditedSearch kAuditedSearches[] = {
+    {sim::Neighbours::GridScattered, sim::CellSearch::Cells27, sim::GridKeys::Auto, "scattered-27"},
+    {sim::Neighbours::GridCoherent, sim::CellSearch::Cells27, sim::GridKeys::Auto, "coherent-27"},
+    {sim::Neighbours::GridCoherent, sim::CellSearch::Cells8, sim::GridKeys::Auto, "coherent-8"},
+    {sim::Neighbours::GridScattered, sim::CellSearch::Cells27, sim::GridKeys::Hashed, "scattered-27-hashed"},
+    {sim::Neighbours::GridCoherent, sim::CellSearch::Cells27, sim::GridKeys::Hashed, "coherent-27-hashed"},
+    {sim::Neighbours::GridCoherent, sim::CellSearch::Cells8, sim::GridKeys::Hashed, "coherent-8-hashed"}};
 
 // The table's first column as wide as the longest row name any stage can print, so no row pushes
 // its columns out of line.
@@ -115,7 +126,7 @@ int nameColumnWidth() {
   auto fit = [&](const std::string& name) { width = std::max(width, name.size()); };
   for (const centroid::StrategyInfo& s : centroid::strategies()) fit(s.name);
   for (const primitives::SortVariant& v : primitives::sorters()) fit(std::string("sort/") + v.name);
-  for (const auto& audited : kAuditedSearches) fit(std::string("neighbours/") + std::get<2>(audited));
+  for (const AuditedSearch& audited : kAuditedSearches) fit(std::string("neighbours/") + audited.name);
   for (sim::Neighbours n : {sim::Neighbours::BruteForce, sim::Neighbours::GridScattered, sim::Neighbours::GridCoherent}) {
     fit(std::string("step/") + sim::neighboursName(n));
   }
@@ -177,7 +188,7 @@ std::vector<json> checkGrid(GridCheck& check, sim::SimSettings s, const std::vec
   const std::vector<glm::uvec2> unsorted = simulation.grid().pairs().read<glm::uvec2>(n);
   std::vector<glm::uvec2> expected = unsorted;
   std::sort(expected.begin(), expected.end(), less);
-  const std::uint32_t keys = static_cast<std::uint32_t>(sim::gridGeometry(s).cellCount());
+  const std::uint32_t keys = sim::gridGeometry(s).keyCount();
 
   for (std::size_t k = 0; k < primitives::sorters().size(); ++k) {  // sort
     const primitives::SortVariant& info = primitives::sorters()[k];
@@ -206,10 +217,11 @@ std::vector<json> checkGrid(GridCheck& check, sim::SimSettings s, const std::vec
 
   const std::vector<std::uint32_t> sample = sampleOf(n);
   const gpu::SimParams params = sim::toGpu(s);
-  for (auto [search, cells, name] : kAuditedSearches) {
+  for (const AuditedSearch& audited : kAuditedSearches) {
     sim::SimSettings variant = s;
-    variant.neighbours = search;
-    variant.cells = cells;
+    variant.neighbours = audited.neighbours;
+    variant.cells = audited.cells;
+    variant.gridKeys = audited.keys;
     simulation.apply(variant);
     simulation.flock().upload({positions, velocities});
     const auto gpu = simulation.auditNeighbours();
@@ -223,7 +235,7 @@ std::vector<json> checkGrid(GridCheck& check, sim::SimSettings s, const std::vec
         ++mismatches;
       }
     }
-    rows.push_back(verdictRow("neighbours", name, mismatches == 0, 0.0,
+    rows.push_back(verdictRow("neighbours", audited.name, mismatches == 0, 0.0,
                               std::to_string(sample.size() - skipped) + " boids compared, " + std::to_string(skipped) +
                                   " with a neighbour on the radius skipped"));
   }
@@ -723,7 +735,7 @@ int runCheck(const Options& options) {
     json doc = {{"renderer", c.renderer}, {"version", c.version}, {"timing", timing}, {"passed", passed},
                 {"failed", failed}, {"unavailable", unavailable}, {"rows", rows}};
     try {
-      writeFileAtomically(options.check.json, doc.dump(1) + "\n");
+      writeFileAtomically(options.check.json, doc.dump(1, ' ', false, json::error_handler_t::replace) + "\n");
     } catch (const WriteError& e) {
       std::fprintf(stderr, "boids: %s\n", e.what());
       return 1;

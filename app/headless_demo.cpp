@@ -63,8 +63,8 @@ int runHeadlessDemo(Options options) {
     std::printf("neighbours: %s", sim::neighboursName(options.settings.sim.neighbours));
     if (simulation.usesGrid()) {
       const grid::Geometry g = sim::gridGeometry(options.settings.sim);
-      std::printf(" grid, %u^3 cells of %.3g, %u-cell search, sort %s", g.cellsPerAxis, g.edge,
-                  static_cast<unsigned>(options.settings.sim.cells), simulation.grid().sorter().name);
+      std::printf(" grid, %s, %u-cell search, sort %s", g.describe().c_str(), static_cast<unsigned>(options.settings.sim.cells),
+                  simulation.grid().sorter().name);
     }
     std::printf("; reduction %s%s\n", simulation.reduceStrategy().name,
                 options.settings.paused ? "; paused (--paused: drawn, not stepped)" : "");

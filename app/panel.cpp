@@ -769,7 +769,10 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     }
     ImGui::PopTextWrapPos();
     const grid::Geometry g = sim::gridGeometry(state.app.sim);
-    ImGui::TextDisabled("%u^3 cells of edge %.3g", g.cellsPerAxis, g.edge);
+    ImGui::TextDisabled("%s", g.describe().c_str());
+    if (g.hashed() && ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("the world holds far more cells than boids: their keys are hashed, so the grid grows with the flock");
+    }
     ImGui::Checkbox("show occupied cells", &state.app.render.showCells);
     if (reduction.report && *reduction.report && (*reduction.report)->grid) {
       const verify::GridStats& s = *(*reduction.report)->grid;

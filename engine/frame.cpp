@@ -72,9 +72,11 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
   {  // the environment's sky, world box, the boids lit by it (each level drawn indirectly), markers
     PassScope t(timer, Pass::Render);
     render::GridView grid;
-    if (simulation.usesGrid() && simulation.grid().cellCount() > 0) {
+    if (simulation.usesGrid() && simulation.grid().count() > 0) {
       simulation.bindParams();  // the overlay reads the grid's geometry from SimParams
-      grid = {&simulation.grid().cellStarts(), simulation.grid().cellCount()};
+      const grid::SpatialGrid& g = simulation.grid();
+      grid = {&g.cellStarts(), &g.pairs(), g.hashed() ? g.count() : g.keyCount(),
+              simulation.settings().neighbours == sim::Neighbours::GridCoherent};
     }
     renderer.draw(view.framebuffer, simulation.flock(), simulation.settings(), simulation.stats(), view.viewport,
                   view.render, grid, view.lighting, &timer);

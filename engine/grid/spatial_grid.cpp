@@ -44,10 +44,10 @@ void SpatialGrid::reloadShaders(const gl::ShaderLibrary& library) {
 
 void SpatialGrid::hash(const gl::Buffer& positions, std::uint32_t count, const Geometry& geometry) {
   count_ = count;
-  cellCount_ = static_cast<std::uint32_t>(geometry.cellCount());
+  geometry_ = geometry;
   const std::size_t pairBytes = std::size_t(primitives::sortCapacity(count_)) * sizeof(std::uint32_t) * 2;
   if (pairs_.size() != pairBytes) pairs_ = gl::Buffer("grid.pairs", pairBytes);
-  const std::size_t startBytes = (std::size_t(cellCount_) + 1) * sizeof(std::uint32_t);
+  const std::size_t startBytes = (std::size_t(keyCount()) + 1) * sizeof(std::uint32_t);
   if (starts_.size() < startBytes) starts_ = gl::Buffer("grid.cellStarts", startBytes);
 
   positions.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
@@ -57,14 +57,14 @@ void SpatialGrid::hash(const gl::Buffer& positions, std::uint32_t count, const G
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // pairs -> the sort
 }
 
-void SpatialGrid::sort() { sorter_->sort(pairs_, count_, cellCount_); }
+void SpatialGrid::sort() { sorter_->sort(pairs_, count_, keyCount()); }
 
 void SpatialGrid::ranges() {
   pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_GRID_PAIRS);
   starts_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CELL_STARTS);
   programs_.ranges.use();
-  glUniform2ui(LOC_GRID_COUNTS, count_, cellCount_);
-  glDispatchCompute(groupsFor(cellCount_ + 1), 1, 1);
+  glUniform2ui(LOC_GRID_COUNTS, count_, keyCount());
+  glDispatchCompute(groupsFor(std::uint64_t(keyCount()) + 1), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // starts -> the step
 }
 

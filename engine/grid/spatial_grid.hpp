@@ -28,16 +28,18 @@ class SpatialGrid {
   // the step's too).
   void hash(const gl::Buffer& positions, std::uint32_t count, const Geometry& geometry);  // -> (key, index)
   void sort();    // pairs by (key, index)
-  void ranges();  // sorted pairs -> where each cell's boids start (cellCount + 1 uints)
+  void ranges();  // sorted pairs -> where each key's boids start (keyCount + 1 uints)
   void reorder(const gl::Buffer& positions, const gl::Buffer& velocities);  // -> copies in cell order
 
   // Binds what the grid step reads (pairs, cell starts, and the sorted copies when coherent).
   void bindForStep(bool coherent) const;
 
   const gl::Buffer& pairs() const { return pairs_; }
-  const gl::Buffer& cellStarts() const { return starts_; }
+  const gl::Buffer& cellStarts() const { return starts_; }  // per key
   std::uint32_t count() const { return count_; }
-  std::uint32_t cellCount() const { return cellCount_; }
+  const Geometry& geometry() const { return geometry_; }  // of the last hash()
+  bool hashed() const { return geometry_.hashed(); }
+  std::uint32_t keyCount() const { return geometry_.keyCount(); }
 
  private:
   struct Programs {
@@ -52,7 +54,8 @@ class SpatialGrid {
   const primitives::SortVariant* sorterInfo_ = nullptr;
   std::unique_ptr<primitives::Sorter> sorter_;
   gl::Buffer pairs_, starts_, sortedPos_, sortedVel_;
-  std::uint32_t count_ = 0, cellCount_ = 0;
+  std::uint32_t count_ = 0;
+  Geometry geometry_{1, 1.0f, 0};
 };
 
 }  // namespace boids::grid

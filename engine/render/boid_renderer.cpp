@@ -383,12 +383,15 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
   glBindVertexArray(emptyVao_.id());
-  if (settings.showCells && grid.cellStarts && grid.cellCount > 0) {
+  if (settings.showCells && grid.cellStarts && grid.instances > 0) {
     grid.cellStarts->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CELL_STARTS);
+    grid.pairs->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_GRID_PAIRS);
+    flock.positions().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     programs_.cells.use();
-    glDrawArraysInstanced(GL_LINES, 0, 24, static_cast<GLsizei>(grid.cellCount));
+    glUniform2ui(LOC_CELLS_FLOCK, flock.count(), grid.inSortedOrder ? 1u : 0u);
+    glDrawArraysInstanced(GL_LINES, 0, 24, static_cast<GLsizei>(grid.instances));
     glDisable(GL_BLEND);
   }
   if (settings.showBounds) {

@@ -62,10 +62,12 @@ struct CullCounts {
   std::uint32_t visible() const { return levels[0] + levels[1] + levels[2]; }
 };
 
-// What the occupied-cell overlay draws from.
+// What the occupied-cell overlay draws from: the grid of this frame (engine/grid/spatial_grid.hpp).
 struct GridView {
   const gl::Buffer* cellStarts = nullptr;
-  std::uint32_t cellCount = 0;
+  const gl::Buffer* pairs = nullptr;
+  std::uint32_t instances = 0;  // dense keys: the cells; hashed: the boids (a cell drawn by its first)
+  bool inSortedOrder = false;   // hashed: the flock's buffers hold the boids in sorted order (coherent)
 };
 
 class BoidRenderer {

@@ -1,6 +1,7 @@
 #include "engine/sim/params.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 
@@ -115,7 +116,7 @@ gpu::SimParams toGpu(const SimSettings& s) {
   g.boidCount = s.count;
   g.worldMode = static_cast<std::uint32_t>(s.world);
   const grid::Geometry grid = gridGeometry(s);
-  g.grid = {grid.edge, 1.0f / grid.edge, static_cast<float>(grid.cellsPerAxis), 0.0f};
+  g.grid = {grid.edge, 1.0f / grid.edge, static_cast<float>(grid.cellsPerAxis), static_cast<float>(grid.buckets)};
   g.cellsPerAxis = grid.cellsPerAxis;
   g.cellSearch = static_cast<std::uint32_t>(s.cells);
   g.attractorInvRadius = 1.0f / s.attractorRadius;
@@ -126,9 +127,17 @@ gpu::SimParams toGpu(const SimSettings& s) {
 grid::Geometry gridGeometry(const SimSettings& s) {
   const float radius = std::max({s.separationRadius, s.alignmentRadius, s.cohesionRadius});
   const double reach = (s.cells == CellSearch::Cells8 ? 2.0 : 1.0) * radius * (1.0 + 1e-4);
-  // At most 2^10 per axis keeps a cell key (x + n (y + n z)) far inside 32 bits.
-  const auto n = static_cast<std::uint32_t>(std::clamp(std::floor(s.worldSize / reach), 1.0, 1024.0));
-  return {n, s.worldSize / static_cast<float>(n)};
+  const double perAxis = std::max(1.0, std::floor(s.worldSize / reach));
+  const double cells = perAxis * perAxis * perAxis;
+  const double denseLimit = std::max(double(kDenseCellsAlways), double(kDenseCellsPerBoid) * s.count);
+  const bool hashed = s.gridKeys == GridKeys::Hashed || (s.gridKeys == GridKeys::Auto && cells > denseLimit);
+  if (!hashed) {
+    const auto n = static_cast<std::uint32_t>(std::min(perAxis, double(kMostDenseCellsPerAxis)));
+    return {n, s.worldSize / static_cast<float>(n), 0};
+  }
+  const auto n = static_cast<std::uint32_t>(perAxis);  // worldSize <= 1e5 and radius >= 0.1 keep it far inside 32 bits
+  const std::uint32_t buckets = std::bit_ceil(std::max<std::uint32_t>(kBucketsPerBoid * s.count, 64));
+  return {n, s.worldSize / static_cast<float>(n), buckets};
 }
 
 const char* neighboursName(Neighbours mode) {

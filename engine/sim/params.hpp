@@ -21,6 +21,9 @@ enum class Neighbours : std::uint32_t { BruteForce, GridScattered, GridCoherent 
 // together (what the window and demo start with, so a shape shows within seconds).
 enum class Start : std::uint32_t { Uniform, Clustered };
 enum class CellSearch : std::uint32_t { Cells27 = CELLS_27, Cells8 = CELLS_8 };
+// How the grid keys its cells (engine/grid/geometry.hpp): as the world's size asks (dense while the
+// cells are at most kDenseCellsPerBoid per boid), or either way regardless (bench --sparse compares them).
+enum class GridKeys : std::uint32_t { Auto, Dense, Hashed };
 
 // A point the flock follows (Attract) or flees (Flee: a predator), the term attractorPush() in
 // shaders/sim/boid_rules.glsl. The window holds one at the mouse while a key is down
@@ -53,8 +56,18 @@ struct SimSettings {
   Attractor attractor;
   Neighbours neighbours = Neighbours::GridCoherent;
   CellSearch cells = CellSearch::Cells27;
+  GridKeys gridKeys = GridKeys::Auto;
   Start start = Start::Uniform;  // the app's settings start clustered (app/settings.cpp)
 };
+
+// Dense keys while the world holds at most this many cells per boid (or kDenseCellsAlways in all);
+// beyond, hashed into the power of two at least kBucketsPerBoid per boid. Chosen by measurement
+// (docs/PERFORMANCE.md, sparse worlds).
+inline constexpr std::uint32_t kDenseCellsPerBoid = 4;
+inline constexpr std::uint64_t kDenseCellsAlways = std::uint64_t(1) << 16;
+inline constexpr std::uint32_t kBucketsPerBoid = 2;
+// Dense keys stay inside 32 bits with room to spare: at most 1024 cells per axis.
+inline constexpr std::uint32_t kMostDenseCellsPerAxis = 1024;
 
 // The grid for these settings (engine/grid/geometry.hpp says what it guarantees).
 grid::Geometry gridGeometry(const SimSettings& s);

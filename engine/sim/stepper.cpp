@@ -24,40 +24,46 @@ void BruteForceStepper::step(Flock& flock, const gl::Buffer& stats) {
   flock.swap();
 }
 
-namespace {
-gl::Program gridProgram(const gl::ShaderLibrary& library, const char* coherent, const char* audit) {
-  return gl::Program::compute(library, "sim/sim_step_grid.comp",
-                              {{"COHERENT", coherent}, {"AUDIT", audit}, {"GROUP_SIZE", std::to_string(GridStepper::kGroupSize)}});
+GridStepper::Programs GridStepper::build(const gl::ShaderLibrary& library, bool hashed) {
+  auto program = [&](const char* coherent, const char* audit) {
+    return gl::Program::compute(library, "sim/sim_step_grid.comp",
+                                {{"COHERENT", coherent}, {"AUDIT", audit}, {"GRID_HASHED", hashed ? "1" : "0"},
+                                 {"GROUP_SIZE", std::to_string(kGroupSize)}});
+  };
+  return {program("1", "0"), program("0", "0"), program("1", "1"), program("0", "1")};
 }
-}  // namespace
 
 GridStepper::GridStepper(const gl::ShaderLibrary& library, const gl::Caps& caps)
-    : caps_(caps),
-      coherent_(gridProgram(library, "1", "0")),
-      scattered_(gridProgram(library, "0", "0")),
-      auditCoherent_(gridProgram(library, "1", "1")),
-      auditScattered_(gridProgram(library, "0", "1")) {}
+    : library_(library), caps_(caps), dense_(build(library, false)) {}
+
+const GridStepper::Programs& GridStepper::programsFor(const grid::SpatialGrid& grid) {
+  if (!grid.hashed()) return dense_;
+  if (!hashed_) hashed_ = build(library_, true);
+  return *hashed_;
+}
 
 // Grid-stride: more than 65535 groups only queue up.
 GLuint GridStepper::groupsFor(std::uint32_t count) const { return gl::groupsFor(count, kGroupSize, caps_, 1, 65535); }
 
 void GridStepper::audit(const Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent,
                         const gl::Buffer& out) {
+  const Programs& programs = programsFor(grid);
   flock.positions().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
   flock.velocities().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
   out.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_OUT);
   grid.bindForStep(coherent);
   stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
-  (coherent ? auditCoherent_ : auditScattered_).use();
+  (coherent ? programs.auditCoherent : programs.auditScattered).use();
   glDispatchCompute(groupsFor(flock.count()), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
 }
 
 void GridStepper::step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent) {
+  const Programs& programs = programsFor(grid);
   flock.bindForStep();
   grid.bindForStep(coherent);
   stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
-  (coherent ? coherent_ : scattered_).use();
+  (coherent ? programs.coherent : programs.scattered).use();
   glDispatchCompute(groupsFor(flock.count()), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // new state -> reduction, next grid, draw
   flock.swap();

@@ -2,6 +2,7 @@
 // The boids step: BruteForceStepper visits every pair (O(N^2), shared-memory tiles); GridStepper
 // visits the boids of the cells around each boid (the grid must have been built this frame).
 #include <cstdint>
+#include <optional>
 
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/caps.hpp"
@@ -41,10 +42,18 @@ class GridStepper {
              const gl::Buffer& out);
 
  private:
+  struct Programs {
+    gl::Program coherent, scattered, auditCoherent, auditScattered;
+  };
+  static Programs build(const gl::ShaderLibrary& library, bool hashed);
   GLuint groupsFor(std::uint32_t count) const;
+  // The step's programs for the grid's keys; the hashed ones compiled at their first use.
+  const Programs& programsFor(const grid::SpatialGrid& grid);
 
+  gl::ShaderLibrary library_;
   gl::Caps caps_;
-  gl::Program coherent_, scattered_, auditCoherent_, auditScattered_;
+  Programs dense_;
+  std::optional<Programs> hashed_;
 };
 
 }  // namespace boids::sim

@@ -147,17 +147,16 @@ GridStats gridStats(const std::vector<glm::vec4>& positions, const gpu::SimParam
     return c;
   };
   auto keyOf = [&](glm::ivec3 c) { return std::uint64_t(c.x) + n * (std::uint64_t(c.y) + std::uint64_t(n) * c.z); };
-  // Boids by cell (a CPU counting sort).
-  std::vector<std::uint32_t> start(g.cells + 1, 0), order(positions.size());
-  for (const glm::vec4& q : positions) ++start[keyOf(cellOf(q)) + 1];
-  for (std::uint64_t k = 0; k < g.cells; ++k) {
-    const std::uint32_t count = start[k + 1];
-    if (count > 0) ++g.occupied;
-    g.maxPerCell = std::max(g.maxPerCell, count);
-    start[k + 1] += start[k];
+  // Boids by cell: (key, index) sorted, so that the work and memory follow the flock, not the
+  // number of cells (a world of 100000 has 10^13 of them).
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted(positions.size());
+  for (std::size_t i = 0; i < positions.size(); ++i) sorted[i] = {keyOf(cellOf(positions[i])), static_cast<std::uint32_t>(i)};
+  std::sort(sorted.begin(), sorted.end());
+  for (std::size_t a = 0, b = 0; a < sorted.size(); a = b) {
+    while (b < sorted.size() && sorted[b].first == sorted[a].first) ++b;
+    ++g.occupied;
+    g.maxPerCell = std::max(g.maxPerCell, static_cast<std::uint32_t>(b - a));
   }
-  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
-  for (std::size_t i = 0; i < positions.size(); ++i) order[fill[keyOf(cellOf(positions[i]))]++] = static_cast<std::uint32_t>(i);
   g.meanPerOccupied = g.occupied ? double(positions.size()) / double(g.occupied) : 0.0;
 
   // Neighbours within the largest radius: every cell within reach of the boid's own.
@@ -166,7 +165,7 @@ GridStats gridStats(const std::vector<glm::vec4>& positions, const gpu::SimParam
   std::size_t sampled = 0, found = 0;
   for (std::size_t i = 0; i < positions.size(); i += step, ++sampled) {
     const glm::ivec3 c = cellOf(positions[i]);
-    const int span = std::min(2 * reach + 1, static_cast<int>(n));
+    const int span = static_cast<int>(std::min<std::uint32_t>(2 * reach + 1, n));
     for (int dz = 0; dz < span; ++dz) {
       for (int dy = 0; dy < span; ++dy) {
         for (int dx = 0; dx < span; ++dx) {
@@ -181,8 +180,9 @@ GridStats gridStats(const std::vector<glm::vec4>& positions, const gpu::SimParam
           }
           if (outside) continue;
           const std::uint64_t k = keyOf(cc);
-          for (std::uint32_t t = start[k]; t < start[k + 1]; ++t) {
-            const std::uint32_t j = order[t];
+          auto t = std::lower_bound(sorted.begin(), sorted.end(), std::pair<std::uint64_t, std::uint32_t>{k, 0});
+          for (; t != sorted.end() && t->first == k; ++t) {
+            const std::uint32_t j = t->second;
             if (j == i) continue;
             const glm::dvec3 d = offset(glm::dvec3(positions[i]), glm::dvec3(positions[j]), p);
             if (glm::dot(d, d) < p.radiiSq.w) ++found;

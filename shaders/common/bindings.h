@@ -42,6 +42,7 @@
 #define LOC_COLOUR_COUNT 11       // the colour histogram's boid count
 #define LOC_SHADOW 12             // the shadow passes: the floor's half side and texels per unit (splat), darkness (blur)
 #define LOC_SHADOW_COUNT 13       // the shadow splat's boid count
+#define LOC_CELLS_FLOCK 15        // the cell overlay, hashed keys: the flock's boids, and 1 when it is in sorted order
 
 // Vertex attributes of the boid mesh
 #define ATTR_POSITION 0

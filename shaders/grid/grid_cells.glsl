@@ -1,8 +1,14 @@
 #ifndef BOIDS_GRID_CELLS_GLSL
 #define BOIDS_GRID_CELLS_GLSL
 // The uniform grid over the world cube (engine/sim/params.cpp: gridGeometry): cellsPerAxis^3 cells
-// of edge grid.x, keyed x + n (y + n z). Positions stay inside the cube (walls clamp, wrap wraps),
-// so the clamp below only catches the face itself (p = +half lands in the last cell).
+// of edge grid.x. Positions stay inside the cube (walls clamp, wrap wraps), so the clamp below
+// only catches the face itself (p = +half lands in the last cell).
+// Keys (engine/grid/geometry.hpp): dense, x + n (y + n z), while grid.w is 0; else hashed into
+// grid.w buckets (a power of two): a row of cells (same y and z) hashed once, its cells on
+// consecutive keys from there, modulo the buckets (spatial hashing: Teschner et al., "Optimized
+// Spatial Hashing for Collision Detection of Deformable Objects", VMV 2003; rows kept whole so
+// that a row's boids stay near each other in sorted order). Either way a row's cells are
+// consecutive keys, but hashed rows may share buckets: a bucket's boids are told apart by cell.
 // Needs the SimParams block u_sim.
 
 uvec3 cellOf(vec3 p) {
@@ -11,7 +17,21 @@ uvec3 cellOf(vec3 p) {
   return uvec3(clamp(c, ivec3(0), ivec3(n - 1)));
 }
 
-uint cellKey(uvec3 c) { return c.x + u_sim.cellsPerAxis * (c.y + u_sim.cellsPerAxis * c.z); }
+bool gridHashed() { return u_sim.grid.w != 0.0; }
+
+// The key of the row's cell x = 0 (before the buckets' modulo, when hashed).
+uint rowKey(uint y, uint z) {
+  if (!gridHashed()) return u_sim.cellsPerAxis * (y + u_sim.cellsPerAxis * z);
+  uint h = y * 0x9e3779b1u + z * 0x85ebca77u;  // a multiply-xorshift mix (the finaliser of MurmurHash3's shape)
+  h ^= h >> 15u;
+  h *= 0x2c1b3c6du;
+  h ^= h >> 12u;
+  return h;
+}
+
+uint keyOf(uint rowStart, uint x) { return gridHashed() ? (rowStart + x) & (uint(u_sim.grid.w) - 1u) : rowStart + x; }
+
+uint cellKey(uvec3 c) { return keyOf(rowKey(c.y, c.z), c.x); }
 
 // The cells to visit along one axis: `count` cells from `first` on (wrapped modulo n in the
 // wrap-around world). Each distinct cell once, even when the world is only one or two cells wide.

@@ -1,9 +1,11 @@
 #version 430 core
 // One simulation step with the neighbour search of the spatial grid: each boid visits only the
 // boids of the cells around it (27, or the 8 nearest with cells twice as large). Invocations walk
-// the boids in sorted order, so neighbouring invocations read neighbouring cells. The cells of a
-// row (same y and z) are consecutive keys, so their boids are one run of sorted slots: a boid
-// reads 9 (or 4) runs, not 27 (or 8) cells.
+// the boids in sorted order, so neighbouring invocations read neighbouring cells. With dense keys
+// the cells of a row (same y and z) are consecutive keys, so their boids are one run of sorted
+// slots: a boid reads 9 (or 4) runs, not 27 (or 8) cells. With hashed keys (GRID_HASHED 1,
+// grid/grid_cells.glsl) each cell is its own bucket's range, which may hold other cells' boids
+// too: those are passed over by their cell.
 //   COHERENT 1: positions and velocities read from the copies gathered into sorted order, and the
 //               new state written in that order too: the flock itself stays in cell order from
 //               frame to frame, so next frame's gathers read nearly consecutive boids;
@@ -18,6 +20,9 @@
 #endif
 #ifndef AUDIT
 #define AUDIT 0  // 1: no step; per boid, its neighbours within the largest radius, for the checks
+#endif
+#ifndef GRID_HASHED
+#define GRID_HASHED 0  // 1: the grid's keys are hashed (u_sim.grid.w buckets)
 #endif
 
 #ifndef GROUP_SIZE
@@ -51,12 +56,35 @@ layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_
 #include "sim/boid_rules.glsl"
 #include "sim/repair.glsl"
 
-void stepBoid(uint s) {
-#if AUDIT
-  // Count, and two order-independent hashes of the indices, of every boid within the largest
-  // radius: the neighbour set the step sees, for a CPU search to compare (engine/verify/reference.cpp).
-  uint auditCount = 0u, auditSum = 0u, auditXor = 0u;
+// The boids of sorted slots [begin, end) other than s, as neighbours of the boid at p (those in
+// `cell` only, when hashed). audit: the count and the two hashes below.
+void visitSlots(uint begin, uint end, uint s, vec3 p, uvec3 cell, inout RuleSums sums, inout uvec3 audit) {
+  for (uint t = begin; t < end; ++t) {
+    if (t == s) continue;
+    vec3 q = positionAt(t);
+#if GRID_HASHED
+    if (any(notEqual(cellOf(q), cell))) continue;  // another cell's boid in this bucket
 #endif
+    vec3 d = worldOffset(p, q);
+#if AUDIT
+    if (dot(d, d) < u_sim.radiiSq.w) {
+      uint j = b_pairs[t].y;
+      audit += uvec3(1u, j * 2654435761u, 0u);
+      audit.z ^= (j + 0x9e3779b9u) * 0x85ebca6bu;
+    }
+#else
+    // Beyond the largest radius a candidate counts for no rule (about 92 of the ~108 at the
+    // CIS 565 density): its velocity is not read at all.
+    if (dot(d, d) < u_sim.radiiSq.w) rulesAddNeighbour(sums, d, velocityAt(t));
+#endif
+  }
+}
+
+void stepBoid(uint s) {
+  // AUDIT: the count, and two order-independent hashes of the indices, of every boid within the
+  // largest radius: the neighbour set the step sees, for a CPU search to compare
+  // (engine/verify/reference.cpp).
+  uvec3 audit = uvec3(0u);
   vec3 p = positionAt(s);
   vec3 v = velocityAt(s);
   uvec3 c = cellOf(p);
@@ -65,37 +93,31 @@ void stepBoid(uint s) {
   searchSpan(c.y, p.y, first.y, count.y);
   searchSpan(c.z, p.z, first.z, count.z);
 
-  ivec4 runs = spanRuns(first.x, count.x);
-
   RuleSums sums = rulesBegin();
+#if !GRID_HASHED
+  ivec4 runs = spanRuns(first.x, count.x);
+#endif
   for (int z = 0; z < count.z; ++z) {
     for (int y = 0; y < count.y; ++y) {
-      uint row = cellKey(uvec3(0u, wrapCell(first.y + y), wrapCell(first.z + z)));
+      uvec2 yz = uvec2(wrapCell(first.y + y), wrapCell(first.z + z));
+      uint row = rowKey(yz.x, yz.y);
+#if GRID_HASHED
+      for (int x = 0; x < count.x; ++x) {
+        uvec3 cell = uvec3(wrapCell(first.x + x), yz);
+        uint key = keyOf(row, cell.x);
+        visitSlots(b_starts[key], b_starts[key + 1u], s, p, cell, sums, audit);
+      }
+#else
       for (int r = 0; r < 2; ++r) {
         ivec2 run = r == 0 ? runs.xy : runs.zw;
         if (run.x > run.y) continue;
-        uint begin = b_starts[row + uint(run.x)], end = b_starts[row + uint(run.y) + 1u];
-        for (uint t = begin; t < end; ++t) {
-          if (t == s) continue;
-          vec3 d = worldOffset(p, positionAt(t));
-#if AUDIT
-          if (dot(d, d) < u_sim.radiiSq.w) {
-            uint j = b_pairs[t].y;
-            auditCount += 1u;
-            auditSum += j * 2654435761u;
-            auditXor ^= (j + 0x9e3779b9u) * 0x85ebca6bu;
-          }
-#else
-          // Beyond the largest radius a candidate counts for no rule (about 92 of the ~108 at the
-          // CIS 565 density): its velocity is not read at all.
-          if (dot(d, d) < u_sim.radiiSq.w) rulesAddNeighbour(sums, d, velocityAt(t));
-#endif
-        }
+        visitSlots(b_starts[row + uint(run.x)], b_starts[row + uint(run.y) + 1u], s, p, uvec3(0u), sums, audit);
       }
+#endif
     }
   }
 #if AUDIT
-  b_posOut[b_pairs[s].y] = vec4(uintBitsToFloat(auditCount), uintBitsToFloat(auditSum), uintBitsToFloat(auditXor), 0.0);
+  b_posOut[b_pairs[s].y] = vec4(uintBitsToFloat(audit.x), uintBitsToFloat(audit.y), uintBitsToFloat(audit.z), 0.0);
   return;
 #endif
   vec3 newPos, newVel;
