@@ -1,9 +1,17 @@
 #include "app/capture.hpp"
 
+#include <cerrno>
+#include <cstdlib>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <stdexcept>
 #include <system_error>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "app/files.hpp"
 
@@ -55,6 +63,42 @@ std::string checkRecordFolder(const fs::path& folder) {
   return {};
 }
 
+RecordingClaim::RecordingClaim(const fs::path& folder) : file_(folder / ".boids-recording") {
+  const std::string where = "--record " + folder.string() + ": ";
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    const int fd = ::open(file_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) throw std::runtime_error(where + "cannot claim the folder (" + std::strerror(errno) + ")");
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const int error = errno;
+      char text[32] = {};
+      const ssize_t n = ::pread(fd, text, sizeof text - 1, 0);
+      ::close(fd);
+      if (error != EWOULDBLOCK) throw std::runtime_error(where + "cannot claim the folder (" + std::strerror(error) + ")");
+      const long other = n > 0 ? std::strtol(text, nullptr, 10) : 0;
+      throw std::runtime_error(where + "another run" + (other > 0 ? " (process " + std::to_string(other) + ")" : std::string()) +
+                               " is recording into this folder; choose another folder");
+    }
+    // Locked: but the name may have been taken from this file meanwhile (a run that ended removes
+    // it): then the lock is on a file nobody else sees, and the claim is tried again.
+    struct stat held {}, named {};
+    if (::fstat(fd, &held) == 0 && ::stat(file_.c_str(), &named) == 0 && held.st_ino == named.st_ino && held.st_dev == named.st_dev) {
+      const std::string pid = std::to_string(::getpid()) + "\n";
+      if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, pid.data(), pid.size(), 0) != ssize_t(pid.size())) {
+        // Only the message of a run refused later loses the process id: the lock is the claim.
+      }
+      fd_ = fd;
+      return;
+    }
+    ::close(fd);
+  }
+  throw std::runtime_error(where + "other runs keep claiming this folder at the same moment; choose another folder");
+}
+
+RecordingClaim::~RecordingClaim() {
+  ::unlink(file_.c_str());  // before the lock goes: a run that opens the name now makes a new file
+  ::close(fd_);
+}
+
 FrameRecorder::FrameRecorder(fs::path folder) : folder_(std::move(folder)) {
   std::error_code ec;
   if (fs::exists(folder_, ec) && !fs::is_directory(folder_, ec)) {
@@ -62,6 +106,7 @@ FrameRecorder::FrameRecorder(fs::path folder) : folder_(std::move(folder)) {
   }
   fs::create_directories(folder_, ec);
   if (ec) throw std::runtime_error("--record " + folder_.string() + ": cannot create the folder (" + ec.message() + ")");
+  claim_.emplace(folder_);
   if (const std::string frame = existingFrame(folder_); !frame.empty()) {
     throw std::runtime_error("--record " + folder_.string() + ": " + holdsFrames(frame));
   }

@@ -23,10 +23,28 @@ void writePng(const std::filesystem::path& file, const gl::Image& image, Durabil
 // frame-*.png of an earlier one. Otherwise why not. Touches nothing.
 std::string checkRecordFolder(const std::filesystem::path& folder);
 
+// A recording's claim on its folder: an exclusive lock (flock) on the file .boids-recording there,
+// which holds the recorder's process id and is removed when the recording ends. A second run that
+// would record into the same folder meanwhile cannot take the lock and is refused; the kernel drops
+// the lock of a process that dies, so a file left by a crash claims nothing.
+class RecordingClaim {
+ public:
+  // Throws std::runtime_error naming the folder and the other run when the folder is claimed.
+  explicit RecordingClaim(const std::filesystem::path& folder);
+  ~RecordingClaim();
+  RecordingClaim(const RecordingClaim&) = delete;
+  RecordingClaim& operator=(const RecordingClaim&) = delete;
+
+ private:
+  std::filesystem::path file_;
+  int fd_ = -1;
+};
+
 class FrameRecorder {
  public:
-  // Creates the folder if needed. Throws std::runtime_error naming the folder when it cannot be
-  // made or already holds frames (any frame-*.png): a recording never overwrites another.
+  // Creates the folder if needed and claims it. Throws std::runtime_error naming the folder when it
+  // cannot be made, another run records into it, or it already holds frames (any frame-*.png): a
+  // recording never overwrites another.
   explicit FrameRecorder(std::filesystem::path folder);
   // Writes frame-NNNNNN.png, numbered from 0, at the first frame's size: a later frame of another
   // size (a resized window) is scaled into it, letterboxed. Throws WriteError naming the file.
@@ -40,6 +58,7 @@ class FrameRecorder {
 
  private:
   std::filesystem::path folder_;
+  std::optional<RecordingClaim> claim_;
   int frames_ = 0;
   std::optional<glm::ivec2> size_;
   std::string resizeNote_;

@@ -147,7 +147,9 @@ class Desktop {
     // An interactive run's settings are there at the next start (scripted runs leave them be).
     if (options_.frames < 0 && !settingsFile_.empty()) {
       try {
-        writeFileAtomically(settingsFile_, settingsJson(current()));
+        std::vector<std::string> leftOut;
+        writeFileAtomically(settingsFile_, settingsJson(current(), {}, {}, &leftOut));
+        for (const std::string& what : leftOut) std::fprintf(stderr, "boids: warning: settings saved without %s\n", what.c_str());
       } catch (const std::exception& e) {
         std::fprintf(stderr, "boids: warning: settings not saved: %s\n", e.what());
       }
@@ -396,15 +398,17 @@ class Desktop {
     if (panel_.app.vsync != vsyncApplied_) window_.setVsync(vsyncApplied_ = panel_.app.vsync);
     if (actions.savePreset) {
       try {
-        writeFileAtomically(panel_.presetPath, settingsJson(current()));
+        std::vector<std::string> leftOut;
+        writeFileAtomically(panel_.presetPath, settingsJson(current(), {}, {}, &leftOut));
         panel_.settingsStatus = "saved " + std::filesystem::absolute(panel_.presetPath).string();
+        for (const std::string& what : leftOut) panel_.settingsStatus += "\nwithout " + what;
         panel_.settingsError = false;
       } catch (const std::exception& e) {
         panel_.settingsStatus = e.what();
         panel_.settingsError = true;
       }
     }
-    if (actions.loadPreset) loadInto(loadSettingsFile(panel_.presetPath), panel_.presetPath);
+    if (actions.loadPreset) loadInto(loadPresetFile(panel_.presetPath), panel_.presetPath);
     if (actions.loadShipped && !shippedPresetFiles().empty()) {
       const gl::EmbeddedFile& f = shippedPresetFiles()[std::size_t(panel_.shippedPreset)];
       const std::string name(f.path.substr(0, f.path.size() - 5));

@@ -51,6 +51,14 @@ fs::path nearestExisting(fs::path path) {
   return path.empty() ? fs::path(".") : path;
 }
 
+// A file whose mode lets nobody write it was made read-only on purpose: it is not replaced (the
+// rename below would do it without asking, as the folder is writable).
+bool readOnly(const fs::path& file) {
+  struct stat info {};
+  return ::stat(file.c_str(), &info) == 0 && S_ISREG(info.st_mode) && (info.st_mode & 0222) == 0;
+}
+constexpr const char* kReadOnly = "it is read-only; make it writable (chmod u+w) to let boids replace it";
+
 std::string writableFolder(const fs::path& folder) {
   std::error_code ec;
   if (!fs::is_directory(folder, ec)) return folder.string() + " is not a folder";
@@ -71,6 +79,7 @@ void writeFileAtomically(const fs::path& file, std::string_view bytes, Durabilit
   fs::create_directories(folder, ec);
   if (ec) fail(file, "cannot create its folder: " + ec.message());
   if (fs::exists(target, ec) && !fs::is_regular_file(target, ec)) fail(file, "it exists and is not a regular file");
+  if (readOnly(target)) fail(file, kReadOnly);
 
   std::string hidden = ".";  // (built in steps: GCC 12 warns falsely on "." + std::string, PR 105329)
   hidden += target.filename().string();
@@ -114,6 +123,7 @@ std::string checkOutputFile(const fs::path& file) {
   std::error_code ec;
   if (fs::is_directory(file, ec)) return "is a folder; give a file name";
   if (fs::exists(file, ec) && !fs::is_regular_file(file, ec)) return "exists and is not a regular file";
+  if (readOnly(file)) return kReadOnly;
   const fs::path folder = file.has_parent_path() ? file.parent_path() : fs::path(".");
   if (!fs::exists(folder, ec)) return "the folder " + folder.string() + " does not exist";
   return writableFolder(folder);
@@ -129,6 +139,15 @@ std::string checkOutputFolder(const fs::path& folder) {
   const fs::path parent = nearestExisting(folder);
   if (!fs::is_directory(parent, ec)) return parent.string() + " is a file, not a folder";
   return writableFolder(parent);
+}
+
+bool sameFile(const fs::path& a, const fs::path& b) {
+  struct stat sa {}, sb {};
+  if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  std::error_code ea, eb;
+  const fs::path ca = fs::weakly_canonical(fs::absolute(a, ea), ea), cb = fs::weakly_canonical(fs::absolute(b, eb), eb);
+  if (!ea && !eb) return ca == cb;
+  return fs::absolute(a, ea).lexically_normal() == fs::absolute(b, eb).lexically_normal();
 }
 
 void reportFileSizeLimitAsAnError() { std::signal(SIGXFSZ, SIG_IGN); }

@@ -33,6 +33,10 @@ std::string checkOutputFile(const std::filesystem::path& file);
 // creatable (its nearest existing parent writable). Touches nothing.
 std::string checkOutputFolder(const std::filesystem::path& folder);
 
+// Whether two paths name one file or folder: by device and inode where both exist (links, "./x"
+// and hard links included), else by their normalised absolute paths.
+bool sameFile(const std::filesystem::path& a, const std::filesystem::path& b);
+
 // Ignore SIGXFSZ, so that a write beyond the file-size limit (RLIMIT_FSIZE) fails with EFBIG and
 // is reported like a full disk, instead of killing the process with a partial file on disk.
 void reportFileSizeLimitAsAnError();

@@ -11,6 +11,7 @@
 #include "app/capture.hpp"
 #include "app/files.hpp"
 #include "app/text.hpp"
+#include "engine/lighting/environment.hpp"
 #include "engine/primitives/sort/sort.hpp"
 #include "engine/centroid/strategy.hpp"
 
@@ -87,6 +88,7 @@ const Unused kUnusedByCheck[] = {
     {"inject-nonfinite", "check runs finite flocks only"},
 };
 const Unused kUnusedByBench[] = {
+    {"environment", "bench projects maps of its own sizes (--sh) and draws its frames unlit"},
     {"count", "bench runs every size of --sizes"},
     {"frames", "bench runs a fixed number of frames per size"},
     {"screenshot", "bench writes no pictures (--json and --csv write its results)"},
@@ -190,6 +192,36 @@ class TextOptions {
   std::map<std::string, std::string> names_;                // key -> "--sizes"
 };
 
+// What an option means only beside another, refused without it rather than silently ignored.
+void refuseIgnored(const Options& o, bool sorters, bool strategies) {
+  const BenchOptions& b = o.bench;
+  if (o.mode == Mode::Bench && sorters && !b.sort && !b.frame) throw UsageError("--sorters: only --sort and --frame time sorters; give one of them");
+  if (o.mode == Mode::Bench && strategies && !b.reduce) throw UsageError("--strategies: only --reduce times strategies; give it");
+  const std::vector<std::string>& stages = o.check.stages;
+  if (const Assignment* a = o.commandLine.find("environment");
+      a && o.mode == Mode::Check && !stages.empty() && std::find(stages.begin(), stages.end(), "sh") == stages.end()) {
+    throw UsageError(a->origin + ": only check's sh stage projects an environment, and --stages leaves it out");
+  }
+  // The point is only where a set attractor sits (the window's keys hold theirs at the mouse).
+  const bool off = resolve(o.layers()).settings.sim.attractor.mode == sim::AttractorMode::Off;
+  if (const Assignment* a = o.commandLine.find("attractor-point"); a && off) {
+    throw UsageError(a->origin + ": there is no attractor to place; give --attractor attract or flee");
+  }
+  // Strength and reach also tune the window's held attractor; the demo holds none.
+  for (const char* key : {"attractor-strength", "attractor-radius"}) {
+    if (const Assignment* a = o.commandLine.find(key); a && off && o.mode == Mode::Demo) {
+      throw UsageError(a->origin + ": the demo has no attractor to tune (no keys are held in it); give --attractor attract or flee");
+    }
+  }
+}
+
+// Whether a file name ends .png, in any case.
+bool namesAPng(const std::string& file) {
+  std::string extension = std::filesystem::path(file).extension().string();
+  for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return extension == ".png";
+}
+
 // CLI11's structural errors (a value missing at the end, a value given to a switch) in our words.
 std::string reworded(const CLI::ParseError& e) {
   const std::string what = e.what();
@@ -265,6 +297,9 @@ ParseResult parseCommandLine(int argc, char** argv) {
   bench->add_flag("--sh", o.bench.sh,
                   "Benchmark the environment's spherical-harmonics projection: every variant, equirect maps from 256x128 "
                   "to 4096x2048 and the 512x512x6 cube, beside the CPU projections (double, serial float) and a streaming copy");
+  bench->add_flag("--sparse", o.bench.sparse,
+                  "Benchmark the grid in worlds far larger than the flock: the CIS 565 flock in a world of 0.25 to 64 cells "
+                  "per boid, with dense keys (one per cell) and hashed keys (about two per boid)");
   text.add(*bench, "--sizes", "Flock sizes, comma-separated (default: 64K, 1M, 4M, 16M for --reduce; 64K, 256K, 1M, 4M, 16M for --sort, --frame and --cull)", "N,...", "bench-sizes");
   text.add(*bench, "--strategies", "Only these strategies, comma-separated", "NAME,...", "bench-strategies");
   text.add(*bench, "--sorters", "Only these sorters (--sort, and --frame's frame a sorter), comma-separated", "NAME,...",
@@ -400,6 +435,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
       printWarnings(parsed.warnings);
       o.preset = std::move(parsed.layer);
       o.presetShipped = parsed.shipped;
+      if (!parsed.shipped) o.presetFile = *preset;
     }
 
     o.frames = static_cast<int>(text.whole("frames", 0, 100000000).value_or(-1));
@@ -431,8 +467,9 @@ ParseResult parseCommandLine(int argc, char** argv) {
     if (check->parsed()) o.mode = Mode::Check;
     if (bench->parsed()) {
       o.mode = Mode::Bench;
-      if (!o.bench.reduce && !o.bench.sort && !o.bench.frame && !o.bench.scan && !o.bench.compact && !o.bench.cull && !o.bench.sh) {
-        throw UsageError("bench needs something to measure: --reduce, --sort, --frame, --scan, --compact, --cull or --sh");
+      const BenchOptions& b = o.bench;
+      if (!b.reduce && !b.sort && !b.frame && !b.scan && !b.compact && !b.cull && !b.sh && !b.sparse) {
+        throw UsageError("bench needs something to measure: --reduce, --sort, --frame, --scan, --compact, --cull, --sh or --sparse");
       }
     }
     // What a mode would silently ignore.
@@ -444,6 +481,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
     };
     if (o.mode == Mode::Check) refuseUnused(kUnusedByCheck, "check");
     if (o.mode == Mode::Bench) refuseUnused(kUnusedByBench, "bench");
+    refuseIgnored(o, text.given("bench-sorters"), text.given("bench-strategies"));
 
     // Where results go is checked now, so that a run never ends in a write that cannot happen.
     auto outputFile = [&](const char* option, std::filesystem::path& into, const std::optional<std::string>& value) {
@@ -451,6 +489,9 @@ ParseResult parseCommandLine(int argc, char** argv) {
       if (std::string why = checkOutputFile(*value); !why.empty()) throw UsageError(std::string(option) + " " + shorten(*value) + ": " + why);
       into = *value;
     };
+    if (const std::optional<std::string> shot = text.once("screenshot"); shot && !namesAPng(*shot)) {
+      throw UsageError("--screenshot " + shorten(*shot) + ": screenshots are PNG files; give a name ending .png");
+    }
     outputFile("--screenshot", o.screenshot, text.once("screenshot"));
     outputFile("--json", o.check.json, text.once("json"));
     outputFile("--json", o.bench.json, text.once("bench-json"));
@@ -470,10 +511,60 @@ ParseResult parseCommandLine(int argc, char** argv) {
   Resolved resolved = resolve(o.layers());
   if (!resolved.error.empty()) return fail(resolved.error);
   o.settings = std::move(resolved.settings);
+  if (std::string clash = checkDistinctFiles(o); !clash.empty()) return fail(clash);
   return {o, 0};
 }
 
+std::string checkDistinctFiles(const Options& o) {
+  struct Named {
+    std::string name;  // as the user gave it: "--json out.json"
+    std::filesystem::path path;
+  };
+  auto named = [](const std::string& option, const std::filesystem::path& path) { return Named{option + " " + shorten(path.string()), path}; };
+  std::vector<Named> inputs, outputs;  // outputs: files, then folders
+  if (!o.presetFile.empty()) inputs.push_back(named("--preset", o.presetFile));
+  if (lighting::namesAFile(o.settings.environment)) {
+    inputs.push_back({"the environment map (" + o.originOf("environment") + ")", o.settings.environment});
+  }
+  for (const auto& [option, path] : {std::pair<const char*, const std::filesystem::path*>{"--screenshot", &o.screenshot},
+                                     {"--json", &o.check.json}, {"--json", &o.bench.json}, {"--csv", &o.bench.csv},
+                                     {"--record", &o.record}, {"--dump", &o.check.dump}}) {
+    if (!path->empty()) outputs.push_back(named(option, *path));
+  }
+  for (std::size_t k = 0; k < outputs.size(); ++k) {
+    for (const Named& input : inputs) {
+      if (sameFile(outputs[k].path, input.path)) {
+        return outputs[k].name + ": is " + input.name + ", an input of this run; an output never replaces an input";
+      }
+    }
+    for (std::size_t m = 0; m < k; ++m) {
+      if (sameFile(outputs[k].path, outputs[m].path)) return outputs[m].name + " and " + outputs[k].name + " name one file; give each its own";
+    }
+  }
+  if (!o.record.empty() && !o.screenshot.empty() && sameFile(o.screenshot.parent_path().empty() ? "." : o.screenshot.parent_path(), o.record) &&
+      o.screenshot.filename().string().rfind("frame-", 0) == 0) {
+    return "--screenshot " + shorten(o.screenshot.string()) + ": is where --record " + shorten(o.record.string()) +
+           " writes its frames; give the screenshot another name";
+  }
+  return {};
+}
+
 namespace {
+
+// A saved environment file that no longer reads as a map (cut, moved, replaced by a folder) is set
+// aside by key like any other bad saved value, so that every start does not fall back to the sky
+// for it (the command line or a preset that names an environment decides anyway).
+void setAsideUnreadableMap(Options& options, const std::filesystem::path& file) {
+  const Assignment* saved = options.saved->find("environment");
+  if (!saved || options.commandLine.has("environment") || (options.preset && options.preset->has("environment"))) return;
+  const std::string map = saved->value.get<std::string>();
+  if (!lighting::namesAFile(map)) return;
+  const std::string why = lighting::problemWithMapFile(map);
+  if (why.empty()) return;
+  std::fprintf(stderr, "boids: warning: saved settings %s: environment set aside for this run (%s); the file is left as it is\n",
+               file.string().c_str(), why.c_str());
+  options.saved->remove("environment");
+}
 
 // Keeps an unusable saved file for the user under another name; the run starts from the defaults.
 void moveAside(const std::filesystem::path& file, const std::string& problem) {
@@ -531,7 +622,12 @@ void reportSetAside(const std::filesystem::path& file, const std::vector<std::st
 std::filesystem::path resolveWindowSettings(Options& options) {
   const std::filesystem::path file = userSettingsPath();
   if (file.empty()) {
-    std::printf("settings: not restored or saved (neither XDG_CONFIG_HOME nor HOME is set)\n");
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    const std::string why = xdg && xdg[0] != '\0'
+                                ? "XDG_CONFIG_HOME is the relative path '" + shorten(xdg) +
+                                      "', which the XDG Base Directory spec says to ignore, and HOME is not set"
+                                : "neither XDG_CONFIG_HOME nor HOME is set";
+    std::printf("settings: not restored or saved (%s)\n", why.c_str());
     return file;
   }
   std::error_code ec;
@@ -544,6 +640,7 @@ std::filesystem::path resolveWindowSettings(Options& options) {
   printWarnings(parsed.warnings);
   Options trial = options;
   trial.saved = std::move(parsed.layer);
+  setAsideUnreadableMap(trial, file);
   reportSetAside(file, setAsideConflicts(trial));
   std::printf("settings: the last run's, from %s (--defaults leaves them out)\n", file.string().c_str());
   options = std::move(trial);

@@ -38,6 +38,7 @@ struct BenchOptions {
   bool compact = false;  // every compaction variant at several kept fractions, beside the same copy
   bool cull = false;     // the cull pass per compaction variant, and drawing with and without it
   bool sh = false;       // the environment's spherical-harmonics projection, every variant and layout, beside the CPU
+  bool sparse = false;   // the grid's dense and hashed keys in worlds far larger than the flock
   std::vector<std::uint32_t> gridSizes = {65536, 262144, 1048576, 4194304, 16777216};
   std::vector<std::uint32_t> sizes = {65536, 1048576, 4194304, 16777216};
   std::vector<std::string> strategies;
@@ -54,6 +55,7 @@ struct Options {
   std::optional<Layer> saved;            // the last run's saved settings (window only)
   std::optional<Layer> preset;           // --preset's settings, when given
   bool presetShipped = false;            // --preset named a shipped preset (not a file of the user's)
+  std::filesystem::path presetFile;      // --preset's file (empty for a shipped preset)
   Layer commandLine{"command line", {}};  // --KEY and --set KEY=VALUE, in that order
   bool defaults = false;                 // --defaults: leave the saved settings out
   int frames = -1;                       // -1: until closed (window) or the demo's default
@@ -74,6 +76,11 @@ struct Options {
   // simulation.count 64", "the default".
   std::string originOf(const std::string& key) const;
 };
+
+// Empty when the run's outputs (--screenshot, --json, --csv, --record, --dump) and inputs (--preset's
+// file, the environment map) are pairwise distinct files; else the error naming both. Checked
+// before any work: an output never replaces an input or another output.
+std::string checkDistinctFiles(const Options& options);
 
 // For the window: the saved settings of the last run beneath --preset and the command line.
 // A saved file that cannot be read or parsed is reported and moved aside, never deleted; the run

@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "app/text.hpp"
+#include "engine/lighting/environment.hpp"
 
 namespace boids::app {
 
@@ -171,6 +172,29 @@ bool knownSection(std::string_view name) {
   return false;
 }
 
+// nlohmann's parse error in our words: what was wrong ("invalid literal") and the text it ended
+// on, whole words. (Its message also names the line and column; ours puts them where editors look.)
+//   "[json.exception.parse_error.101] parse error at line 1, column 29: syntax error while parsing
+//    value - invalid literal; last read: '{"count": tru}'"
+std::string syntaxProblem(std::string_view what) {
+  std::string_view reason = what.substr(std::min(what.size(), what.find(" - ") == std::string_view::npos ? 0 : what.find(" - ") + 3));
+  std::string_view lastRead;
+  if (const std::size_t at = reason.find("; last read: '"); at != std::string_view::npos) {
+    lastRead = reason.substr(at + 14);
+    if (lastRead.ends_with('\'')) lastRead.remove_suffix(1);
+    reason = reason.substr(0, at);
+  }
+  if (reason.size() > 80) reason = "a syntax error";  // not a message we know the shape of
+  std::string out(reason);
+  if (!lastRead.empty()) {
+    constexpr std::size_t kTail = 24;
+    std::size_t from = lastRead.size() > kTail ? lastRead.size() - kTail : 0;
+    while (from > 0 && (static_cast<unsigned char>(lastRead[from]) & 0xC0) == 0x80) --from;  // whole UTF-8 characters
+    out += std::string(" (read as far as ") + (from > 0 ? "'..." : "'") + std::string(lastRead.substr(from)) + "')";
+  }
+  return out;
+}
+
 // A value as a message shows it: scalars as written, containers by their kind.
 std::string shortText(const json& v) {
   if (v.is_array()) return "[...]";
@@ -200,11 +224,7 @@ ParsedFile parseSettingsText(std::string_view text, const std::string& source, V
   try {
     doc = json::parse(text.begin(), text.end());
   } catch (const json::parse_error& e) {
-    // nlohmann's own message names the line and column too; ours puts them where editors look.
-    const std::string what = e.what();
-    const std::size_t colon = what.find(": ", what.find("parse error"));
-    const std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
-    return errorAt(e.byte > 0 ? e.byte - 1 : 0, "not valid JSON: " + shorten(reason));
+    return errorAt(e.byte > 0 ? e.byte - 1 : 0, "not valid JSON: " + syntaxProblem(e.what()));
   } catch (const json::exception& e) {  // the scan leaves none expected; kept as a file-level error
     out.error = FileError{source, 0, 0, std::string("not usable JSON: ") + e.what()};
     return out;
@@ -309,13 +329,35 @@ ParsedFile loadSettingsFile(const std::filesystem::path& file, Values values) {
   return parseSettingsText(text, name, values);
 }
 
-std::string settingsJson(const AppSettings& s, std::string_view name, std::string_view description) {
+ParsedFile loadPresetFile(const std::filesystem::path& file) {
+  ParsedFile parsed = loadSettingsFile(file);
+  if (!parsed.layer) return parsed;
+  // A map named by a relative path is the preset's neighbour, wherever the app was started.
+  for (Assignment& a : parsed.layer->values) {
+    if (std::string_view(a.setting->key) != "environment") continue;
+    const std::filesystem::path map = a.value.get<std::string>();
+    if (lighting::namesAFile(map.string()) && map.is_relative() && file.has_parent_path()) {
+      a.value = (file.parent_path() / map).lexically_normal().string();
+    }
+  }
+  return parsed;
+}
+
+std::string settingsJson(const AppSettings& s, std::string_view name, std::string_view description,
+                         std::vector<std::string>* leftOut) {
   json doc = json::object();
   doc["boids-preset"] = kSettingsFormat;
   if (!name.empty()) doc["name"] = name;
   if (!description.empty()) doc["description"] = description;
-  for (const SettingInfo& info : settingsTable()) doc[info.section][info.name] = valueOf(info, s);
-  return doc.dump(2) + "\n";
+  for (const SettingInfo& info : settingsTable()) {
+    json value = valueOf(info, s);
+    if (value.is_string() && !validUtf8(value.get<std::string>())) {
+      if (leftOut) leftOut->push_back(std::string(info.key) + " (its name is not valid UTF-8, which a JSON file cannot hold)");
+      continue;
+    }
+    doc[info.section][info.name] = std::move(value);
+  }
+  return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";  // name, description: shown with U+FFFD
 }
 
 const gl::EmbeddedFile* findShippedPreset(std::string_view name) {
@@ -346,7 +388,7 @@ ParsedFile loadPreset(std::string_view nameOrFile) {
     out.error = FileError{shorten(nameOrFile), 0, 0, "no such file, and no shipped preset of that name (shipped: " + names + ")"};
     return out;
   }
-  return loadSettingsFile(nameOrFile);
+  return loadPresetFile(nameOrFile);
 }
 
 }  // namespace boids::app

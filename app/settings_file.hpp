@@ -48,8 +48,15 @@ enum class Values {
 ParsedFile parseSettingsText(std::string_view text, const std::string& source, Values values = Values::Refuse);
 ParsedFile loadSettingsFile(const std::filesystem::path& file, Values values = Values::Refuse);
 
-// The document Save writes: every setting, grouped by section, with the format version.
-std::string settingsJson(const AppSettings& s, std::string_view name = {}, std::string_view description = {});
+// A preset file: loadSettingsFile, with an environment map named by a relative path taken as
+// relative to the preset's folder (not the one the app runs in).
+ParsedFile loadPresetFile(const std::filesystem::path& file);
+
+// The document Save writes: every setting, grouped by section, with the format version. A text
+// value that is not valid UTF-8 (a map's file name on Linux may be any bytes) is left out, said in
+// `leftOut` ("environment (...)"), since JSON cannot hold it.
+std::string settingsJson(const AppSettings& s, std::string_view name = {}, std::string_view description = {},
+                         std::vector<std::string>* leftOut = nullptr);
 
 // The presets shipped in presets/, built into the binary (cmake/EmbedFiles.cmake).
 std::span<const gl::EmbeddedFile> shippedPresetFiles();

@@ -24,6 +24,9 @@ std::optional<std::uint64_t> parseWhole(std::string_view text, std::uint64_t min
 std::string formatNumber(double v);
 std::string formatWhole(std::uint64_t v);
 
+// Whether `text` is well-formed UTF-8 (what a JSON document can hold; a Linux file name need not be).
+bool validUtf8(std::string_view text);
+
 // `text` as a message shows it: whole up to 64 characters, else its start and its length.
 std::string shorten(std::string_view text);
 

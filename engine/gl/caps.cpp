@@ -94,9 +94,10 @@ Caps Caps::query() {
     const std::string text = mib;
     std::int64_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < 0 || value > (std::int64_t(1) << 40)) {
+    // 0 is refused too: it would read as "unknown" and silently turn the check off.
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < 1 || value > (std::int64_t(1) << 40)) {
       c.memoryOverrideError = "BOIDS_GPU_MEMORY_MIB=" + (text.size() > 64 ? text.substr(0, 48) + "..." : text) +
-                              ": not a whole number of MiB (0 to 2^40); unset it to use what the driver reports";
+                              ": not a whole number of MiB (1 to 2^40); unset it to use what the driver reports";
     } else {
       c.memoryAvailable = value * (std::int64_t(1) << 20);
       c.memorySource = "BOIDS_GPU_MEMORY_MIB";

@@ -73,22 +73,44 @@ PreprocessedSource ShaderLibrary::preprocess(std::string_view path, const Define
   const std::string* text = find(path);
   if (!text) throw std::runtime_error("shader '" + std::string(path) + "' not found in " + origin_);
 
-  // The #version line must come first; injected defines go right after it, then a #line that
-  // puts the compiler back on the file's own line 2 (GLSL >= 3.30: #line N names the next line).
+  // The #version line comes first, after comments and blank lines only (GLSL 4.30, 3.3); injected
+  // defines go right after it, then a #line that puts the compiler back on the file's own next
+  // line (GLSL >= 3.30: #line N names the next line).
   std::istringstream in(*text);
-  std::string first;
-  std::getline(in, first);
-  if (first.rfind("#version", 0) != 0) {
-    throw std::runtime_error("shader '" + std::string(path) + "' must start with a #version line");
+  std::string line;
+  int number = 0;
+  bool inComment = false;
+  while (std::getline(in, line)) {
+    ++number;
+    std::string_view rest = line;
+    for (;;) {  // what is left of the line once its comments are taken out
+      rest.remove_prefix(std::min(rest.find_first_not_of(" \t\r"), rest.size()));
+      if (inComment) {
+        const std::size_t end = rest.find("*/");
+        if (end == std::string_view::npos) {
+          rest = {};
+          break;
+        }
+        rest.remove_prefix(end + 2);
+        inComment = false;
+      } else if (rest.starts_with("/*")) {
+        rest.remove_prefix(2);
+        inComment = true;
+      } else {
+        break;
+      }
+    }
+    if (rest.empty() || rest.starts_with("//")) continue;
+    if (!rest.starts_with("#version")) break;
+    PreprocessedSource out;
+    out.text = std::string(rest) + "\n";
+    for (const auto& [name, value] : defines) out.text += "#define " + name + " " + value + "\n";
+    std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::vector<std::string> stack;
+    expand(std::string(path), body, number + 1, defines, out.text, out.files, stack);
+    return out;
   }
-  PreprocessedSource out;
-  out.text = first + "\n";
-  for (const auto& [name, value] : defines) out.text += "#define " + name + " " + value + "\n";
-
-  std::string rest((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::vector<std::string> stack;
-  expand(std::string(path), rest, 2, defines, out.text, out.files, stack);
-  return out;
+  throw std::runtime_error("shader '" + std::string(path) + "' must start with a #version line (comments and blank lines may come before it)");
 }
 
 void ShaderLibrary::expand(const std::string& path, std::string_view text, int firstLine, const Defines& defines,

@@ -1,5 +1,6 @@
 #include <glad/egl.h>
 
+#include <cstdlib>
 #include <vector>
 
 #include "engine/gl/gl.hpp"
@@ -124,7 +125,9 @@ std::unique_ptr<HeadlessContext> HeadlessContext::create(const ContextRequest& r
           const auto* s = reinterpret_cast<const char*>(glGetString(e));
           return std::string(s ? s : "?");
         };
-        offered = versionTooLowMessage(versionsAsked(request), str(GL_VERSION) + " (" + c.name + ")", str(GL_RENDERER));
+        offered = versionTooLowMessage(versionsAsked(request), str(GL_VERSION) + ", GLSL " + str(GL_SHADING_LANGUAGE_VERSION) +
+                                                                    " (" + c.name + ")",
+                                       str(GL_RENDERER));
       }
       eglMakeCurrent(c.display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
       eglDestroyContext(c.display, any);
@@ -156,10 +159,16 @@ std::string versionsAsked(const ContextRequest& request) {
 
 std::string versionTooLowMessage(const std::string& asked, const std::string& offeredVersion,
                                  const std::string& renderer) {
-  return "OpenGL 4.3 core or newer is required (compute shaders, shader storage buffers). Asked for " + asked +
-         "; the driver offered only \"" + offeredVersion + "\" on \"" + renderer +
-         "\". Usual causes: an old or missing GPU driver, a remote or virtual display without GPU access, or "
-         "Mesa forced to an old version (check MESA_GL_VERSION_OVERRIDE).";
+  // Mesa refuses every 4.3+ core context while either override asks for less: name the one set.
+  std::string forced;
+  for (const char* name : {"MESA_GL_VERSION_OVERRIDE", "MESA_GLSL_VERSION_OVERRIDE"}) {
+    if (const char* value = std::getenv(name)) forced += std::string(forced.empty() ? "" : ", ") + name + "=" + value;
+  }
+  return "OpenGL 4.3 core (GLSL 4.30) or newer is required (compute shaders, shader storage buffers). Asked for " + asked +
+         "; the driver offered only \"" + offeredVersion + "\" on \"" + renderer + "\". " +
+         (forced.empty() ? "Usual causes: an old or missing GPU driver, a remote or virtual display without GPU access, or "
+                           "Mesa forced to an old version (MESA_GL_VERSION_OVERRIDE, MESA_GLSL_VERSION_OVERRIDE)."
+                         : "This environment forces Mesa to an older version: " + forced + "; unset it.");
 }
 
 }  // namespace boids::platform

@@ -80,8 +80,11 @@ bool sameValue(const json& a, const json& b) {
 }
 
 // Settings that other settings constrain get a world large enough to hold them.
+// Room for any value (a world as wide as allowed), and what a setting means only beside (a point
+// for an attractor that is on).
 std::vector<std::string> withRoom(const app::SettingInfo& s, std::vector<std::string> args) {
   if (std::string(s.key) != "world-size") args.insert(args.end(), {"--world-size", "100000"});
+  if (std::string(s.key) == "attractor-point") args.insert(args.end(), {"--attractor", "attract"});
   return args;
 }
 
