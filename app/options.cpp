@@ -489,10 +489,10 @@ ParseResult parseCommandLine(int argc, char** argv) {
       if (std::string why = checkOutputFile(*value); !why.empty()) throw UsageError(std::string(option) + " " + shorten(*value) + ": " + why);
       into = *value;
     };
-    if (const std::optional<std::string> shot = text.once("screenshot"); shot && !namesAPng(*shot)) {
-      throw UsageError("--screenshot " + shorten(*shot) + ": screenshots are PNG files; give a name ending .png");
-    }
     outputFile("--screenshot", o.screenshot, text.once("screenshot"));
+    if (!o.screenshot.empty() && !namesAPng(o.screenshot.string())) {
+      throw UsageError("--screenshot " + shorten(o.screenshot.string()) + ": screenshots are PNG files; give a name ending .png");
+    }
     outputFile("--json", o.check.json, text.once("json"));
     outputFile("--json", o.bench.json, text.once("bench-json"));
     outputFile("--csv", o.bench.csv, text.once("bench-csv"));

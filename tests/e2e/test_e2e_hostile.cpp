@@ -21,7 +21,12 @@
 namespace {
 
 bool has(const std::string& output, const std::string& text) { return output.find(text) != std::string::npos; }
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+std::string quoted(const fs::path& p) {  // built in steps: GCC 12 warns falsely on "'" + std::string (PR 105329)
+  std::string q = "'";
+  q += p.string();
+  q += "'";
+  return q;
+}
 
 std::string read(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
@@ -60,14 +65,14 @@ TEST(Hostile3, Class1ACutRunLengthMapIsReportedWhereItEndsAndNeverHangs) {
                       {"one-row-start.hdr", whole.find("+X 1024\n") + 8 + 4, "ends in its first row of 512"}};
   for (const Cut& cut : cuts) {
     write(dir / cut.name, whole.substr(0, cut.size));
-    const Result r = run("timeout 60", "demo --count 64 --frames 2 --screenshot " + quoted(dir / "d.png") + " --environment " +
+    const Result r = run("timeout -k 10 60", "demo --count 64 --frames 2 --screenshot " + quoted(dir / "d.png") + " --environment " +
                                            quoted(dir / cut.name));
     ASSERT_NE(r.exitCode, 124) << cut.name << ": still running after a minute (the loop is back)\n" << r.output;
     EXPECT_EQ(r.exitCode, 0) << cut.name << "\n" << r.output;
     EXPECT_TRUE(has(r.output, "environment file '" + (dir / cut.name).string() + "': " + cut.says)) << r.output;
     EXPECT_TRUE(has(r.output, "(the data is cut short); lit by the built-in sky")) << r.output;
   }
-  const Result check = run("timeout 120", "check --stages sh --repeats 1 --environment " + quoted(dir / "cut-10.hdr"));
+  const Result check = run("timeout -k 10 120", "check --stages sh --repeats 1 --environment " + quoted(dir / "cut-10.hdr"));
   ASSERT_NE(check.exitCode, 124) << "check still running after two minutes\n" << check.output;
   EXPECT_EQ(check.exitCode, 1) << check.output;  // its row fails, naming the file
   EXPECT_TRUE(has(check.output, "cut-10.hdr': ends after row ")) << check.output;
@@ -79,7 +84,7 @@ TEST(Hostile3, Class1UnderXvfbSavedSettingsNamingACutMapAreSetAsideAndTheWindowS
   write(dir / "half.hdr", whole.substr(0, whole.size() / 2));
   fs::create_directories(dir / "boids");
   write(dir / "boids" / "settings.json", "{\"lighting\": {\"environment\": \"" + (dir / "half.hdr").string() + "\"}}");
-  const Result r = xvfbSession(dir, "timeout 120 $B --frames 3 --count 100 --width 160 --height 100; echo status $?");
+  const Result r = xvfbSession(dir, "timeout -k 10 120 $B --frames 3 --count 100 --width 160 --height 100; echo status $?");
   EXPECT_TRUE(has(r.output, "status 0")) << r.output;
   EXPECT_TRUE(has(r.output, "environment set aside for this run (environment file '" + (dir / "half.hdr").string() +
                                 "': ends after row ")) << r.output;
@@ -90,11 +95,11 @@ TEST(Hostile3, Class1UnderXvfbSavedSettingsNamingACutMapAreSetAsideAndTheWindowS
 
 TEST(Hostile3, Class2AWorldFarLargerThanTheFlockHashesItsGridAndStaysFast) {
   const fs::path dir = scratch("h3-world");
-  const Result r = run("timeout 120", "demo --count 1000 --world-size 100000 --frames 30 --screenshot " + quoted(dir / "w.png"));
+  const Result r = run("timeout -k 10 120", "demo --count 1000 --world-size 100000 --frames 30 --screenshot " + quoted(dir / "w.png"));
   ASSERT_NE(r.exitCode, 124) << "30 frames took more than two minutes\n" << r.output;
   EXPECT_EQ(r.exitCode, 0) << r.output;
   EXPECT_TRUE(has(r.output, "19998^3 cells of 5, hashed into 2048 keys")) << r.output;
-  const Result debug = run("timeout 120", "demo --count 1000 --world-size 5200 --frames 5 --gl-debug --screenshot " +
+  const Result debug = run("timeout -k 10 120", "demo --count 1000 --world-size 5200 --frames 5 --gl-debug --screenshot " +
                                               quoted(dir / "d.png"));
   EXPECT_EQ(debug.exitCode, 0) << debug.output;
   EXPECT_FALSE(has(debug.output, "GL_OUT_OF_MEMORY")) << debug.output;
@@ -182,7 +187,7 @@ TEST(Hostile3, Class6AMapWithoutItsDataIsRefusedNamingWhatIsMissing) {
       {"eight-texels.hdr", head + "-Y 2048 +X 4096\n" + std::string(32, '\x80')}};
   for (const auto& [name, bytes] : files) {
     write(dir / name, bytes);
-    const Result r = run("timeout 60", "demo --count 64 --frames 2 --screenshot " + quoted(dir / "d.png") + " --environment " +
+    const Result r = run("timeout -k 10 60", "demo --count 64 --frames 2 --screenshot " + quoted(dir / "d.png") + " --environment " +
                                            quoted(dir / name));
     EXPECT_EQ(r.exitCode, 0) << name << "\n" << r.output;
     EXPECT_TRUE(has(r.output, "environment file '" + (dir / name).string() + "': ends ")) << r.output;
@@ -221,11 +226,11 @@ TEST(Hostile3, Class8AnOutputThatIsAnInputIsRefusedAndTheInputKept) {
   EXPECT_EQ(env.exitCode, 2) << env.output;
   EXPECT_TRUE(has(env.output, "--screenshot mine.png: is the environment map (--environment ./mine.png), an input of this run"))
       << env.output;
-  EXPECT_EQ(read(dir / "mine.png"), map);
+  EXPECT_TRUE(read(dir / "mine.png") == map) << "the map was replaced";
   const Result preset = shell("cd " + quoted(dir) + " && '" + binary() + "' demo --frames 1 --preset preset.png --screenshot ./preset.png");
   EXPECT_EQ(preset.exitCode, 2) << preset.output;
   EXPECT_TRUE(has(preset.output, "is --preset preset.png, an input of this run")) << preset.output;
-  EXPECT_EQ(read(dir / "preset.png"), "{\"simulation\": {\"count\": 64}}");
+  EXPECT_TRUE(read(dir / "preset.png") == "{\"simulation\": {\"count\": 64}}") << "the preset was replaced";
   // What the issue tried: a name that is not a PNG's is refused for that too.
   for (const char* name : {"mine.hdr", "mine.json", "shot.jpg"}) {
     const Result r = run("", std::string("demo --frames 1 --screenshot ") + name);
@@ -271,7 +276,7 @@ TEST(Hostile3, WeakerMapCasesAreNamedForWhatTheyAre) {
       {"/dev/zero", "is a character device"},
       {(dir / "mixed.hdr").string(), "row 2 of 8 is flat while the rows before it are run-length encoded"}};
   for (const auto& [file, says] : cases) {
-    const Result r = run("timeout 60", "demo --count 64 --frames 1 --screenshot " + quoted(dir / "d.png") + " --environment '" + file + "'");
+    const Result r = run("timeout -k 10 60", "demo --count 64 --frames 1 --screenshot " + quoted(dir / "d.png") + " --environment '" + file + "'");
     EXPECT_EQ(r.exitCode, 0) << file << "\n" << r.output;
     EXPECT_TRUE(has(r.output, says)) << file << "\n" << r.output;
   }
