@@ -129,8 +129,9 @@ grid::Geometry gridGeometry(const SimSettings& s) {
   const double reach = (s.cells == CellSearch::Cells8 ? 2.0 : 1.0) * radius * (1.0 + 1e-4);
   const double perAxis = std::max(1.0, std::floor(s.worldSize / reach));
   const double cells = perAxis * perAxis * perAxis;
-  const double denseLimit = std::max(double(kDenseCellsAlways), double(kDenseCellsPerBoid) * s.count);
-  const bool hashed = s.gridKeys == GridKeys::Hashed || (s.gridKeys == GridKeys::Auto && cells > denseLimit);
+  const bool fewCells = cells <= double(kMostDenseCells) &&
+                        (cells <= double(kDenseCellsAlways) || cells <= double(kDenseCellsPerBoid) * s.count);
+  const bool hashed = s.gridKeys == GridKeys::Hashed || (s.gridKeys == GridKeys::Auto && !fewCells);
   if (!hashed) {
     const auto n = static_cast<std::uint32_t>(std::min(perAxis, double(kMostDenseCellsPerAxis)));
     return {n, s.worldSize / static_cast<float>(n), 0};

@@ -60,13 +60,16 @@ struct SimSettings {
   Start start = Start::Uniform;  // the app's settings start clustered (app/settings.cpp)
 };
 
-// Dense keys while the world holds at most this many cells per boid (or kDenseCellsAlways in all);
-// beyond, hashed into the power of two at least kBucketsPerBoid per boid. Chosen by measurement
-// (docs/PERFORMANCE.md, sparse worlds).
-inline constexpr std::uint32_t kDenseCellsPerBoid = 4;
+// Dense keys while the world holds at most this many cells per boid (or kDenseCellsAlways in all),
+// and at most kMostDenseCells (their starts then fit 128 MiB, a storage block every driver we
+// know of binds); beyond, hashed into the power of two at least kBucketsPerBoid per boid. Chosen
+// by measurement (docs/PERFORMANCE.md, sparse worlds): hashed keys cost more than dense ones while
+// the cells are few, and less once the world holds many cells a boid.
+inline constexpr std::uint32_t kDenseCellsPerBoid = 16;
 inline constexpr std::uint64_t kDenseCellsAlways = std::uint64_t(1) << 16;
+inline constexpr std::uint64_t kMostDenseCells = (std::uint64_t(1) << 25) - 1;
 inline constexpr std::uint32_t kBucketsPerBoid = 2;
-// Dense keys stay inside 32 bits with room to spare: at most 1024 cells per axis.
+// Dense keys forced (bench --sparse) stay inside 32 bits with room to spare: at most 1024 cells per axis.
 inline constexpr std::uint32_t kMostDenseCellsPerAxis = 1024;
 
 // The grid for these settings (engine/grid/geometry.hpp says what it guarantees).

@@ -17,7 +17,11 @@ uvec3 cellOf(vec3 p) {
   return uvec3(clamp(c, ivec3(0), ivec3(n - 1)));
 }
 
+#ifdef GRID_HASHED  // the step: one program for each kind of key
+bool gridHashed() { return GRID_HASHED != 0; }
+#else
 bool gridHashed() { return u_sim.grid.w != 0.0; }
+#endif
 
 // The key of the row's cell x = 0 (before the buckets' modulo, when hashed).
 uint rowKey(uint y, uint z) {

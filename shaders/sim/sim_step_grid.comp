@@ -56,35 +56,42 @@ layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_
 #include "sim/boid_rules.glsl"
 #include "sim/repair.glsl"
 
-// The boids of sorted slots [begin, end) other than s, as neighbours of the boid at p (those in
-// `cell` only, when hashed). audit: the count and the two hashes below.
-void visitSlots(uint begin, uint end, uint s, vec3 p, uvec3 cell, inout RuleSums sums, inout uvec3 audit) {
-  for (uint t = begin; t < end; ++t) {
-    if (t == s) continue;
-    vec3 q = positionAt(t);
+// FOR_EACH_CANDIDATE(BODY): BODY for each sorted slot t (other than the boid's own, s) of the
+// cells of the row `row` (its y and z in `yz`) that the search spans along x. A macro, so that
+// the dense path compiles to the loop it always was (shared as a function, the dense step measured
+// slower: docs/PERFORMANCE.md, sparse worlds).
 #if GRID_HASHED
-    if (any(notEqual(cellOf(q), cell))) continue;  // another cell's boid in this bucket
-#endif
-    vec3 d = worldOffset(p, q);
-#if AUDIT
-    if (dot(d, d) < u_sim.radiiSq.w) {
-      uint j = b_pairs[t].y;
-      audit += uvec3(1u, j * 2654435761u, 0u);
-      audit.z ^= (j + 0x9e3779b9u) * 0x85ebca6bu;
-    }
-#else
-    // Beyond the largest radius a candidate counts for no rule (about 92 of the ~108 at the
-    // CIS 565 density): its velocity is not read at all.
-    if (dot(d, d) < u_sim.radiiSq.w) rulesAddNeighbour(sums, d, velocityAt(t));
-#endif
+// Hashed keys: each cell alone, from its bucket, whose slots may hold other cells' boids hashed
+// there too (grid/grid_cells.glsl): those are passed over by their cell.
+#define FOR_EACH_CANDIDATE(BODY)                                                        \
+  for (int x = 0; x < count.x; ++x) {                                                   \
+    uvec3 cell = uvec3(wrapCell(first.x + x), yz);                                      \
+    uint key = keyOf(row, cell.x);                                                      \
+    for (uint t = b_starts[key]; t < b_starts[key + 1u]; ++t) {                         \
+      if (t == s || any(notEqual(cellOf(positionAt(t)), cell))) continue;               \
+      BODY                                                                              \
+    }                                                                                   \
   }
-}
+#else
+// Dense keys: the row's cells as one run of sorted slots, or two across a wrap-around face.
+#define FOR_EACH_CANDIDATE(BODY)                                                        \
+  for (int r = 0; r < 2; ++r) {                                                         \
+    ivec2 run = r == 0 ? runs.xy : runs.zw;                                             \
+    if (run.x > run.y) continue;                                                        \
+    uint begin = b_starts[row + uint(run.x)], end = b_starts[row + uint(run.y) + 1u];   \
+    for (uint t = begin; t < end; ++t) {                                                \
+      if (t == s) continue;                                                             \
+      BODY                                                                              \
+    }                                                                                   \
+  }
+#endif
 
 void stepBoid(uint s) {
-  // AUDIT: the count, and two order-independent hashes of the indices, of every boid within the
-  // largest radius: the neighbour set the step sees, for a CPU search to compare
-  // (engine/verify/reference.cpp).
-  uvec3 audit = uvec3(0u);
+#if AUDIT
+  // Count, and two order-independent hashes of the indices, of every boid within the largest
+  // radius: the neighbour set the step sees, for a CPU search to compare (engine/verify/reference.cpp).
+  uint auditCount = 0u, auditSum = 0u, auditXor = 0u;
+#endif
   vec3 p = positionAt(s);
   vec3 v = velocityAt(s);
   uvec3 c = cellOf(p);
@@ -93,31 +100,33 @@ void stepBoid(uint s) {
   searchSpan(c.y, p.y, first.y, count.y);
   searchSpan(c.z, p.z, first.z, count.z);
 
-  RuleSums sums = rulesBegin();
-#if !GRID_HASHED
   ivec4 runs = spanRuns(first.x, count.x);
-#endif
+
+  RuleSums sums = rulesBegin();
   for (int z = 0; z < count.z; ++z) {
     for (int y = 0; y < count.y; ++y) {
       uvec2 yz = uvec2(wrapCell(first.y + y), wrapCell(first.z + z));
       uint row = rowKey(yz.x, yz.y);
-#if GRID_HASHED
-      for (int x = 0; x < count.x; ++x) {
-        uvec3 cell = uvec3(wrapCell(first.x + x), yz);
-        uint key = keyOf(row, cell.x);
-        visitSlots(b_starts[key], b_starts[key + 1u], s, p, cell, sums, audit);
-      }
+#if AUDIT
+      FOR_EACH_CANDIDATE(
+          vec3 d = worldOffset(p, positionAt(t));
+          if (dot(d, d) < u_sim.radiiSq.w) {
+            uint j = b_pairs[t].y;
+            auditCount += 1u;
+            auditSum += j * 2654435761u;
+            auditXor ^= (j + 0x9e3779b9u) * 0x85ebca6bu;
+          })
 #else
-      for (int r = 0; r < 2; ++r) {
-        ivec2 run = r == 0 ? runs.xy : runs.zw;
-        if (run.x > run.y) continue;
-        visitSlots(b_starts[row + uint(run.x)], b_starts[row + uint(run.y) + 1u], s, p, uvec3(0u), sums, audit);
-      }
+      // Beyond the largest radius a candidate counts for no rule (about 92 of the ~108 at the
+      // CIS 565 density): its velocity is not read at all.
+      FOR_EACH_CANDIDATE(
+          vec3 d = worldOffset(p, positionAt(t));
+          if (dot(d, d) < u_sim.radiiSq.w) rulesAddNeighbour(sums, d, velocityAt(t));)
 #endif
     }
   }
 #if AUDIT
-  b_posOut[b_pairs[s].y] = vec4(uintBitsToFloat(audit.x), uintBitsToFloat(audit.y), uintBitsToFloat(audit.z), 0.0);
+  b_posOut[b_pairs[s].y] = vec4(uintBitsToFloat(auditCount), uintBitsToFloat(auditSum), uintBitsToFloat(auditXor), 0.0);
   return;
 #endif
   vec3 newPos, newVel;
