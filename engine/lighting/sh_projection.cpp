@@ -171,7 +171,8 @@ std::string ShProjector::unavailable(std::string_view variant, ShLayout layout) 
   const std::uint64_t texels = layout == ShLayout::Cube ? 4ull * count : std::uint64_t(width_) * height_;
   if (variant == std::string_view("single-thread") && texels > kSingleInvocationTexels) {
     return "one invocation would project " + std::to_string(texels) + " texels, over the " +
-           std::to_string(kSingleInvocationTexels) + " that keep a dispatch near a fifth of a second on a GPU";
+           std::to_string(kSingleInvocationTexels) + " one may take alone (a longer dispatch can outlast the driver's "
+           "limit on a context switch, which loses the context)";
   }
   return reduction(variant, layout).unavailableFor(count);
 }

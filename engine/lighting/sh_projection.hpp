@@ -38,10 +38,11 @@ inline constexpr std::uint32_t kCubeSize = 512;  // texels per side of the resam
 // generic over the payload.
 inline constexpr const char* kShVariants[] = {"tree", "subgroup", "recursive-multipass", "single-thread"};
 inline constexpr const char* kDefaultShVariant = "tree";
-// Texels one invocation may project alone: 2^21 is a 2048 x 1024 map, about a fifth of a second
-// on an H200 (a 1024 x 512 one measured 42 ms); longer single-invocation dispatches are a hazard
-// on a shared GPU (docs/PERFORMANCE.md, culling).
-inline constexpr std::uint32_t kSingleInvocationTexels = 1u << 21;
+// Texels one invocation may project alone (the single-thread variant): a 1024 x 512 map. The
+// 512 x 512 x 6 cube, half again as many, ran long enough in one invocation for an NVIDIA driver to
+// drop the context (Xid 109, a context switch timed out: docs/PERFORMANCE.md), and everything after
+// it in the process with it.
+inline constexpr std::uint32_t kSingleInvocationTexels = 1u << 20;
 
 struct ShResult {
   verify::sh::Coefficients L{};
