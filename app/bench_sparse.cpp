@@ -30,13 +30,7 @@ struct SparseCase {
   sim::FlockState flock;
 };
 SparseCase sparseCase(const Options& options, std::uint32_t n, double scale, sim::GridKeys keys) {
-  sim::SimSettings school;
-  school.seed = options.settings.sim.seed;
-  school.count = n;
-  school.world = sim::WorldMode::Wrap;
-  school.centroidWeight = 0.0f;
-  school.worldSize = sim::sideAtReferenceDensity(n);
-  school.wallMargin = school.worldSize / 10;
+  const sim::SimSettings school = cis565(options, n);
   SparseCase c{school, sim::initialState(school)};
   c.settings.worldSize = static_cast<float>(school.worldSize * scale);
   c.settings.wallMargin = c.settings.worldSize / 10;
