@@ -203,7 +203,8 @@ void refuseIgnored(const Options& o, bool sorters, bool strategies) {
     throw UsageError(a->origin + ": only check's sh stage projects an environment, and --stages leaves it out");
   }
   // The point is only where a set attractor sits (the window's keys hold theirs at the mouse).
-  const bool off = resolve(o.layers()).settings.sim.attractor.mode == sim::AttractorMode::Off;
+  const Resolved resolved = resolve(o.layers());  // a conflict elsewhere is said after the options are read
+  const bool off = resolved.error.empty() && resolved.settings.sim.attractor.mode == sim::AttractorMode::Off;
   if (const Assignment* a = o.commandLine.find("attractor-point"); a && off) {
     throw UsageError(a->origin + ": there is no attractor to place; give --attractor attract or flee");
   }

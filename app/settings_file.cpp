@@ -177,7 +177,8 @@ bool knownSection(std::string_view name) {
 //   "[json.exception.parse_error.101] parse error at line 1, column 29: syntax error while parsing
 //    value - invalid literal; last read: '{"count": tru}'"
 std::string syntaxProblem(std::string_view what) {
-  std::string_view reason = what.substr(std::min(what.size(), what.find(" - ") == std::string_view::npos ? 0 : what.find(" - ") + 3));
+  const std::size_t dash = what.find(" - ");
+  std::string_view reason = dash == std::string_view::npos ? what : what.substr(dash + 3);
   std::string_view lastRead;
   if (const std::size_t at = reason.find("; last read: '"); at != std::string_view::npos) {
     lastRead = reason.substr(at + 14);

@@ -37,7 +37,6 @@ class SpatialGrid {
   const gl::Buffer& pairs() const { return pairs_; }
   const gl::Buffer& cellStarts() const { return starts_; }  // per key
   std::uint32_t count() const { return count_; }
-  const Geometry& geometry() const { return geometry_; }  // of the last hash()
   bool hashed() const { return geometry_.hashed(); }
   std::uint32_t keyCount() const { return geometry_.keyCount(); }
 
@@ -55,7 +54,7 @@ class SpatialGrid {
   std::unique_ptr<primitives::Sorter> sorter_;
   gl::Buffer pairs_, starts_, sortedPos_, sortedVel_;
   std::uint32_t count_ = 0;
-  Geometry geometry_{1, 1.0f, 0};
+  Geometry geometry_{1, 1.0f, 0};  // of the last hash()
 };
 
 }  // namespace boids::grid

@@ -1,6 +1,7 @@
 #include "engine/lighting/environment.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -55,6 +56,14 @@ std::vector<fs::path> shippedFolderCandidates() {
   return candidates;
 }
 
+// Radiance files' extensions, in any case.
+bool hasMapExtension(std::string_view file) {
+  const std::size_t dot = file.rfind('.');
+  if (dot == std::string_view::npos || file.find('/', dot) != std::string_view::npos) return false;
+  std::string extension(file.substr(dot + 1));
+  for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return extension == "hdr" || extension == "rgbe" || extension == "pic";
+}
 
 double luminance(glm::vec3 c) { return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b; }
 
@@ -196,14 +205,6 @@ Environment fromFile(const fs::path& path, std::string name) {
 
 }  // namespace
 
-bool hasMapExtension(std::string_view file) {
-  const std::size_t dot = file.rfind('.');
-  if (dot == std::string_view::npos || file.find('/', dot) != std::string_view::npos) return false;
-  std::string extension(file.substr(dot + 1));
-  for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return extension == "hdr" || extension == "rgbe" || extension == "pic";
-}
-
 bool namesAFile(std::string_view nameOrFile) {
   return nameOrFile.find('/') != std::string_view::npos || hasMapExtension(nameOrFile);
 }
@@ -271,18 +272,17 @@ Environment loadEnvironment(std::string_view nameOrFile) {
       known += n;
     }
   }
+  if (shipped.empty()) {  // the shipped maps are the usual names: without them, say where they were looked for
+    std::string places;
+    for (const fs::path& folder : shippedFolderCandidates()) places += (places.empty() ? "" : ", ") + folder.string();
+    throw std::runtime_error("unknown environment '" + what + "': the shipped maps are missing (no .hdr files in " + places +
+                             "); built in: " + known + "; or give a path to a .hdr file");
+  }
   std::string message = "unknown environment '";
   message += what;
   message += "' (known: ";
   message += known;
   message += "; or a path to a .hdr file)";
-  if (shipped.empty()) {
-    // The shipped maps are the usual names; without them, say where they were looked for.
-    std::string places;
-    for (const fs::path& folder : shippedFolderCandidates()) places += (places.empty() ? "" : ", ") + folder.string();
-    message = "unknown environment '" + what + "': the shipped maps are missing (no .hdr files in " + places +
-              "); built in: " + known + "; or give a path to a .hdr file";
-  }
   throw std::runtime_error(message);
 }
 

@@ -46,7 +46,6 @@ std::vector<std::string> builtInEnvironments();  // sky, constant, upper-hemisph
 // Whether a name is a file's (it has a folder, or ends .hdr, .rgbe or .pic in any case) rather than
 // a shipped or built-in map's.
 bool namesAFile(std::string_view nameOrFile);
-bool hasMapExtension(std::string_view file);
 
 // A shipped or built-in name, or a path to a Radiance file (engine/lighting/hdr_file.hpp). Throws
 // std::runtime_error with a one-line message that names what was asked for and what was wrong
