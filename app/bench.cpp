@@ -1,8 +1,9 @@
-// boids bench --reduce: GPU time of each centroid + bounds strategy over flock sizes.
+// boids bench: GPU times over sizes of the lab's stages (--sort, --scan, --compact, --reduce: loops
+// over app/stages.cpp), of the frame's passes in the CIS 565 scenario (--frame), of the cull and
+// the drawing (--cull); --sh and --sparse are in app/bench_sh.cpp and app/bench_sparse.cpp.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <functional>
 #include <map>
 #include <optional>
 
@@ -11,18 +12,14 @@
 #include "app/bench.hpp"
 #include "app/files.hpp"
 #include "app/modes.hpp"
-#include "engine/verify/primitives.hpp"
-#include "engine/verify/reference.hpp"
-#include "engine/centroid/baseline.hpp"
+#include "app/stages.hpp"
+#include "engine/frame.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/platform/context.hpp"
-#include "engine/centroid/strategy.hpp"
-#include "engine/sim/flock.hpp"
-#include "engine/sim/initial_state.hpp"
-#include "engine/frame.hpp"
 #include "engine/primitives/sort/sort.hpp"
-#include "engine/primitives/lab.hpp"
 #include "engine/render/offscreen_target.hpp"
+#include "engine/sim/case_flock.hpp"
+#include "engine/sim/flock.hpp"
 #include "engine/sim/simulation.hpp"
 
 namespace boids::app {
@@ -30,18 +27,10 @@ namespace {
 
 using json = nlohmann::json;
 
-// Inputs are rotated among enough copies to cover this many bytes, so that repeated runs read
-// from memory, not from the last run's lines in the L2 cache (60 MB on an H200).
-constexpr std::size_t kRotationBytes = std::size_t(512) << 20;
-constexpr double kSecondsPerCase = 3.0;  // slow strategies get fewer runs (at least kMinRuns)
+constexpr double kSecondsPerCase = 3.0;  // slow variants get fewer runs (at least kMinRuns)
 constexpr int kMinRuns = 5, kWarmups = 3;
 // Caps on the runs of a case, whatever --repeats asks for.
 constexpr int kMostSortRuns = 60, kMostLabRuns = 200, kMostCullRuns = 100, kMostRateRuns = 50;
-
-double percentile(std::vector<double> v, double p) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0.0 : v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
-}
 
 // What cut a case's runs, as a table's footnote and the JSON's "runs_cut_by" say it.
 std::string budgetCause() {
@@ -50,12 +39,6 @@ std::string budgetCause() {
   return text;
 }
 std::string capCause(int most, const char* per = "case") { return "the cap of " + std::to_string(most) + " per " + per; }
-
-// How many of a registry's variants this context can make (the ones the lab and the benches run).
-template <class Registry>
-int availableOn(const Registry& registry, const gl::Caps& caps) {
-  return static_cast<int>(std::count_if(registry.begin(), registry.end(), [&](const auto& v) { return v.unavailableOn(caps).empty(); }));
-}
 
 // The sorters --sort and --frame run: the registry's, in its order, or those --sorters names.
 std::vector<const primitives::SortVariant*> benchSorters(const Options& options) {
@@ -68,137 +51,6 @@ std::vector<const primitives::SortVariant*> benchSorters(const Options& options)
 }
 
 }  // namespace
-
-// The cases of each sub-bench, counted from the options before the run, for the progress line:
-// each counts what its loops below begin.
-int sortCases(const Options& options, const gl::Caps& caps) {
-  int cases = 0;
-  for (std::uint32_t n : options.bench.gridSizes) {
-    if (sim::checkBuffersFit(n, caps).empty()) cases += static_cast<int>(benchSorters(options).size());
-  }
-  return cases;
-}
-
-// bench --sort: every sorter on the (cell, boid) pairs of a uniform flock at the CIS 565 density,
-// restored to the unsorted order before each timed run (the copy is outside the timestamps).
-json sortBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
-               Progress& progress) {
-  json rows = json::array();
-  RunsCut cut(options.bench.repeats);
-  std::printf("\nradix and onesweep rank tiles by %s\n", primitives::radixRanking(caps).c_str());
-  std::printf("%-16s %10s %5s  %11s %11s %11s %s\n", "sorter", "n", "runs", "median us", "min us", "p90 us", "check");
-  for (std::uint32_t n : options.bench.gridSizes) {
-    if (std::string why = sim::checkBuffersFit(n, caps); !why.empty()) {
-      std::printf("n=%u skipped: %s\n", n, why.c_str());
-      continue;
-    }
-    sim::SimSettings settings;
-    settings.count = n;
-    settings.world = sim::WorldMode::Wrap;
-    settings.worldSize = sim::worldSizeForCount(n);
-    sim::Simulation simulation(shaders, caps, settings);
-    simulation.hash();  // the real keys of this flock
-    const std::size_t bytes = std::size_t(primitives::sortCapacity(n)) * 8;
-    gl::Buffer pristine("bench.sort.unsorted", bytes), work("bench.sort.work", bytes);
-    pristine.copyFrom(simulation.grid().pairs(), std::size_t(n) * 8);
-    const std::vector<verify::SortPair> unsorted = pristine.read<verify::SortPair>(n);
-    const std::uint32_t keys = sim::gridGeometry(settings).keyCount();
-    for (const primitives::SortVariant* chosen : benchSorters(options)) {
-      const primitives::SortVariant& info = *chosen;
-      progress.next("bench --sort: " + std::string(info.name) + " n=" + std::to_string(n));
-      auto sorter = info.create(shaders, caps);
-      const int runs = std::clamp(options.bench.repeats, kMinRuns, kMostSortRuns);
-      std::vector<double> ms;
-      gl::warmUp([&](int) {
-        work.copyFrom(pristine, std::size_t(n) * 8);
-        sorter->sort(work, n, keys);
-      }, kWarmups);
-      for (int r = 0; r < runs; ++r) {
-        work.copyFrom(pristine, std::size_t(n) * 8);
-        ms.push_back(gl::timeRuns([&](int) { sorter->sort(work, n, keys); }, 1)[0]);
-      }
-      // The last result must be the sorted pairs (the judge of check and the tests).
-      const bool correct =
-          verify::judgeSort(unsorted, work.read<verify::SortPair>(n), info.orderDefined).pass && sorter->stalledWaits() == 0;
-      const double med = gl::median(ms) * 1e3;
-      json row = {{"sorter", info.name}, {"n", n}, {"keys", keys}, {"median_us", med},
-                  {"min_us", *std::min_element(ms.begin(), ms.end()) * 1e3}, {"p90_us", percentile(ms, 0.9) * 1e3},
-                  {"correct", correct}};
-      const char mark = cut.note(row, std::string(info.name) + " n=" + std::to_string(n), runs, capCause(kMostSortRuns, "sort case"));
-      progress.clear();
-      std::printf("%-16s %10u %5d%c %11.1f %11.1f %11.1f %s\n", info.name, n, runs, mark, med,
-                  *std::min_element(ms.begin(), ms.end()) * 1e3, percentile(ms, 0.9) * 1e3, correct ? "ok" : "WRONG");
-      std::fflush(stdout);
-      rows.push_back(row);
-      csv += std::string("sort,") + info.name + "," + std::to_string(n) + "," + std::to_string(runs) + "," +
-             std::to_string(med) + "\n";
-    }
-  }
-  progress.clear();
-  cut.footnote();
-  return rows;
-}
-
-int primitivesCases(const Options& options, const gl::Caps& caps) {
-  const int perSize = (options.bench.scan ? 1 + availableOn(primitives::scans(), caps) : 0) +
-                      (options.bench.compact ? 1 + 3 * availableOn(primitives::compactions(), caps) : 0);
-  return perSize * static_cast<int>(options.bench.sizes.size());
-}
-
-// bench --scan and --compact: the primitives lab's rows (engine/primitives/lab.hpp), each variant
-// beside a streaming copy of the same uints measured in the same run (the speed of light: a scan
-// reads its input once and writes its output once at best; a compaction reads a flag and writes
-// at most an index per element). Compactions keep 1 in 1000, half and all.
-json primitivesBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
-                     Progress& progress) {
-  json rows = json::array();
-  primitives::Lab lab(shaders, caps);
-  RunsCut cut(options.bench.repeats);
-  const int runs = std::clamp(options.bench.repeats, kMinRuns, kMostLabRuns);
-  for (const std::string& why : lab.unavailable()) std::printf("unavailable: %s\n", why.c_str());
-  auto starting = [&](const primitives::LabRow& r) {
-    const std::string kept = r.primitive == "compact" && !r.baseline ? " kept " + primitives::keptFractionText(r.oneIn) : "";
-    progress.next("bench --" + r.primitive + ": " + r.variant + " n=" + std::to_string(r.n) + kept);
-  };
-  auto print = [&](const primitives::LabRow& r) {
-    progress.clear();
-    const std::string kept = r.primitive == "compact" && !r.baseline ? primitives::keptFractionText(r.oneIn) : "-";
-    if (!r.unavailable.empty()) {
-      std::printf("%-8s %-22s %10u %7s unavailable: %s\n", r.primitive.c_str(), r.variant.c_str(), r.n, kept.c_str(),
-                  r.unavailable.c_str());
-      return;
-    }
-    // Bytes a scan or the copy moves at best: 4 read and 4 written per element.
-    const double gbs = r.primitive == "scan" ? double(r.n) * 8.0 / (r.medianMs * 1e-3) * 1e-9 : 0.0;
-    json row = {{"primitive", r.primitive}, {"variant", r.variant}, {"n", r.n},
-                {"median_us", r.medianMs * 1e3}, {"min_us", r.minMs * 1e3}, {"p90_us", r.p90Ms * 1e3},
-                {"fraction_of_copy", r.ofCopy}, {"baseline", r.baseline}, {"correct", r.baseline || r.pass}};
-    const std::string why = r.runs < runs ? r.variant + "'s fixed " + std::to_string(primitives::kFewestRuns) +
-                                                " (one invocation walks every element)"
-                                          : capCause(kMostLabRuns);
-    const char mark = cut.note(row, r.primitive + " " + r.variant + " n=" + std::to_string(r.n) + (kept != "-" ? " " + kept : ""),
-                               r.runs, why);
-    std::printf("%-8s %-22s %10u %7s %5d%c %11.2f %11.2f %9s %7.0f%% %s\n", r.primitive.c_str(), r.variant.c_str(), r.n,
-                kept.c_str(), r.runs, mark, r.medianMs * 1e3, r.minMs * 1e3, gbs > 0 ? std::to_string(int(gbs)).c_str() : "-",
-                100.0 * r.ofCopy, r.baseline ? "-" : r.pass ? "ok" : "WRONG");
-    std::fflush(stdout);
-    if (gbs > 0) row["gbytes_per_s"] = gbs;
-    if (kept != "-") row["kept_fraction"] = kept;
-    rows.push_back(row);
-    csv += r.primitive + "," + r.variant + (kept != "-" ? "@" + kept : std::string()) + "," + std::to_string(r.n) + "," +
-           std::to_string(r.runs) + "," + std::to_string(r.medianMs * 1e3) + "\n";
-  };
-  std::printf("\n%-8s %-22s %10s %7s %5s  %11s %11s %9s %8s %s\n", "", "variant", "n", "kept", "runs", "median us",
-              "min us", "GB/s", "of copy", "check");
-  const std::uint32_t oneIn[] = {1000, 2, 1};
-  for (std::uint32_t n : options.bench.sizes) {
-    if (options.bench.scan) lab.scans(n, runs, print, starting);
-    if (options.bench.compact) lab.compactions(n, oneIn, runs, print, starting);
-  }
-  progress.clear();
-  cut.footnote();
-  return rows;
-}
 
 // The CIS 565 scenario of bench --frame: its rules, a wrap-around world at its density, no centroid pull.
 sim::SimSettings cis565(const Options& options, std::uint32_t n) {
@@ -481,125 +333,165 @@ json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const g
   return rows;
 }
 
-int reduceCases(const Options& options, const gl::Caps& caps) {
-  const auto& only = options.bench.strategies;
-  const int strategies = only.empty() ? static_cast<int>(centroid::strategies().size()) : static_cast<int>(only.size());
-  int cases = 1;  // the streaming rate
-  for (std::uint32_t n : options.bench.sizes) cases += sim::checkBuffersFit(n, caps).empty() ? 2 + strategies : 0;
+// The benches that are stages of the lab (app/stages.cpp): the option that asks for each, the
+// sizes it sweeps, the variants it is restricted to, its runs' cap and its rows' key in the JSON.
+struct StageBench {
+  const char* stage;
+  bool BenchOptions::*asked;
+  std::vector<std::uint32_t> BenchOptions::*sizes;
+  std::vector<std::string> BenchOptions::*only;
+  int most;
+  const char* key;
+};
+constexpr StageBench kStageBenches[] = {
+    {"sort", &BenchOptions::sort, &BenchOptions::gridSizes, &BenchOptions::sorters, kMostSortRuns, "sort"},
+    {"scan", &BenchOptions::scan, &BenchOptions::sizes, nullptr, kMostLabRuns, "scan"},
+    {"compact", &BenchOptions::compact, &BenchOptions::sizes, nullptr, kMostLabRuns, "compact"},
+    {"reduce", &BenchOptions::reduce, &BenchOptions::sizes, &BenchOptions::strategies, 1 << 30, "results"},
+};
+
+bool onlyAllows(const Options& options, const StageBench& b, const std::string& variant) {
+  if (!b.only) return true;
+  const std::vector<std::string>& only = options.bench.*b.only;
+  return only.empty() || std::find(only.begin(), only.end(), variant) != only.end();
+}
+
+// A stage bench's cases at the sizes this GPU holds: the input and baselines, and each variant.
+int stageCases(const StageBench& b, const lab::Stage& stage, const Options& options, const gl::Caps& caps) {
+  int variants = 0;
+  for (const auto& [name, why] : stage.variants()) variants += onlyAllows(options, b, name);
+  int cases = 0;
+  for (std::uint32_t n : options.bench.*b.sizes) cases += sim::checkBuffersFit(n, caps).empty() ? 1 + variants : 0;
   return cases;
 }
 
-// bench --reduce: the two baselines and every centroid strategy over the sizes, each held to the
-// floor: N x 16 bytes at the streaming rate of this GPU, measured first by a copy in this run.
-// `floor` receives how the rate was measured.
-json reduceBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
-                 ColdRuns& cold, Progress& progress, json& floor) {
-  json results = json::array();
-  RunsCut cut(options.bench.repeats);
-  progress.next("bench --reduce: the streaming rate (a copy of " + std::to_string(cold.largestCopy() >> 20) + " MiB)");
-  const ColdRuns::Copy rate = cold.copy(cold.largestCopy(), std::clamp(options.bench.repeats, kMinRuns, kMostRateRuns));
-  const double bandwidth = rate.bytesPerSecond;
-  floor = {{"floor_bandwidth_bytes_per_s", bandwidth},
-           {"floor_bandwidth_measured_by",
-            {{"what", "stream copy, bytes read plus bytes written per second, each run from a cold L2"},
-             {"bytes", rate.bytes}, {"runs", rate.runs}, {"median_us", rate.medianMs * 1e3}}}};
-  progress.clear();
-  std::printf("\nfloor = N x 16 B at %.0f GB/s, measured by a stream copy of %zu MiB in this run (bytes read plus written, "
-              "median of %d runs); the baselines show the fixed cost of one dispatch + barrier, and what a plain "
-              "streaming read of the positions reaches\n\n",
-              bandwidth * 1e-9, rate.bytes >> 20, rate.runs);
-  centroid::Baselines baselines(shaders, caps);
-  std::printf("%-20s %10s %5s  %11s %11s %11s %9s %10s %s\n", "strategy", "n", "runs", "median us", "min us", "p90 us",
-              "GB/s", "floor us", "check");
-  gl::Buffer stats("bench.stats", sizeof(gpu::FlockStats));
+// A stage's row as a line of its table; its CSV line.
+void printStageRow(const json& r, const std::string& kept, char mark, std::string& csv) {
+  const std::string name = r["variant"].get<std::string>();
+  if (!r.value("available", true)) {
+    std::printf("%-22s %10u %7s  unavailable: %s\n", name.c_str(), r["n"].get<unsigned>(), kept.c_str(),
+                r["reason"].get<std::string>().c_str());
+    return;
+  }
+  auto cell = [&](const char* key, const char* format, double scale = 1) {
+    char text[32] = "-";
+    if (r.contains(key)) std::snprintf(text, sizeof text, format, r[key].get<double>() * scale);
+    return std::string(text);
+  };
+  std::printf("%-22s %10u %7s %5d%c %11.2f %11.2f %11.2f %9s %8s %10s %s\n", name.c_str(), r["n"].get<unsigned>(),
+              kept.c_str(), r["runs"].get<int>(), mark, r["median_us"].get<double>(), r["min_us"].get<double>(),
+              r["p90_us"].get<double>(), cell("gbytes_per_s", "%.0f").c_str(), cell("fraction_of_copy", "%.0f%%", 100).c_str(),
+              cell("floor_us", "%.2f").c_str(), r.value("baseline", false) ? "-" : r["correct"].get<bool>() ? "ok" : "WRONG");
+  std::fflush(stdout);
+  const std::string common = "," + std::to_string(r["n"].get<unsigned>()) + "," + std::to_string(r["runs"].get<int>()) + "," +
+                             std::to_string(r["median_us"].get<double>());
+  if (r["stage"] != "reduce") {
+    csv += r["stage"].get<std::string>() + "," + name + (kept != "-" ? "@" + kept : "") + common + "\n";
+  } else {  // the reduction's own columns
+    csv += name + common + "," + std::to_string(r["min_us"].get<double>()) + "," + std::to_string(r["p90_us"].get<double>()) +
+           "," + cell("gbytes_per_s", "%f") + "," + cell("floor_us", "%f") + "," + (r.value("correct", true) ? "1" : "0") + "\n";
+  }
+}
 
-  for (std::uint32_t n : options.bench.sizes) {
-    if (std::string why = sim::checkBuffersFit(n, caps); !why.empty()) {
+// One stage's bench: at each size its case (seed 1), the baselines, then each variant, timed
+// within the budget and judged; the rows as a table, CSV lines and JSON.
+json stageBench(const StageBench& b, lab::Stage& stage, const lab::Context& context, const Options& options, std::string& csv,
+                Progress& progress) {
+  json rows = json::array();
+  RunsCut cut(options.bench.repeats);
+  lab::BudgetTimer timer(options.bench.repeats, b.most);
+  std::printf("\n%-22s %10s %7s %5s  %11s %11s %11s %9s %8s %10s %s\n", b.stage, "n", "kept", "runs", "median us", "min us",
+              "p90 us", "GB/s", "of copy", "floor us", "check");
+  for (std::uint32_t n : options.bench.*b.sizes) {
+    if (std::string why = sim::checkBuffersFit(n, context.caps); !why.empty()) {
       std::printf("n=%u skipped: %s\n", n, why.c_str());
       continue;
     }
     const std::string size = " n=" + std::to_string(n);
-    sim::SimSettings settings;
-    settings.count = n;
-    settings.worldSize = sim::worldSizeForCount(n);
-    const std::vector<glm::vec4> positions = sim::initialState(settings).positions;
-    const verify::ReferenceStats ref = verify::referenceStats(positions);
-    const std::size_t bytes = std::size_t(n) * sizeof(glm::vec4);
-    const std::size_t copies = std::clamp<std::size_t>((kRotationBytes + bytes - 1) / bytes, 1, 64);
-    std::vector<gl::Buffer> inputs;
-    for (std::size_t c = 0; c < copies; ++c) {
-      inputs.push_back(gl::Buffer::fromSpan(std::string_view("bench.positions"), std::span<const glm::vec4>(positions)));
-    }
-    const float bound = 0.5f * settings.worldSize;
-    const double floorUs = bandwidth > 0 ? static_cast<double>(bytes) / bandwidth * 1e6 : 0.0;
-
-    // Baselines, with the same grid as the grid-stride strategies and the same closing barrier.
-    const std::pair<const char*, std::function<void(int)>> kBaselines[] = {
-        {"baseline/dispatch", [&](int) { baselines.dispatchOnly(stats); }},
-        {"baseline/stream-read", [&](int k) { baselines.streamRead(inputs[std::size_t(k) % copies], n, stats); }}};
-    for (const auto& [name, run] : kBaselines) {
-      progress.next("bench --reduce: " + std::string(name) + size);
-      gl::warmUp(run, kWarmups);
-      const std::vector<double> ms = gl::timeRuns(run, options.bench.repeats);
-      const double med = gl::median(ms) * 1e3, lo = *std::min_element(ms.begin(), ms.end()) * 1e3;
-      const double gbs = static_cast<double>(bytes) / (med * 1e-6) * 1e-9;
-      json r = {{"strategy", name}, {"n", n}, {"available", true}, {"baseline", true}, {"median_us", med}, {"min_us", lo},
-                {"p90_us", percentile(ms, 0.9) * 1e3}, {"gbytes_per_s", gbs}, {"floor_us", floorUs}};
-      const char mark = cut.note(r, name + size, options.bench.repeats, "");
+    progress.next("bench --" + std::string(b.stage) + ":" + size + ", the input and the baselines");
+    stage.prepare({n, 1, 0, lab::Purpose::Bench});
+    auto report = [&](json row) {
+      row["primitive"] = b.stage;
+      if (row.value("available", true)) row["correct"] = row.value("pass", true);  // a baseline is not judged
+      const std::string kept = row.value("kept_fraction", "-");
+      const char mark = row.value("available", true) ? cut.noted(row, row["variant"].get<std::string>() + size +
+                                                                            (kept != "-" ? " " + kept : ""))
+                                                     : ' ';
       progress.clear();
-      std::printf("%-20s %10u %5d%c %11.2f %11.2f %11.2f %9.0f %10.2f %s\n", name, n, options.bench.repeats, mark, med, lo,
-                  percentile(ms, 0.9) * 1e3, gbs, floorUs, "-");
-      results.push_back(r);
-    }
-    for (const centroid::StrategyInfo& info : centroid::strategies()) {
-      const auto& only = options.bench.strategies;
-      if (!only.empty() && std::find(only.begin(), only.end(), info.name) == only.end()) continue;
-      progress.next("bench --reduce: " + std::string(info.name) + size);
-      json r = {{"strategy", info.name}, {"n", n}};
-      std::string why = info.unavailableOn(caps);
-      std::unique_ptr<centroid::Strategy> strategy;
-      if (why.empty()) {
-        strategy = info.create(shaders, caps);
-        why = strategy->unavailableFor(n);
-      }
-      if (!why.empty()) {
-        r["available"] = false;
-        r["reason"] = why;
-        progress.clear();
-        std::printf("%-20s %10u  unavailable: %s\n", info.name, n, why.c_str());
-        results.push_back(r);
-        continue;
-      }
-      auto run = [&](int k) { strategy->reduce({&inputs[std::size_t(k) % copies], n, bound}, stats); };
-      gl::warmUp(run, 1);
-      const double warm = gl::median(gl::timeRuns(run, kWarmups));
-      const int runs = std::clamp(static_cast<int>(kSecondsPerCase * 1e3 / std::max(warm, 1e-3)), kMinRuns,
-                                  options.bench.repeats);
-      const std::vector<double> ms = gl::timeRuns(run, runs);
-      // The last result must still be right: a fast wrong answer is not a result.
-      const gpu::FlockStats g = stats.read<gpu::FlockStats>(1)[0];
-      const glm::dvec3 tol = verify::centroidTolerance(ref, n, strategy->errorModel(n, bound));
-      bool correct = g.boundsMin.x == static_cast<float>(ref.boundsMin.x) && g.boundsMax.z == static_cast<float>(ref.boundsMax.z);
-      for (int a = 0; a < 3; ++a) correct = correct && std::abs(g.meanPosition[a] - ref.centroid[a]) <= tol[a];
-      const double med = gl::median(ms) * 1e3, lo = *std::min_element(ms.begin(), ms.end()) * 1e3,
-                   p90 = percentile(ms, 0.9) * 1e3;
-      const double gbs = med > 0 ? static_cast<double>(bytes) / (med * 1e-6) * 1e-9 : 0.0;
-      r.update({{"available", true}, {"detail", strategy->detail()}, {"median_us", med}, {"min_us", lo}, {"p90_us", p90},
-                {"gbytes_per_s", gbs}, {"floor_us", floorUs}, {"correct", correct}});
-      const char mark = cut.note(r, info.name + size, runs, budgetCause());
-      progress.clear();
-      std::printf("%-20s %10u %5d%c %11.2f %11.2f %11.2f %9.0f %10.2f %s\n", info.name, n, runs, mark, med, lo, p90, gbs,
-                  floorUs, correct ? "ok" : "WRONG");
-      std::fflush(stdout);
-      csv += std::string(info.name) + "," + std::to_string(n) + "," + std::to_string(runs) + "," + std::to_string(med) +
-             "," + std::to_string(lo) + "," + std::to_string(p90) + "," + std::to_string(gbs) + "," +
-             std::to_string(floorUs) + "," + (correct ? "1" : "0") + "\n";
-      results.push_back(r);
+      printStageRow(row, kept, mark, csv);
+      rows.push_back(std::move(row));
+    };
+    for (json& row : stage.baselines(timer)) report(std::move(row));
+    const auto variants = stage.variants();
+    for (std::size_t k = 0; k < variants.size(); ++k) {
+      if (!onlyAllows(options, b, variants[k].first)) continue;
+      progress.next("bench --" + std::string(b.stage) + ": " + variants[k].first + size);
+      for (json& row : stage.run(k, timer)) report(std::move(row));
     }
   }
   progress.clear();
   cut.footnote();
-  return results;
+  return rows;
+}
+
+// The streaming rate the reduction's floors are held to: a copy measured in this run.
+double streamingRate(ColdRuns& cold, const Options& options, Progress& progress, json& doc) {
+  progress.next("bench --reduce: the streaming rate (a copy of " + std::to_string(cold.largestCopy() >> 20) + " MiB)");
+  const ColdRuns::Copy rate = cold.copy(cold.largestCopy(), std::clamp(options.bench.repeats, kMinRuns, kMostRateRuns));
+  doc["floor_bandwidth_measured_by"] = {{"what", "stream copy, bytes read plus bytes written per second, each run from a cold L2"},
+                                        {"bytes", rate.bytes}, {"runs", rate.runs}, {"median_us", rate.medianMs * 1e3}};
+  progress.clear();
+  std::printf("\nfloor = N x 16 B at %.0f GB/s, measured by a stream copy of %zu MiB in this run (bytes read plus written, "
+              "median of %d runs); the baselines show the fixed cost of one dispatch + barrier, and what a plain "
+              "streaming read of the positions reaches\n",
+              rate.bytesPerSecond * 1e-9, rate.bytes >> 20, rate.runs);
+  return rate.bytesPerSecond;
+}
+
+// What bench writes: the rows of each sub-bench under its key, and the CSV lines.
+struct BenchOutput {
+  json doc;
+  std::string csv = "strategy,n,runs,median_us,min_us,p90_us,gbytes_per_s,floor_us,correct\n";  // --reduce's
+  std::string gridCsv = "bench,name,n,runs,median_us\n";                                          // every other
+};
+
+// Every sub-bench the options ask for, in order, into `out`.
+void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, BenchOutput& out) {
+  const BenchOptions& b = options.bench;
+  sim::CaseFlocks flocks(shaders, caps, options.settings.sim);
+  lab::Context lab{shaders, caps, options.settings.sim, [&](const lab::Case& c) -> const lab::Flock& { return flocks.get(c); },
+                   0, options.settings.environment};
+  std::vector<std::pair<const StageBench*, std::unique_ptr<lab::Stage>>> made;
+  int cases = (b.frame ? frameCases(options, caps) : 0) + (b.cull ? cullCases(options, caps) : 0) + (b.sh ? shBenchCases() : 0) +
+              (b.sparse ? sparseCases(options, caps) : 0) + (b.reduce ? 1 : 0);  // the reduction's: the streaming rate
+  for (const StageBench& s : kStageBenches) {
+    if (!(b.*s.asked)) continue;
+    made.emplace_back(&s, findStage(s.stage)->create(lab));
+    cases += stageCases(s, *made.back().second, options, caps);
+  }
+  if (cases == 0) {  // every size skipped: a run that measured nothing is an error, not a success
+    const std::uint32_t n = b.gridSizes.empty() ? 0 : b.gridSizes.front();
+    std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours);
+    if (why.empty()) why = sim::checkBuffersFit(b.sizes.empty() ? 0 : b.sizes.front(), caps);
+    throw std::runtime_error("error: nothing to measure: every size of --sizes is skipped here (n=" + std::to_string(n) + ": " + why + ")");
+  }
+  Progress progress(cases);
+  std::optional<ColdRuns> cold;  // 512 MiB of scrub buffers: only for the benches that use them
+  if (b.sh || b.reduce) cold.emplace(shaders, caps);
+  auto stageRows = [&](const char* name) {
+    for (auto& [s, stage] : made) {
+      if (s->stage != std::string_view(name)) continue;
+      if (s->asked == &BenchOptions::reduce) lab.bytesPerSecond = streamingRate(*cold, options, progress, out.doc);
+      out.doc[s->key] = stageBench(*s, *stage, lab, options, s->asked == &BenchOptions::reduce ? out.csv : out.gridCsv, progress);
+    }
+  };
+  stageRows("sort");
+  if (b.frame) out.doc["frame"] = frameBench(options, shaders, caps, out.gridCsv, progress);
+  if (b.cull) out.doc["cull"] = cullBench(options, shaders, caps, out.gridCsv, progress);
+  if (b.sh) out.doc["sh"] = shBench(options, shaders, caps, out.gridCsv, *cold, progress);
+  if (b.sparse) out.doc["sparse"] = sparseBench(options, shaders, caps, out.gridCsv, progress);
+  for (const char* name : {"scan", "compact", "reduce"}) stageRows(name);
+  if (b.reduce) out.doc["floor_bandwidth_bytes_per_s"] = lab.bytesPerSecond;
 }
 
 int runBench(const Options& options) {
@@ -612,53 +504,18 @@ int runBench(const Options& options) {
                 caps.renderer.c_str());
   }
   const BenchOptions& b = options.bench;
-  const int cases = (b.sort ? sortCases(options, caps) : 0) + (b.frame ? frameCases(options, caps) : 0) +
-                    (b.cull ? cullCases(options, caps) : 0) + (b.sh ? shBenchCases() : 0) +
-                    (b.sparse ? sparseCases(options, caps) : 0) +
-                    (b.scan || b.compact ? primitivesCases(options, caps) : 0) + (b.reduce ? reduceCases(options, caps) : 0);
-  if (cases == 0) {  // every size skipped: a run that measured nothing is an error, not a success
-    const std::uint32_t n = b.gridSizes.empty() ? 0 : b.gridSizes.front();
-    std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours);
-    if (why.empty()) why = sim::checkBuffersFit(b.sizes.empty() ? 0 : b.sizes.front(), caps);
-    std::fprintf(stderr, "boids: error: nothing to measure: every size of --sizes is skipped here (n=%u: %s)\n", n, why.c_str());
-    return 1;
-  }
-  json doc = {{"renderer", caps.renderer}, {"version", caps.version}, {"gpu_timers", gpuTimers}};
-  json sortRows, frameRows, scanRows, compactRows, cullRows, shRows, sparseRows;
-  std::string csv = "strategy,n,runs,median_us,min_us,p90_us,gbytes_per_s,floor_us,correct\n";
-  std::string gridCsv = "bench,name,n,runs,median_us\n";
+  BenchOutput out;
+  out.doc = {{"renderer", caps.renderer}, {"version", caps.version}, {"gpu_timers", gpuTimers}};
+  for (const char* key : {"sort", "frame", "scan", "compact", "cull", "sh", "sparse"}) out.doc[key] = nullptr;
   try {
-    Progress progress(cases);  // inside the try: an error's message comes after it is cleared
-    const gl::ShaderLibrary shaders = loadShaders(options);
-    std::optional<ColdRuns> cold;  // 512 MiB of scrub buffers: only for the benches that use them
-    if (b.sh || b.reduce) cold.emplace(shaders, caps);
-    if (b.sort) sortRows = sortBench(options, shaders, caps, gridCsv, progress);
-    if (b.frame) frameRows = frameBench(options, shaders, caps, gridCsv, progress);
-    if (b.cull) cullRows = cullBench(options, shaders, caps, gridCsv, progress);
-    if (b.sh) shRows = shBench(options, shaders, caps, gridCsv, *cold, progress);
-    if (b.sparse) sparseRows = sparseBench(options, shaders, caps, gridCsv, progress);
-    if (b.scan || b.compact) {
-      scanRows = json::array();
-      compactRows = json::array();
-      for (json& row : primitivesBench(options, shaders, caps, gridCsv, progress)) {
-        (row["primitive"] == "scan" ? scanRows : compactRows).push_back(row);
-      }
-    }
-    if (b.reduce) {
-      json floor;
-      doc["results"] = reduceBench(options, shaders, caps, csv, *cold, progress, floor);
-      doc.update(floor);
-    }
-    progress.clear();
+    runBenches(options, loadShaders(options), caps, out);
     if (!b.json.empty()) {
-      doc.update({{"sort", sortRows}, {"frame", frameRows}, {"scan", scanRows}, {"compact", compactRows}, {"cull", cullRows},
-                  {"sh", shRows}, {"sparse", sparseRows}});
-      writeFileAtomically(b.json, doc.dump(1, ' ', false, json::error_handler_t::replace) + "\n");
+      writeFileAtomically(b.json, out.doc.dump(1, ' ', false, json::error_handler_t::replace) + "\n");
       std::printf("json: %s\n", std::filesystem::absolute(b.json).c_str());
     }
     if (!b.csv.empty()) {
       const bool others = b.sort || b.frame || b.scan || b.compact || b.cull || b.sh || b.sparse;
-      writeFileAtomically(b.csv, !b.reduce ? gridCsv : others ? csv + "\n" + gridCsv : csv);
+      writeFileAtomically(b.csv, !b.reduce ? out.gridCsv : others ? out.csv + "\n" + out.gridCsv : out.csv);
       std::printf("csv: %s\n", std::filesystem::absolute(b.csv).c_str());
     }
   } catch (const std::exception& e) {

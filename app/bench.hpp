@@ -58,6 +58,8 @@ class RunsCut {
   // Notes a timed case: `row` gets "runs", "runs_asked" and "runs_cut" (and "runs_cut_by": `why`
   // when cut). Returns the mark that follows its runs in the table: '*' when cut, else ' '.
   char note(nlohmann::json& row, const std::string& name, int runs, const std::string& why);
+  // The same for a row whose timer wrote those fields (lab::BudgetTimer).
+  char noted(const nlohmann::json& row, const std::string& name);
   // The footnote, a line per cause naming its cases (nothing when none was cut); then starts over.
   void footnote();
 

@@ -42,13 +42,18 @@ ColdRuns::Copy ColdRuns::copy(std::size_t bytes, int runs) {
 }
 
 char RunsCut::note(nlohmann::json& row, const std::string& name, int runs, const std::string& why) {
-  ++cases_;
-  const bool cut = runs < asked_;
   row["runs"] = runs;
   row["runs_asked"] = asked_;
-  row["runs_cut"] = cut;
-  if (!cut) return ' ';
-  row["runs_cut_by"] = why;
+  row["runs_cut"] = runs < asked_;
+  if (runs < asked_) row["runs_cut_by"] = why;
+  return noted(row, name);
+}
+
+char RunsCut::noted(const nlohmann::json& row, const std::string& name) {
+  ++cases_;
+  if (!row.value("runs_cut", false)) return ' ';
+  const std::string why = row["runs_cut_by"];
+  const int runs = row["runs"];
   auto cause = std::find_if(cut_.begin(), cut_.end(), [&](const auto& c) { return c.first == why; });
   if (cause == cut_.end()) cause = cut_.insert(cut_.end(), {why, {}});
   cause->second.push_back(name + " (" + std::to_string(runs) + ")");

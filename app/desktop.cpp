@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <optional>
 
 #include <glm/geometric.hpp>
@@ -17,6 +18,7 @@
 #include "app/files.hpp"
 #include "app/interrupt.hpp"
 #include "app/modes.hpp"
+#include "app/stages.hpp"
 #include "engine/lighting/preview.hpp"
 #include "engine/render/offscreen_target.hpp"
 #include "app/panel.hpp"
@@ -28,6 +30,7 @@
 #include "engine/gl/readback.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/platform/window.hpp"
+#include "engine/sim/case_flock.hpp"
 #include "engine/sim/flock.hpp"
 
 namespace boids::app {
@@ -442,20 +445,31 @@ class Desktop {
     }
     if (actions.resetFlock) simulation.reset();
     if (actions.reloadShaders) reloadShaders();
-    if (actions.measurePrimitives) measurePrimitives();
+    if (actions.measureStage) measureStage();
   }
 
-  // The panel's primitives lab, made the first time it is asked for (it builds every variant).
-  void measurePrimitives() {
+  // The panel's lab: the stage asked for, made the first time it is asked for (it builds every
+  // variant), on a case of the panel's size (the environment in use, for sh).
+  void measureStage() {
+    const lab::StageInfo& info = *stages()[std::size_t(panel_.labStage)];
     try {
-      if (!lab_) lab_.emplace(shaders_, caps_);
-      const auto n = static_cast<std::uint32_t>(panel_.labCount);
-      const std::uint32_t oneIn[] = {static_cast<std::uint32_t>(panel_.labKeepOneIn)};
-      panel_.labRows = panel_.labPrimitive == 0 ? lab_->scans(n, 20) : lab_->compactions(n, oneIn, 20);
-      panel_.labStatus = std::to_string(n) + (panel_.labPrimitive == 0 ? " uints" : " flags, keeping " +
-                         primitives::keptFractionText(oneIn[0])) + ", 20 runs each (single-thread 5), " +
+      if (!labFlocks_) labFlocks_.emplace(shaders_, caps_, panel_.app.sim);
+      if (!labContext_) {
+        labContext_.emplace(lab::Context{shaders_, caps_, panel_.app.sim,
+                                         [this](const lab::Case& c) -> const lab::Flock& { return labFlocks_->get(c); }});
+      }
+      std::unique_ptr<lab::Stage>& stage = labStages_[info.name];
+      if (!stage) stage = info.create(*labContext_);
+      const auto n = info.sweep == lab::Sweep::Once ? 0u : static_cast<std::uint32_t>(panel_.labCount);
+      stage->prepare({n, 1, 0, lab::Purpose::Bench, panel_.app.environment});
+      lab::BudgetTimer timer(kLabRuns, kLabRuns);
+      panel_.labRows = stage->baselines(timer);
+      for (std::size_t k = 0; k < stage->variants().size(); ++k) {
+        for (nlohmann::json& row : stage->run(k, timer)) panel_.labRows.push_back(std::move(row));
+      }
+      panel_.labStatus = std::string(info.name) + (n > 0 ? " of " + std::to_string(n) : "") + ", up to " +
+                         std::to_string(kLabRuns) + " runs each, " +
                          (gl::timerQueriesMeaningful() ? "GPU time" : "CPU time around glFinish (no GPU timers here)");
-      for (const std::string& why : lab_->unavailable()) panel_.labStatus += "\n" + why;
     } catch (const std::exception& e) {
       panel_.labRows.clear();
       panel_.labStatus = e.what();
@@ -483,7 +497,8 @@ class Desktop {
       gl::ShaderLibrary fresh = gl::ShaderLibrary::fromDirectory(reloadDirectory(options_));
       scene_->simulation.reloadShaders(fresh);
       scene_->renderer.reload(fresh);
-      lab_.reset();  // rebuilt from the shaders in use at its next measurement
+      labStages_.clear();  // rebuilt from the shaders in use at their next measurement
+      labFlocks_.reset();
       shaderOrigin_ = fresh.origin();
       shaders_ = fresh;
       panel_.shaderStatus = "reloaded " + std::to_string(fresh.size()) + " files";
@@ -570,7 +585,10 @@ class Desktop {
   gl::FrameTimer timer_;
   ImGuiSession imgui_;
   gl::AsyncReadback healthReadback_;
-  std::optional<primitives::Lab> lab_;
+  static constexpr int kLabRuns = 20;
+  std::optional<sim::CaseFlocks> labFlocks_;
+  std::optional<lab::Context> labContext_;
+  std::map<std::string, std::unique_ptr<lab::Stage>> labStages_;
   PanelState panel_;
   std::string askedStrategy_;
   std::optional<render::CullCounts> cullCounts_;

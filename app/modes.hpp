@@ -38,20 +38,10 @@ std::string adaptToContext(Options& options, const gl::Caps& caps);
 // renderer when `count` is larger; nothing otherwise.
 std::optional<std::uint32_t> softwareRendererCount(const gl::Caps& caps, std::uint32_t count);
 
-// Every reduction strategy against the CPU reference over a sweep; exit code 0 when all passed.
+// Every stage of the lab against its CPU reference over a sweep; exit code 0 when all passed.
 int runCheck(const Options& options);
 
-// The environments boids check projects: the shipped and built-in ones, and `extra` (a name or a
-// .hdr file) when it is none of them.
-std::vector<std::string> checkedEnvironments(const std::string& extra);
-// boids check's "sh" rows: every projection variant in both layouts, for each of
-// checkedEnvironments(extra), against the CPU references; `beginning` hears each environment's name
-// before its rows are made.
-std::vector<nlohmann::json> checkSphericalHarmonics(const gl::ShaderLibrary& shaders, const gl::Caps& caps,
-                                                    const std::string& extra, int repeats,
-                                                    const std::function<void(const std::string&)>& beginning = {});
-
-// GPU timings per reduction strategy over sizes.
+// GPU timings of the lab's stages and of the frame over sizes.
 int runBench(const Options& options);
 
 // The headless context every headless mode uses; prints what it got, or why there is none (then null).

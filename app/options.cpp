@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/capture.hpp"
+#include "app/stages.hpp"
 #include "app/files.hpp"
 #include "app/text.hpp"
 #include "engine/lighting/environment.hpp"
@@ -275,7 +276,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
   text.add(*check, "--sizes", "Flock sizes, comma-separated, 1 to 67108864 (default 1,2,63,64,65,4095,4096,4097,65537,1000003,4194305)", "N,...");
   text.add(*check, "--seeds", "Seeds, comma-separated (default 1,2)", "S,...");
   text.add(*check, "--strategies", "Only these strategies, comma-separated (default: every one)", "NAME,...");
-  text.add(*check, "--stages", "Only these stages, comma-separated: reduce, sort, ranges, neighbours, step, scan, compact, cull, splat, sh (default: every "
+  text.add(*check, "--stages", "Only these stages, comma-separated: " + stageNames() + " (default: every "
            "one; sh: the environments' spherical-harmonics projection, the shipped and built-in ones and --environment's)",
            "STAGE,...");
   text.add(*check, "--repeats", "Timed runs per case, 1 to 1000 (median reported; default 3)", "N");
@@ -453,7 +454,7 @@ ParseResult parseCommandLine(int argc, char** argv) {
     if (auto v = text.wholeList("sizes", 1, 1u << 26)) o.check.sizes.assign(v->begin(), v->end());
     if (auto v = text.wholeList("seeds", 0, std::numeric_limits<std::uint64_t>::max())) o.check.seeds = *v;
     if (auto v = text.choiceList("strategies", strategyNames)) o.check.strategies = *v;
-    if (auto v = text.choiceList("stages", kCheckStages)) o.check.stages = *v;
+    if (auto v = text.choiceList("stages", stageList())) o.check.stages = *v;
     if (auto v = text.whole("repeats", 1, 1000)) o.check.repeats = static_cast<int>(*v);
 
     if (auto v = text.wholeList("bench-sizes", 1, 1u << 26)) {

@@ -21,14 +21,13 @@ struct CheckOptions {
   std::vector<std::uint32_t> sizes = {1, 2, 63, 64, 65, 4095, 4096, 4097, 65537, 1000003, 4194305};
   std::vector<std::uint64_t> seeds = {1, 2};
   std::vector<std::string> strategies;  // empty: every one
-  std::vector<std::string> stages;      // empty: every one (kCheckStages)
+  std::vector<std::string> stages;      // empty: every one (app/stages.hpp)
   int repeats = 3;                      // timed runs per row (the median is reported)
   std::filesystem::path json;           // rows as JSON
   std::filesystem::path dump;           // folder for the positions each case reduced
 };
 
 // What `boids check --stages` can name: the centroid reduction, the grid's stages, the primitives.
-inline const std::vector<std::string> kCheckStages = {"reduce", "sort", "ranges", "neighbours", "step", "scan", "compact", "cull", "splat", "sh"};
 
 struct BenchOptions {
   bool reduce = false;

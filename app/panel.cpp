@@ -12,6 +12,7 @@
 #include <glm/gtc/constants.hpp>
 #include <glm/trigonometric.hpp>
 
+#include "app/stages.hpp"
 #include "engine/frame.hpp"
 #include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/sort/sort.hpp"
@@ -259,46 +260,62 @@ void compareTable(PanelState& state, const gl::FrameTimer& timer, const Reductio
   ImGui::EndTable();
 }
 
-// The primitives lab: every scan or compaction variant on the same seeded input, timed on request
-// (the frame waits for it) beside a streaming copy of as many uints, each judged against the CPU.
-void primitivesSection(PanelState& state, PanelActions& actions) {
-  ImGui::Combo("primitive", &state.labPrimitive, "scan (exclusive prefix sum)\0compact (keep the flagged)\0");
-  ImGui::InputInt("elements", &state.labCount, 1024, 1 << 20);
-  state.labCount = std::clamp(state.labCount, 1, 1 << 26);
-  if (state.labPrimitive == 1) {
-    ImGui::SliderInt("keep 1 in", &state.labKeepOneIn, 0, 1000, state.labKeepOneIn == 0 ? "none" : "%d",
-                     ImGuiSliderFlags_Logarithmic);
+// A row's variant, with the input it ran on where a stage runs several (a kept fraction, a
+// camera, a layout).
+std::string labRowName(const nlohmann::json& r) {
+  std::string name = r["variant"].get<std::string>();
+  if (r.contains("kept_fraction")) name += " " + r["kept_fraction"].get<std::string>();
+  if (r.contains("camera")) name += " " + r["camera"]["name"].get<std::string>();
+  if (r.contains("layout")) name += " " + r["layout"].get<std::string>();
+  return name;
+}
+
+// The lab: every variant of one stage of the table (app/stages.cpp) on the same seeded input,
+// timed on request (the frame waits for it), each judged against the CPU reference.
+void labSection(PanelState& state, PanelActions& actions) {
+  const std::span<const lab::StageInfo* const> table = stages();
+  state.labStage = std::clamp(state.labStage, 0, static_cast<int>(table.size()) - 1);
+  if (ImGui::BeginCombo("stage", table[std::size_t(state.labStage)]->name)) {
+    for (std::size_t k = 0; k < table.size(); ++k) {
+      if (ImGui::Selectable(table[k]->name, int(k) == state.labStage)) state.labStage = int(k);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", table[k]->what);
+    }
+    ImGui::EndCombo();
   }
-  actions.measurePrimitives = ImGui::Button("measure every variant");
+  if (table[std::size_t(state.labStage)]->sweep != lab::Sweep::Once) {
+    ImGui::InputInt("elements", &state.labCount, 1024, 1 << 20);
+    state.labCount = std::clamp(state.labCount, 1, 1 << 26);
+  }
+  actions.measureStage = ImGui::Button("measure every variant");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("times each variant on the GPU; the frame waits while it measures");
   if (!state.labStatus.empty()) ImGui::TextWrapped("%s", state.labStatus.c_str());
   if (state.labRows.empty()) return;
-  if (!ImGui::BeginTable("primitives", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+  if (!ImGui::BeginTable("lab", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
   ImGui::TableSetupColumn("variant");
   ImGui::TableSetupColumn("median us");
   ImGui::TableSetupColumn("of copy");
   ImGui::TableSetupColumn("check");
   ImGui::TableHeadersRow();
-  for (const primitives::LabRow& r : state.labRows) {
+  for (const nlohmann::json& r : state.labRows) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(r.variant.c_str());
-    if (!r.unavailable.empty()) {
-      ImGui::TableNextColumn();
+    ImGui::TextUnformatted(labRowName(r).c_str());
+    ImGui::TableNextColumn();
+    if (!r["available"].get<bool>()) {
       ImGui::TextColored(kDim, "unavailable");
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.unavailable.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r["reason"].get<std::string>().c_str());
       continue;
     }
+    ImGui::Text("%.1f", r.value("median_us", 0.0));
     ImGui::TableNextColumn();
-    ImGui::Text("%.1f", r.medianMs * 1e3);
+    r.contains("fraction_of_copy") ? ImGui::Text("%.0f%%", 100.0 * r["fraction_of_copy"].get<double>()) : ImGui::TextDisabled("-");
     ImGui::TableNextColumn();
-    ImGui::Text("%.0f%%", 100.0 * r.ofCopy);
-    ImGui::TableNextColumn();
-    if (r.baseline) {
+    if (r.value("baseline", false)) {
       ImGui::TextDisabled("-");
     } else {
-      ImGui::TextColored(r.pass ? kPass : kFail, r.pass ? "pass" : "FAIL");
-      if (ImGui::IsItemHovered() && !r.detail.empty()) ImGui::SetTooltip("%s", r.detail.c_str());
+      const bool pass = r["pass"].get<bool>();
+      ImGui::TextColored(pass ? kPass : kFail, pass ? "pass" : "FAIL");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.value("detail", std::string()).c_str());
     }
   }
   ImGui::EndTable();
@@ -860,7 +877,7 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
   }
 
   // --- primitives -------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Primitives lab: scan and compact")) primitivesSection(state, actions);
+  if (ImGui::CollapsingHeader("Lab: every variant of a stage")) labSection(state, actions);
 
   // --- shaders ----------------------------------------------------------------------------------
   if (ImGui::CollapsingHeader("Shaders")) {

@@ -1,18 +1,19 @@
 #pragma once
 // The ImGui control panel: every simulation parameter as a live control, boid count and seed
 // (which rebuild the flock), pause/step/reset, render options, culling and levels of detail, FPS
-// and frame-time plot, per-pass timings with their source, the reduction lab, the primitives lab,
+// and frame-time plot, per-pass timings with their source, the reduction lab, the lab of every stage,
 // and shader reload.
 #include <deque>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "engine/gl/caps.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/centroid/inspector.hpp"
 #include "engine/lighting/lighting.hpp"
-#include "engine/primitives/lab.hpp"
 #include "engine/render/boid_renderer.hpp"
 #include "app/settings_file.hpp"
 #include "engine/sim/params.hpp"
@@ -36,11 +37,10 @@ struct PanelState {
   std::uint64_t nonFiniteTotal = 0;   // boids repaired since the start
   std::uint32_t nonFiniteLast = 0;    // in the latest frame read back
   double nonFiniteSeenAt = -1e9;      // seconds; the warning stays up a while after the last one
-  // The primitives lab: scan or compaction variants measured on request beside a streaming copy
-  int labPrimitive = 0;               // 0 scan, 1 compact
+  // The lab: one stage's variants (app/stages.cpp) measured on request.
+  int labStage = 0;  // its index in the table
   int labCount = 1 << 20;
-  int labKeepOneIn = 2;               // compaction: keep 1 in this many (0 none, 1 all)
-  std::vector<primitives::LabRow> labRows;
+  std::vector<nlohmann::json> labRows;
   std::string labStatus;              // what was measured where, or why it could not be
   // Lighting
   bool projectEveryFrame = false;     // the light pass projects every frame (its GPU time, live)
@@ -95,7 +95,7 @@ struct PanelActions {
   bool resetCamera = false;
   bool reloadShaders = false;
   bool checkNow = false;
-  bool measurePrimitives = false;   // state.labPrimitive at state.labCount elements
+  bool measureStage = false;        // state.labStage at state.labCount elements
 };
 
 PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,

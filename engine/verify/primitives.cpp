@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/sim/initial_state.hpp"
+#include "engine/random.hpp"
 
 namespace boids::verify {
 
@@ -31,7 +31,7 @@ Judgement judgeScan(std::span<const std::uint32_t> input, std::span<const std::u
 }
 
 std::vector<std::uint32_t> scanInput(std::uint32_t count, std::uint64_t seed, std::uint32_t bound) {
-  sim::SplitMix64 rng(seed * 0x9E3779B97F4A7C15ull + count);
+  SplitMix64 rng(seed * 0x9E3779B97F4A7C15ull + count);
   std::vector<std::uint32_t> v(count);
   for (auto& x : v) {
     const auto r = static_cast<std::uint32_t>(rng.next() >> 32);
@@ -41,7 +41,7 @@ std::vector<std::uint32_t> scanInput(std::uint32_t count, std::uint64_t seed, st
 }
 
 std::vector<std::uint32_t> compactFlags(std::uint32_t count, std::uint64_t seed, std::uint32_t oneIn) {
-  sim::SplitMix64 rng(seed * 0xD1B54A32D192ED03ull + count * 31ull + oneIn);
+  SplitMix64 rng(seed * 0xD1B54A32D192ED03ull + count * 31ull + oneIn);
   std::vector<std::uint32_t> flags(count, 0u);
   if (oneIn == 0) return flags;
   for (auto& f : flags) f = (rng.next() >> 32) % oneIn == 0 ? 1u + static_cast<std::uint32_t>(rng.next() % 7) : 0u;
@@ -88,7 +88,7 @@ const char* sortPatternName(SortPattern pattern) {
 
 SortInput sortInput(std::uint32_t count, SortPattern pattern, std::uint64_t seed) {
   SortInput in{std::vector<SortPair>(count), 1, 0};
-  sim::SplitMix64 rng(seed * 0xA0761D6478BD642Full + count * 7ull + static_cast<std::uint64_t>(pattern));
+  SplitMix64 rng(seed * 0xA0761D6478BD642Full + count * 7ull + static_cast<std::uint64_t>(pattern));
   for (std::uint32_t i = 0; i < count; ++i) {
     std::uint32_t key = 0;
     switch (pattern) {

@@ -199,9 +199,59 @@ double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params) {
   return glm::length(offset(a, b, params));
 }
 
-ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& p, glm::dvec3 centroid,
-                            const std::vector<std::uint32_t>* only) {
-  const std::size_t n = state.positions.size();
+// What the rules sum over boid i's neighbours (rulesAccumulate() in shaders/sim/boid_rules.glsl,
+// in double), the scale of each sum's rounding error (the sums of |term|), and whether the GPU may
+// count some neighbour on the other side of a radius.
+struct RuleSums {
+  glm::dvec3 coh{0}, sep{0}, ali{0};
+  double cohAbs = 0, sepAbs = 0, aliAbs = 0;
+  std::size_t cohCount = 0, sepCount = 0, aliCount = 0;
+  std::uint32_t neighbours = 0;  // within the largest radius: velocity.w
+  bool ambiguous = false;
+};
+
+RuleSums ruleSums(std::size_t i, std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
+                  const gpu::SimParams& p, double offsetError) {
+  const double radiiSq[3] = {p.radiiSq.x, p.radiiSq.y, p.radiiSq.z};  // separation, alignment, cohesion
+  const double weights[4] = {p.weights.x, p.weights.y, p.weights.z, p.weights.w};
+  const glm::dvec3 pos(positions[i]);
+  RuleSums s;
+  for (std::size_t j = 0; j < positions.size(); ++j) {
+    if (j == i) continue;
+    const glm::dvec3 d = offset(pos, glm::dvec3(positions[j]), p);
+    const double d2 = glm::dot(d, d);
+    // The GPU's d2 is within this of d2: three products of components each off by offsetError
+    // (2 |d_a| e + e^2 each) plus three rounded operations on d2 itself; doubled for safety.
+    const double dLen = std::sqrt(d2);
+    const double band = 2 * (2 * std::sqrt(3.0) * dLen * offsetError + 3 * offsetError * offsetError + 3 * u * d2);
+    for (int r = 0; r < 3; ++r) {
+      if (weights[r] != 0 && std::abs(d2 - radiiSq[r]) <= band) s.ambiguous = true;
+    }
+    if (std::abs(d2 - p.radiiSq.w) <= band) s.ambiguous = true;  // the count in velocity.w
+    if (d2 < p.radiiSq.w) ++s.neighbours;
+    if (d2 < radiiSq[2]) {
+      s.coh += d;
+      s.cohAbs += maxAbs(d);
+      ++s.cohCount;
+    }
+    if (d2 < radiiSq[0]) {
+      s.sep -= d;
+      s.sepAbs += maxAbs(d);
+      ++s.sepCount;
+    }
+    if (d2 < radiiSq[1]) {
+      const glm::dvec3 vj(velocities[j]);
+      s.ali += vj;
+      s.aliAbs += maxAbs(vj);
+      ++s.aliCount;
+    }
+  }
+  return s;
+}
+
+ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
+                            const gpu::SimParams& p, glm::dvec3 centroid, const std::vector<std::uint32_t>* only) {
+  const std::size_t n = positions.size();
   ReferenceStep out;
   out.positions.resize(n);
   out.velocities.resize(n);
@@ -211,7 +261,6 @@ ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& 
   out.ambiguous.assign(n, 0);
 
   const double half = p.world.x;
-  const double radiiSq[3] = {p.radiiSq.x, p.radiiSq.y, p.radiiSq.z};  // separation, alignment, cohesion
   const double weights[4] = {p.weights.x, p.weights.y, p.weights.z, p.weights.w};
   // Error of one offset component on the GPU: to - from is rounded once (|to - from| <= 2 half),
   // the periodic shift once more (result <= half): at most 3 u half; charged 4 u half.
@@ -225,41 +274,11 @@ ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& 
   const std::size_t boids = only ? only->size() : n;
   for (std::size_t k = 0; k < boids; ++k) {
     const std::size_t i = only ? (*only)[k] : k;
-    const glm::dvec3 pos(state.positions[i]), vel(state.velocities[i]);
-    glm::dvec3 coh(0), sep(0), ali(0);
-    double cohAbs = 0, sepAbs = 0, aliAbs = 0;  // sums of |term|: the scale of summation error
-    std::size_t cohCount = 0, sepCount = 0, aliCount = 0;
-
-    for (std::size_t j = 0; j < n; ++j) {
-      if (j == i) continue;
-      const glm::dvec3 d = offset(pos, glm::dvec3(state.positions[j]), p);
-      const double d2 = glm::dot(d, d);
-      // The GPU's d2 is within this of d2: three products of components each off by offsetError
-      // (2 |d_a| e + e^2 each) plus three rounded operations on d2 itself; doubled for safety.
-      const double dLen = std::sqrt(d2);
-      const double band = 2 * (2 * std::sqrt(3.0) * dLen * offsetError + 3 * offsetError * offsetError + 3 * u * d2);
-      for (int r = 0; r < 3; ++r) {
-        if (weights[r] != 0 && std::abs(d2 - radiiSq[r]) <= band) out.ambiguous[i] = 1;
-      }
-      if (std::abs(d2 - p.radiiSq.w) <= band) out.ambiguous[i] = 1;  // the count in velocity.w
-      if (d2 < p.radiiSq.w) ++out.neighbours[i];
-      if (d2 < radiiSq[2]) {
-        coh += d;
-        cohAbs += maxAbs(d);
-        ++cohCount;
-      }
-      if (d2 < radiiSq[0]) {
-        sep -= d;
-        sepAbs += maxAbs(d);
-        ++sepCount;
-      }
-      if (d2 < radiiSq[1]) {
-        const glm::dvec3 vj(state.velocities[j]);
-        ali += vj;
-        aliAbs += maxAbs(vj);
-        ++aliCount;
-      }
-    }
+    const glm::dvec3 pos(positions[i]), vel(velocities[i]);
+    const RuleSums sums = ruleSums(i, positions, velocities, p, offsetError);
+    if (sums.ambiguous) out.ambiguous[i] = 1;
+    out.neighbours[i] = sums.neighbours;
+    const auto& [coh, sep, ali, cohAbs, sepAbs, aliAbs, cohCount, sepCount, aliCount, neighbours, ambiguous] = sums;
 
     // The same update as rulesFinish(), in double.
     glm::dvec3 dv = sep * weights[0];

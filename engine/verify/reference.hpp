@@ -2,12 +2,13 @@
 // Double-precision CPU references for the GPU's flock statistics and simulation step, each with a
 // per-result error bound derived from the float arithmetic the GPU does (see reference.cpp).
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
 
 #include "engine/gpu_types.hpp"
-#include "engine/sim/initial_state.hpp"
 #include "engine/verify/error_model.hpp"
 
 namespace boids::verify {
@@ -45,8 +46,8 @@ struct ReferenceStep {
 // One step of the model in shaders/sim/boid_rules.glsl, brute force over all pairs, in double,
 // from the very float inputs and parameters the GPU used (`centroid` as the GPU read it).
 // `only`: compute just these boids (the others stay zero), for samples of large flocks.
-ReferenceStep referenceStep(const sim::FlockState& state, const gpu::SimParams& params, glm::dvec3 centroid,
-                            const std::vector<std::uint32_t>* only = nullptr);
+ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
+                            const gpu::SimParams& params, glm::dvec3 centroid, const std::vector<std::uint32_t>* only = nullptr);
 
 // The neighbour set of boid i as the audit kernel reports it: count and the two hashes of the
 // indices within the largest radius (params.radiiSq.w). `ambiguous` when some boid lies within

@@ -19,6 +19,12 @@ using test::GlTest;
 
 namespace {
 
+// The reference step of a whole flock state.
+verify::ReferenceStep referenceStepOf(const sim::FlockState& s, const gpu::SimParams& p, glm::dvec3 centroid) {
+  return verify::referenceStep(s.positions, s.velocities, p, centroid);
+}
+
+
 gpu::FlockStats readStats(const sim::Simulation& s) { return s.stats().read<gpu::FlockStats>(1)[0]; }
 
 sim::SimSettings settingsFor(std::uint32_t count, sim::WorldMode world, std::uint64_t seed = 1) {
@@ -68,7 +74,7 @@ StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*muta
 
   gpu::SimParams params = simulation.params();  // the settings with the attractor in effect
   if (mutate) params = mutate(params);
-  const auto ref = verify::referenceStep(before, params, glm::dvec3(stats.meanPosition));
+  const auto ref = referenceStepOf(before, params, glm::dvec3(stats.meanPosition));
   StepComparison c;
   std::size_t worst = 0;
   for (std::size_t s = 0; s < before.positions.size(); ++s) {

@@ -92,6 +92,12 @@ TEST(InitialState, InsideTheWorldWithSpeedsInRangeAndNoPreferredDirection) {
 }
 
 namespace {
+
+// The reference step of a whole flock state.
+verify::ReferenceStep referenceStepOf(const sim::FlockState& s, const gpu::SimParams& p, glm::dvec3 centroid) {
+  return verify::referenceStep(s.positions, s.velocities, p, centroid);
+}
+
 sim::FlockState twoBoids(glm::vec3 a, glm::vec3 va, glm::vec3 b, glm::vec3 vb) {
   return {{glm::vec4(a, 1), glm::vec4(b, 1)}, {glm::vec4(va, 0), glm::vec4(vb, 0)}};
 }
@@ -104,7 +110,7 @@ TEST(ReferenceStep, TwoBoidsFollowTheRulesByHand) {
   const gpu::SimParams p = sim::toGpu(s);
   // Boid 0 at the origin heading +x at 0.5; boid 1 two units away on +y, heading +z at 0.5.
   auto st = twoBoids({0, 0, 0}, {0.5f, 0, 0}, {0, 2, 0}, {0, 0, 0.5f});
-  auto r = verify::referenceStep(st, p, glm::dvec3(0));
+  auto r = referenceStepOf(st, p, glm::dvec3(0));
   // Within all three radii (2 < 3 < 5): dv = -(0,2,0) 0.1 + (0,0,0.5) 0.1 + (0,2,0) 0.01.
   const glm::dvec3 v0 = glm::dvec3(0.5, 0, 0) + glm::dvec3(0, -0.2, 0) + glm::dvec3(0, 0, 0.05) + glm::dvec3(0, 0.02, 0);
   EXPECT_NEAR(r.velocities[0].x, v0.x, 1e-7);
@@ -122,13 +128,13 @@ TEST(ReferenceStep, NeighboursAcrossTheWrapBoundaryCountAndPositionsWrap) {
   const gpu::SimParams p = sim::toGpu(s);
   // 19.5 and -19.5 are one unit apart through the face at x = 20.
   auto st = twoBoids({19.5f, 0, 0}, {0.1f, 0, 0}, {-19.5f, 0, 0}, {0.1f, 0, 0});
-  auto r = verify::referenceStep(st, p, glm::dvec3(0));
+  auto r = referenceStepOf(st, p, glm::dvec3(0));
   // Boid 1 sits at +1 through the face: separation -0.1, alignment +0.1 * 0.1, cohesion +0.01.
   // Without the periodic image they would be 39 apart and v.x would stay 0.1.
   EXPECT_NEAR(r.velocities[0].x, 0.1 - 0.1 + 0.01 + 0.01, 1e-7);
   // Boid 0 moves to 19.5 + 0.2 v: still inside. Boid 1 likewise; after enough steps it wraps.
   auto moved = twoBoids({19.95f, 0, 0}, {1, 0, 0}, {0, 0, 0}, {0, 0, 1});
-  auto r2 = verify::referenceStep(moved, p, glm::dvec3(0));
+  auto r2 = referenceStepOf(moved, p, glm::dvec3(0));
   EXPECT_NEAR(r2.positions[0].x, 19.95 + 0.2 - 40.0, 1e-5);
   EXPECT_NEAR(verify::worldDistance(glm::dvec3(19.99, 0, 0), glm::dvec3(-19.99, 0, 0), p), 0.02, 1e-9);
 }
@@ -142,11 +148,11 @@ TEST(ReferenceStep, WallsPushBackAndNeverLetABoidOut) {
   s.centroidWeight = 0;
   const gpu::SimParams p = sim::toGpu(s);
   auto st = twoBoids({19.0f, 0, 0}, {1, 0, 0}, {-10, -10, -10}, {0, 1, 0});
-  auto r = verify::referenceStep(st, p, glm::dvec3(0));
+  auto r = referenceStepOf(st, p, glm::dvec3(0));
   // 3 units into the 4-unit margin: push -0.2 * 3/4 = -0.15 on x.
   EXPECT_NEAR(r.velocities[0].x, 1.0 - 0.15, 1e-6);
   auto outward = twoBoids({19.99f, 0, 0}, {1, 0, 0}, {-10, -10, -10}, {0, 1, 0});
-  auto r2 = verify::referenceStep(outward, p, glm::dvec3(0));
+  auto r2 = referenceStepOf(outward, p, glm::dvec3(0));
   EXPECT_LE(r2.positions[0].x, 20.0);
 }
 
@@ -157,7 +163,7 @@ TEST(ReferenceStep, SpeedIsClampedAndTheCentroidPulls) {
   s.maxSpeed = 1.0f;
   const gpu::SimParams p = sim::toGpu(s);
   auto st = twoBoids({10, 0, 0}, {3, 0, 0}, {-10, 0, 0}, {0, 0.2f, 0});
-  auto r = verify::referenceStep(st, p, glm::dvec3(0));
+  auto r = referenceStepOf(st, p, glm::dvec3(0));
   EXPECT_NEAR(glm::length(r.velocities[0]), 1.0, 1e-12);
   EXPECT_NEAR(r.velocities[1].x, 0.01 * 10, 1e-7);  // pulled toward the centroid at the origin
 }
@@ -167,9 +173,9 @@ TEST(ReferenceStep, FlagsNeighboursOnARadiusAsAmbiguous) {
   s.world = sim::WorldMode::Wrap;
   const gpu::SimParams p = sim::toGpu(s);
   auto st = twoBoids({0, 0, 0}, {1, 0, 0}, {3.0f, 0, 0}, {1, 0, 0});  // exactly the separation radius
-  EXPECT_EQ(verify::referenceStep(st, p, glm::dvec3(0)).ambiguous[0], 1);
+  EXPECT_EQ(referenceStepOf(st, p, glm::dvec3(0)).ambiguous[0], 1);
   auto clear = twoBoids({0, 0, 0}, {1, 0, 0}, {3.01f, 0, 0}, {1, 0, 0});
-  EXPECT_EQ(verify::referenceStep(clear, p, glm::dvec3(0)).ambiguous[0], 0);
+  EXPECT_EQ(referenceStepOf(clear, p, glm::dvec3(0)).ambiguous[0], 0);
 }
 
 TEST(ReferenceStats, CentroidAndBoundsOfKnownPoints) {
@@ -257,24 +263,24 @@ TEST(ReferenceStep, CountsTheNeighboursWithinTheLargestRadius) {
   sim::FlockState st = twoBoids({0, 0, 0}, {1, 0, 0}, {4, 0, 0}, {1, 0, 0});
   st.positions.push_back({0, 7, 0, 1});
   st.velocities.push_back({1, 0, 0, 0});
-  const auto r = verify::referenceStep(st, p, glm::dvec3(0));
+  const auto r = referenceStepOf(st, p, glm::dvec3(0));
   EXPECT_EQ(r.neighbours, (std::vector<std::uint32_t>{1, 1, 0}));
 }
 
 TEST(ReferenceStep, ALoneBoidAcceleratesTowardTheAttractorByItsStrength) {
   const auto s = attractorSettings(sim::AttractorMode::Attract, {0, 0, 0});
   const gpu::SimParams p = sim::toGpu(s);
-  const auto r = verify::referenceStep(loneBoid({10, 0, 0}, {0, 0, 0}), p, glm::dvec3(0));
+  const auto r = referenceStepOf(loneBoid({10, 0, 0}, {0, 0, 0}), p, glm::dvec3(0));
   EXPECT_NEAR(r.velocities[0].x, -0.05, 1e-9);  // far away: an impulse of the full strength
   EXPECT_NEAR(r.velocities[0].y, 0.0, 1e-12);
   EXPECT_LT(r.positions[0].x, 10.0);
   // At any distance, even beyond the predator's radius (10): attraction reaches everywhere.
-  const auto far = verify::referenceStep(loneBoid({0, 0, 15}, {0, 0, 0}), p, glm::dvec3(0));
+  const auto far = referenceStepOf(loneBoid({0, 0, 15}, {0, 0, 0}), p, glm::dvec3(0));
   EXPECT_NEAR(far.velocities[0].z, -0.05, 1e-9);
   // Within a unit of the point the pull fades with the distance: no jitter at the point itself.
-  const auto near = verify::referenceStep(loneBoid({0.5f, 0, 0}, {0, 0, 0}), p, glm::dvec3(0));
+  const auto near = referenceStepOf(loneBoid({0.5f, 0, 0}, {0, 0, 0}), p, glm::dvec3(0));
   EXPECT_NEAR(near.velocities[0].x, -0.05 * 0.5, 1e-9);
-  const auto at = verify::referenceStep(loneBoid({0, 0, 0}, {0.1f, 0, 0}), p, glm::dvec3(0));
+  const auto at = referenceStepOf(loneBoid({0, 0, 0}, {0.1f, 0, 0}), p, glm::dvec3(0));
   EXPECT_NEAR(at.velocities[0].x, 0.1, 1e-7);
 }
 
@@ -282,7 +288,7 @@ TEST(ReferenceStep, ABoidFleesAPredatorMoreTheCloserItIsAndIgnoresOneOutOfReach)
   const auto s = attractorSettings(sim::AttractorMode::Flee, {0, 0, 0});
   const gpu::SimParams p = sim::toGpu(s);  // radius 10
   auto pushAt = [&](float distance) {
-    return verify::referenceStep(loneBoid({0, distance, 0}, {0, 0, 0}), p, glm::dvec3(0)).velocities[0].y;
+    return referenceStepOf(loneBoid({0, distance, 0}, {0, 0, 0}), p, glm::dvec3(0)).velocities[0].y;
   };
   EXPECT_NEAR(pushAt(5), 0.05 * (1 - 5.0 / 10), 1e-9);  // away (+y), half strength half way
   EXPECT_NEAR(pushAt(2), 0.05 * (1 - 2.0 / 10), 1e-9);
@@ -290,20 +296,20 @@ TEST(ReferenceStep, ABoidFleesAPredatorMoreTheCloserItIsAndIgnoresOneOutOfReach)
   EXPECT_EQ(pushAt(10.5f), 0.0);  // beyond the radius: untouched
   EXPECT_EQ(pushAt(15), 0.0);
   // A moving boid out of reach keeps its velocity exactly.
-  const auto out = verify::referenceStep(loneBoid({12, 0, 0}, {-0.5f, 0.25f, 0}), p, glm::dvec3(0));
+  const auto out = referenceStepOf(loneBoid({12, 0, 0}, {-0.5f, 0.25f, 0}), p, glm::dvec3(0));
   EXPECT_EQ(out.velocities[0], glm::dvec3(-0.5, 0.25, 0));
 }
 
 TEST(ReferenceStep, TheAttractorActsThroughTheNearestPeriodicImage) {
   // World 40: a boid at x = 19 and a point at x = -19 are 2 apart through the face at x = 20.
   const auto s = attractorSettings(sim::AttractorMode::Attract, {-19, 0, 0});
-  const auto r = verify::referenceStep(loneBoid({19, 0, 0}, {0, 0, 0}), sim::toGpu(s), glm::dvec3(0));
+  const auto r = referenceStepOf(loneBoid({19, 0, 0}, {0, 0, 0}), sim::toGpu(s), glm::dvec3(0));
   EXPECT_NEAR(r.velocities[0].x, 0.05, 1e-9) << "pulled on through the face, not back across the world";
   EXPECT_EQ(r.ambiguous[0], 0);
   // Half a side away on one axis, either image is as near: the GPU may take either, so the boid is
   // not compared.
   const auto s2 = attractorSettings(sim::AttractorMode::Attract, {-10, 0, 0});
-  EXPECT_EQ(verify::referenceStep(loneBoid({10, 0, 0}, {0, 0, 0}), sim::toGpu(s2), glm::dvec3(0)).ambiguous[0], 1);
+  EXPECT_EQ(referenceStepOf(loneBoid({10, 0, 0}, {0, 0, 0}), sim::toGpu(s2), glm::dvec3(0)).ambiguous[0], 1);
 }
 
 TEST(Settings, AttractorParamsCarryTheSignedStrengthAndAPointInsideTheCube) {

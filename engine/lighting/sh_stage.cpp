@@ -1,30 +1,25 @@
-// boids check, stage "sh": the environment's projection onto spherical harmonics, every variant in
-// both layouts, against the CPU double projection of the same texels (and the serial float one
-// beside it, as DirectXTK does it); the analytic environments against their exact coefficients.
+#include "engine/lighting/sh_stage.hpp"
+
 #include <cmath>
 #include <cstdio>
-#include <functional>
 #include <numbers>
+#include <optional>
 
-#include "app/modes.hpp"
-#include "engine/gl/timer.hpp"
 #include "engine/lighting/environment.hpp"
 #include "engine/lighting/sh_projection.hpp"
 
-namespace boids::app {
+namespace boids::lighting {
 namespace {
 
-using json = nlohmann::json;
 namespace sh = verify::sh;
-using lighting::ShLayout;
 
 // The target, relative to |L00|: see tests/gl/test_gl_sh.cpp for why it binds, and the
 // worst case float could reach beside it.
 constexpr double kShTarget = 1e-5;
 
-json coefficientsJson(const sh::Coefficients& L) {
-  json a = json::array();
-  for (const glm::dvec3& c : L) a.push_back(json::array({c.x, c.y, c.z}));
+lab::Row coefficientsJson(const sh::Coefficients& L) {
+  lab::Row a = nlohmann::json::array();
+  for (const glm::dvec3& c : L) a.push_back(nlohmann::json::array({c.x, c.y, c.z}));
   return a;
 }
 
@@ -43,7 +38,7 @@ struct References {
   double exactTolerance = 0;
 };
 
-References referencesFor(lighting::ShProjector& projector, const lighting::Environment& env, ShLayout layout, double yaw) {
+References referencesFor(ShProjector& projector, const Environment& env, ShLayout layout, double yaw) {
   References r;
   if (layout == ShLayout::Equirect) {
     float solidAngle = 0;
@@ -52,7 +47,7 @@ References referencesFor(lighting::ShProjector& projector, const lighting::Envir
     r.serialSolidAngle = solidAngle;
     // Exact only where the texels are the environment: the map itself, with the horizon between
     // rows for the hemisphere.
-    if (env.kind != lighting::EnvironmentKind::UpperHemisphere || env.height % 2 == 0) r.exact = lighting::exactCoefficients(env, yaw);
+    if (env.kind != EnvironmentKind::UpperHemisphere || env.height % 2 == 0) r.exact = exactCoefficients(env, yaw);
   } else {
     const std::vector<glm::vec3> cube = projector.readCube();
     r.cpuDouble = sh::projectCube(cube, projector.cubeSize());
@@ -60,28 +55,28 @@ References referencesFor(lighting::ShProjector& projector, const lighting::Envir
     r.serialSolidAngle = 0;
     for (float f : r.serialFaces) r.serialSolidAngle += f;
     // A constant resamples to itself; the others' cube is a resample, judged against its own projection.
-    if (env.kind == lighting::EnvironmentKind::Constant) r.exact = sh::constantCoefficients();
+    if (env.kind == EnvironmentKind::Constant) r.exact = sh::constantCoefficients();
   }
   // Against the exact coefficients: the target, plus the discretisation's own bound where the
   // texels are the analytic environment's (the equirect map; the cube's constant is exact).
   if (r.exact) {
-    r.exactTolerance = (layout == ShLayout::Equirect ? lighting::discretisationTolerance(env) : 0.0) + kShTarget * sh::l00Magnitude(*r.exact);
+    r.exactTolerance = (layout == ShLayout::Equirect ? discretisationTolerance(env) : 0.0) + kShTarget * sh::l00Magnitude(*r.exact);
   }
   return r;
 }
 
-json shRow(lighting::ShProjector& projector, const lighting::Environment& env, ShLayout layout, const std::string& variant,
-           const References& ref, int repeats) {
-  json row = {{"strategy", "sh/" + variant}, {"stage", "sh"}, {"variant", variant}, {"environment", env.name},
-              {"layout", lighting::layoutName(layout)}, {"texels", layout == ShLayout::Cube ? 6 * projector.cubeSize() * projector.cubeSize()
+lab::Row shRow(ShProjector& projector, const Environment& env, ShLayout layout, const std::string& variant,
+               const References& ref, lab::Timer& timer) {
+  lab::Row row = {{"strategy", "sh/" + variant}, {"stage", "sh"}, {"variant", variant}, {"environment", env.name},
+              {"layout", layoutName(layout)}, {"texels", layout == ShLayout::Cube ? 6 * projector.cubeSize() * projector.cubeSize()
                                                                                            : env.width * env.height}};
   if (std::string why = projector.unavailable(variant, layout); !why.empty()) {
     row["available"] = false;
     row["reason"] = why;
     return row;
   }
-  const std::vector<double> ms = gl::timeRuns([&](int) { projector.project(variant, layout); }, repeats);
-  const lighting::ShResult gpu = projector.read();
+  timer.time(row, [&](int) { projector.project(variant, layout); });
+  const ShResult gpu = projector.read();
   const double errorGpu = sh::relativeError(gpu.L, ref.cpuDouble), errorSerial = sh::relativeError(ref.serialFloat, ref.cpuDouble);
   bool pass = errorGpu <= kShTarget;
   row["available"] = true;
@@ -96,7 +91,7 @@ json shRow(lighting::ShProjector& projector, const lighting::Environment& env, S
   row["tolerance_relative_to_extent"] = kShTarget;
   std::string detail = env.name;
   detail += ", ";
-  detail += lighting::layoutName(layout);
+  detail += layoutName(layout);
   detail += ": serial float " + sci(errorSerial) + " of |L00|";
   if (ref.exact) {
     const double errorExact = sh::largestDifference(gpu.L, *ref.exact);
@@ -122,44 +117,71 @@ json shRow(lighting::ShProjector& projector, const lighting::Environment& env, S
     detail += "; face solid angles off by " + sci(worstGpu) + " (serial float " + sci(worstSerial) + ")";
   }
   row["pass"] = pass;
-  row["gpu_ms"] = gl::median(ms);
   row["detail"] = detail;
   return row;
 }
 
-}  // namespace
+class ShStage : public lab::Stage {
+ public:
+  explicit ShStage(const lab::Context& context) : projector_(context.shaders, context.caps) {}
 
-std::vector<std::string> checkedEnvironments(const std::string& extra) {
-  std::vector<std::string> names = lighting::shippedEnvironments();
-  for (std::string& n : lighting::builtInEnvironments()) names.push_back(std::move(n));
-  if (std::find(names.begin(), names.end(), extra) == names.end()) names.push_back(extra);
-  return names;
-}
+  std::vector<std::pair<std::string, std::string>> variants() const override {
+    std::vector<std::pair<std::string, std::string>> list;
+    for (const char* v : kShVariants) list.emplace_back(v, "");  // unavailable by layout: said in its rows
+    return list;
+  }
 
-std::vector<json> checkSphericalHarmonics(const gl::ShaderLibrary& shaders, const gl::Caps& caps, const std::string& extra,
-                                          int repeats, const std::function<void(const std::string&)>& beginning) {
-  lighting::ShProjector projector(shaders, caps);
-  std::vector<json> rows;
-  for (const std::string& name : checkedEnvironments(extra)) {
-    if (beginning) beginning(name);
-    lighting::Environment env;
+  void prepare(const lab::Case& c) override {
+    case_ = c;
+    error_.clear();
     try {
-      env = lighting::loadEnvironment(name);
-      projector.setEnvironment(env);
+      env_ = loadEnvironment(c.input);
+      projector_.setEnvironment(env_);
     } catch (const std::runtime_error& e) {  // a bad --environment file: a failed row that says why
-      rows.push_back({{"strategy", "sh/load"}, {"stage", "sh"}, {"variant", "-"}, {"environment", name}, {"available", true},
-                      {"pass", false}, {"gpu_ms", 0.0}, {"detail", e.what()}});
-      continue;
+      error_ = e.what();
+      return;
     }
     // Turned, so the tables' azimuths are not the map's own: the yaw the panel would set.
     const double yaw = double(float(0.5));
-    projector.setYaw(float(yaw));
-    for (ShLayout layout : lighting::kLayouts) {
-      const References ref = referencesFor(projector, env, layout, yaw);
-      for (const char* variant : lighting::kShVariants) rows.push_back(shRow(projector, env, layout, variant, ref, repeats));
-    }
+    projector_.setYaw(float(yaw));
+    for (std::size_t l = 0; l < std::size(kLayouts); ++l) references_[l] = referencesFor(projector_, env_, kLayouts[l], yaw);
   }
-  return rows;
+
+  std::vector<lab::Row> run(std::size_t k, lab::Timer& timer) override {
+    if (!error_.empty()) {
+      if (k > 0) return {};
+      lab::Row row = lab::judged(lab::identity(case_, "sh", "-"), false, error_);
+      row.update({{"strategy", "sh/load"}, {"environment", case_.input}, {"gpu_ms", 0.0}});
+      return {row};
+    }
+    std::vector<lab::Row> rows;
+    for (std::size_t l = 0; l < std::size(kLayouts); ++l) {
+      lab::Row row = shRow(projector_, env_, kLayouts[l], kShVariants[k], references_[l], timer);
+      row["n"] = row["texels"];
+      rows.push_back(std::move(row));
+    }
+    return rows;
+  }
+
+ private:
+  ShProjector projector_;
+  lab::Case case_;
+  std::string error_;
+  Environment env_;
+  std::array<References, std::size(kLayouts)> references_;
+};
+
+}  // namespace
+
+std::vector<std::string> checkedEnvironments(const std::string& extra) {
+  std::vector<std::string> names = shippedEnvironments();
+  for (std::string& n : builtInEnvironments()) names.push_back(std::move(n));
+  if (!extra.empty() && std::find(names.begin(), names.end(), extra) == names.end()) names.push_back(extra);
+  return names;
 }
 
-}  // namespace boids::app
+const lab::StageInfo kShStage{"sh", "the environment's projection onto spherical harmonics", lab::Sweep::Once,
+                              [](const lab::Context& c) { return std::make_unique<ShStage>(c); }, nullptr,
+                              checkedEnvironments};
+
+}  // namespace boids::lighting

@@ -1,0 +1,81 @@
+#include "engine/render/splat_stage.hpp"
+
+#include "engine/gpu_types.hpp"
+#include "engine/render/splats.hpp"
+#include "engine/verify/splat.hpp"
+#include "shaders/common/bindings.h"
+#include "shaders/cull/cull_slots.h"
+
+namespace boids::render {
+namespace {
+
+constexpr std::uint32_t kLimitGpu = 1100000, kLimitSoftware = 70000;  // a million splats: seconds a run on a CPU
+constexpr const char* kPaths[] = {"one-64-bit-atomic", "two-32-bit-passes"};
+
+class SplatStage : public lab::Stage {
+ public:
+  explicit SplatStage(const lab::Context& context) : splats_(context.shaders, context.caps, Splats::Payload::BoidIndex) {}
+
+  std::vector<std::pair<std::string, std::string>> variants() const override {
+    return {{kPaths[0], splats_.wide() ? "" : splats_.wideAtomicsMissing()}, {kPaths[1], ""}};
+  }
+
+  void prepare(const lab::Case& c) override {
+    case_ = c;
+    scene_ = verify::splatScene(c.n, c.seed, {200, 120});
+    gpu::CameraState camera{};
+    camera.viewProj = scene_.view.viewProj;
+    camera.eye = glm::vec4(scene_.eye, 1.0f);
+    gpu::RenderParams params{};
+    params.boidScale = scene_.view.boidScale;
+    params.pixelScale = scene_.view.pixelScale;
+    params.minPointPixels = scene_.view.minPointPixels;
+    positions_ = gl::Buffer("lab.splat.positions", c.n * sizeof(glm::vec4), scene_.positions.data());
+    velocities_ = gl::Buffer("lab.splat.velocities", c.n * sizeof(glm::vec4), scene_.velocities.data());
+    camera_ = gl::Buffer("lab.splat.camera", sizeof camera, &camera);
+    params_ = gl::Buffer("lab.splat.params", sizeof params, &params);
+    every_.resize(c.n);
+    for (std::uint32_t i = 0; i < c.n; ++i) every_[i] = i;
+  }
+
+  std::vector<lab::Row> run(std::size_t k, lab::Timer& timer) override {
+    lab::Row row = lab::identity(case_, "splat", kPaths[k]);
+    if (k == 0 && !splats_.wide()) return {lab::unavailable(std::move(row), splats_.wideAtomicsMissing())};
+    positions_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+    velocities_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
+    camera_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
+    params_.bindBase(GL_UNIFORM_BUFFER, UBO_RENDER_PARAMS);
+    splats_.forceNarrow(k == 1);
+    const Splats::Source source{nullptr, nullptr, nullptr, 0, case_.n, int(CULL_FAR)};
+    timer.time(row, [&](int) {
+      splats_.begin(scene_.view.size);
+      splats_.splat(source, scene_.view.lod);
+      splats_.finish();
+    });
+    const verify::SplatJudgement j = verify::judgeSplats(scene_.positions, scene_.velocities, every_, scene_.view,
+                                                         splats_.readVisibility(), splats_.readCoverage());
+    splats_.forceNarrow(false);
+    std::string detail = std::to_string(j.pixels) + " pixels, " + std::to_string(j.covered) + " covered, " +
+                         std::to_string(j.uncertain) + " left open by rounding";
+    if (!j.pass()) detail = std::to_string(j.failures) + " pixels wrong; first: " + j.firstFailure;
+    row = lab::judged(std::move(row), j.pass(), detail);
+    row.update({{"pixels", j.pixels}, {"covered", j.covered}, {"uncertain", j.uncertain}});
+    return {row};
+  }
+
+ private:
+  Splats splats_;
+  lab::Case case_;
+  verify::SplatScene scene_;
+  gl::Buffer positions_, velocities_, camera_, params_;
+  std::vector<std::uint32_t> every_;
+};
+
+bool takes(const lab::Case& c, const gl::Caps& caps) { return c.n <= (caps.softwareRenderer() ? kLimitSoftware : kLimitGpu); }
+
+}  // namespace
+
+const lab::StageInfo kSplatStage{"splat", "far boids splatted by the compute rasteriser", lab::Sweep::Sizes,
+                                 [](const lab::Context& c) { return std::make_unique<SplatStage>(c); }, takes};
+
+}  // namespace boids::render
