@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -27,18 +26,9 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr double kSecondsPerCase = 3.0;  // slow variants get fewer runs (at least kMinRuns)
-constexpr int kMinRuns = 5, kWarmups = 3;
+constexpr int kMinRuns = 5;
 // Caps on the runs of a case, whatever --repeats asks for.
 constexpr int kMostSortRuns = 60, kMostLabRuns = 200, kMostCullRuns = 100, kMostRateRuns = 50;
-
-// What cut a case's runs, as a table's footnote and the JSON's "runs_cut_by" say it.
-std::string budgetCause() {
-  char text[64];
-  std::snprintf(text, sizeof text, "the %g-second budget per case", kSecondsPerCase);
-  return text;
-}
-std::string capCause(int most, const char* per = "case") { return "the cap of " + std::to_string(most) + " per " + per; }
 
 // The sorters --sort and --frame run: the registry's, in its order, or those --sorters names.
 std::vector<const primitives::SortVariant*> benchSorters(const Options& options) {
@@ -67,7 +57,6 @@ sim::SimSettings cis565(const Options& options, std::uint32_t n) {
 }
 
 constexpr glm::ivec2 kFrameSize{1280, 720};  // bench --frame and --cull draw at this size, with 4x MSAA
-constexpr render::DrawMode kDrawModes[] = {render::DrawMode::Mesh, render::DrawMode::Splat, render::DrawMode::Auto};
 
 // Frames of the scenario `s` drawn at 1280x720 with 4x MSAA from `camera`: at least 20 warm-up
 // frames (on a GPU, 0.3 s of them: gl::warmUp), then `frames` timed by the frame timer.
@@ -104,7 +93,7 @@ TimedFrames timeFrames(const Options& options, const gl::ShaderLibrary& shaders,
 int frameCases(const Options& options, const gl::Caps& caps) {
   int cases = 0;
   for (std::uint32_t n : options.bench.gridSizes) cases += sim::checkCountFits(n, caps, options.settings.sim.neighbours).empty();
-  const int drawModes = options.settings.render.cull ? int(std::size(kDrawModes)) - 1 : 0;
+  const int drawModes = options.settings.render.cull ? int(std::size(render::kDrawModes)) - 1 : 0;
   int sorters = 0;
   for (const primitives::SortVariant* v : benchSorters(options)) sorters += v->unavailableOn(caps).empty();
   return cases * (sorters + drawModes);
@@ -179,7 +168,7 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
       rows.push_back(frameCase(options, shaders, caps, s, frames, sorter->name, rs, csv, progress));
     }
     if (!rs.cull) continue;  // without culling the draw modes are darts or splats of every boid: as set
-    for (render::DrawMode mode : kDrawModes) {
+    for (const auto& [mode, name] : render::kDrawModes) {
       if (mode == rs.draw) continue;
       render::RenderSettings other = rs;
       other.draw = mode;
@@ -205,95 +194,21 @@ bool cullBenchDraws(std::uint32_t n, const Options& options, const gl::Caps& cap
   return sim::checkCountFits(n, caps, options.settings.sim.neighbours).empty();
 }
 
-int cullCases(const Options& options, const gl::Caps& caps) {
+int cullDrawCases(const Options& options, const gl::Caps& caps) {
   int cases = 0;
-  for (std::uint32_t n : options.bench.gridSizes) {
-    if (sim::checkCountFits(n, caps, options.settings.sim.neighbours).empty()) {
-      cases += static_cast<int>(primitives::compactions().size());  // the pass, from both cameras
-    }
-    if (cullBenchDraws(n, options, caps)) cases += 2 * 2;  // drawn from two cameras, culled and not
-  }
+  for (std::uint32_t n : options.bench.gridSizes) cases += cullBenchDraws(n, options, caps) ? 2 * 2 : 0;  // two cameras, culled and not
   return cases;
 }
 
-// bench --cull: (1) the cull pass alone, per compaction variant over the sizes, from both cameras;
-// (2) frames of the CIS 565 scenario (at least 20 warm-up steps, then timed) drawn with culling and
-// levels of detail on (the default compaction) and off, from both cameras: the draw, the cull and
-// the whole frame (every pass), and the levels' counts.
-json cullBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
-               Progress& progress) {
+// bench --cull's drawing (its pass is the cull stage's bench): frames of the CIS 565 scenario (at
+// least 20 warm-up steps, then timed) drawn with culling and levels of detail on (the default
+// compaction) and off, from both cameras: the draw, the cull and the whole frame (every pass), and
+// the levels' counts.
+json cullDrawBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
+                   Progress& progress) {
   json rows = json::array();
-  RunsCut cut(options.bench.repeats);
-  const glm::ivec2 viewport(1280, 720);
   render::RenderSettings rs = options.settings.render;
   rs.follow = false;
-  std::printf("\ncull pass (frustum + levels of detail at %.1f, %.1f px, three compactions, draw commands), 1280x720:\n",
-              rs.lodPixels.x, rs.lodPixels.y);
-  std::printf("%-16s %10s %-8s %5s  %11s %10s %10s %10s\n", "variant", "n", "camera", "runs", "median us", "near", "middle", "far");
-  std::map<std::string, double> slowest;  // variant -> its longest median so far, us
-  for (std::uint32_t n : options.bench.gridSizes) {
-    if (std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours); !why.empty()) {
-      std::printf("n=%u skipped: %s\n", n, why.c_str());
-      continue;
-    }
-    const sim::SimSettings s = cis565(options, n);
-    sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
-    render::BoidRenderer renderer(shaders, caps, options.settings.compact);
-    for (const primitives::CompactVariant& v : primitives::compactions()) {
-      progress.next("bench --cull: the pass by " + std::string(v.name) + " n=" + std::to_string(n));
-      std::string why = v.unavailableOn(caps);
-      if (!why.empty()) why = "unavailable: " + why;
-      if (why.empty() && slowest[v.name] > 1e6) {  // single-thread: seconds at 1M, minutes beyond
-        char text[96];
-        std::snprintf(text, sizeof text, "skipped: %.0f us a run at a smaller size already", slowest[v.name]);
-        why = text;
-      }
-      if (!why.empty()) {
-        progress.clear();
-        std::printf("%-16s %10u  %s\n", v.name, n, why.c_str());
-        rows.push_back({{"part", "pass"}, {"variant", v.name}, {"n", n}, {"available", false}, {"reason", why}});
-        continue;
-      }
-      renderer.setCompaction(v.name);
-      renderer.cull(simulation.flock(), rs);  // the variant may not take this size: then the renderer falls back
-      if (std::string(renderer.compaction().name) != v.name) {
-        progress.clear();
-        std::printf("%-16s %10u  %s\n", v.name, n, renderer.compactionNote().c_str());
-        rows.push_back({{"part", "pass"}, {"variant", v.name}, {"n", n}, {"available", false}, {"reason", renderer.compactionNote()}});
-        continue;
-      }
-      for (const auto& [cameraName, camera] : cullBenchCameras(s.worldSize)) {
-        renderer.placeCamera(camera, viewport, rs, simulation.stats());
-        auto run = [&](int) { renderer.cull(simulation.flock(), rs); };
-        gl::warmUp(run, 1);
-        const std::vector<double> warm = gl::timeRuns(run, kWarmups);
-        // A variant that needs seconds a run (single-thread at millions) is timed by its warm-up runs.
-        const bool slow = gl::median(warm) > 500.0;
-        const int most = std::min(options.bench.repeats, kMostCullRuns);
-        const int budget = static_cast<int>(kSecondsPerCase * 1e3 / std::max(gl::median(warm), 1e-3));
-        const int runs = slow ? kWarmups : std::clamp(budget, kMinRuns, most);
-        const std::string cause = slow ? "its " + std::to_string(kWarmups) + " warm-up runs alone (over 500 ms a run)"
-                                  : budget < most ? budgetCause() : capCause(kMostCullRuns);
-        const double us = gl::median(slow ? warm : gl::timeRuns(run, runs)) * 1e3;
-        slowest[v.name] = std::max(slowest[v.name], us);
-        const render::CullCounts k = renderer.readCullCounts();
-        json row = {{"part", "pass"}, {"variant", v.name}, {"n", n}, {"camera", cameraName}, {"available", true},
-                    {"median_us", us}, {"levels", {{"near", k.levels[0]}, {"middle", k.levels[1]}, {"far", k.levels[2]}}}};
-        const char mark = cut.note(row, std::string(v.name) + " n=" + std::to_string(n) + " " + cameraName, runs, cause);
-        progress.clear();
-        std::printf("%-16s %10u %-8s %5d%c %11.2f %10u %10u %10u\n", v.name, n, cameraName, runs, mark, us, k.levels[0],
-                    k.levels[1], k.levels[2]);
-        std::fflush(stdout);
-        rows.push_back(row);
-        csv += std::string("cull-pass,") + v.name + "@" + cameraName + "," + std::to_string(n) + "," +
-               std::to_string(runs) + "," + std::to_string(us) + "\n";
-      }
-    }
-  }
-
-  progress.clear();
-  cut.footnote();
-
   const primitives::CompactVariant* asked = primitives::findVariant(primitives::compactions(), options.settings.compact);
   const char* compaction = asked && asked->unavailableOn(caps).empty() ? asked->name : render::kFallbackCompaction;
   std::printf("\ndrawing, 1280x720 4x MSAA, CIS 565 scenario, medians of the frames after at least 20 warm-up (compaction %s):\n",
@@ -347,6 +262,7 @@ constexpr StageBench kStageBenches[] = {
     {"sort", &BenchOptions::sort, &BenchOptions::gridSizes, &BenchOptions::sorters, kMostSortRuns, "sort"},
     {"scan", &BenchOptions::scan, &BenchOptions::sizes, nullptr, kMostLabRuns, "scan"},
     {"compact", &BenchOptions::compact, &BenchOptions::sizes, nullptr, kMostLabRuns, "compact"},
+    {"cull", &BenchOptions::cull, &BenchOptions::gridSizes, nullptr, kMostCullRuns, "cull"},
     {"reduce", &BenchOptions::reduce, &BenchOptions::sizes, &BenchOptions::strategies, 1 << 30, "results"},
 };
 
@@ -400,7 +316,7 @@ json stageBench(const StageBench& b, lab::Stage& stage, const lab::Context& cont
   json rows = json::array();
   RunsCut cut(options.bench.repeats);
   lab::BudgetTimer timer(options.bench.repeats, b.most);
-  std::printf("\n%-22s %10s %7s %5s  %11s %11s %11s %9s %8s %10s %s\n", b.stage, "n", "kept", "runs", "median us", "min us",
+  std::printf("\n%-22s %10s %7s %5s  %11s %11s %11s %9s %8s %10s %s\n", b.stage, "n", "input", "runs", "median us", "min us",
               "p90 us", "GB/s", "of copy", "floor us", "check");
   for (std::uint32_t n : options.bench.*b.sizes) {
     if (std::string why = sim::checkBuffersFit(n, context.caps); !why.empty()) {
@@ -413,7 +329,7 @@ json stageBench(const StageBench& b, lab::Stage& stage, const lab::Context& cont
     auto report = [&](json row) {
       row["primitive"] = b.stage;
       if (row.value("available", true)) row["correct"] = row.value("pass", true);  // a baseline is not judged
-      const std::string kept = row.value("kept_fraction", "-");
+      const std::string kept = row.value("kept_fraction", row.value("layout", row["camera"].is_string() ? row["camera"] : "-"));
       const char mark = row.value("available", true) ? cut.noted(row, row["variant"].get<std::string>() + size +
                                                                             (kept != "-" ? " " + kept : ""))
                                                      : ' ';
@@ -462,7 +378,7 @@ void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const 
   lab::Context lab{shaders, caps, options.settings.sim, [&](const lab::Case& c) -> const lab::Flock& { return flocks.get(c); },
                    0, options.settings.environment};
   std::vector<std::pair<const StageBench*, std::unique_ptr<lab::Stage>>> made;
-  int cases = (b.frame ? frameCases(options, caps) : 0) + (b.cull ? cullCases(options, caps) : 0) + (b.sh ? shBenchCases() : 0) +
+  int cases = (b.frame ? frameCases(options, caps) : 0) + (b.cull ? cullDrawCases(options, caps) : 0) + (b.sh ? shBenchCases() : 0) +
               (b.sparse ? sparseCases(options, caps) : 0) + (b.reduce ? 1 : 0);  // the reduction's: the streaming rate
   for (const StageBench& s : kStageBenches) {
     if (!(b.*s.asked)) continue;
@@ -487,9 +403,12 @@ void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const 
   };
   stageRows("sort");
   if (b.frame) out.doc["frame"] = frameBench(options, shaders, caps, out.gridCsv, progress);
-  if (b.cull) out.doc["cull"] = cullBench(options, shaders, caps, out.gridCsv, progress);
   if (b.sh) out.doc["sh"] = shBench(options, shaders, caps, out.gridCsv, *cold, progress);
   if (b.sparse) out.doc["sparse"] = sparseBench(options, shaders, caps, out.gridCsv, progress);
+  stageRows("cull");
+  if (b.cull) {
+    for (json& row : cullDrawBench(options, shaders, caps, out.gridCsv, progress)) out.doc["cull"].push_back(std::move(row));
+  }
   for (const char* name : {"scan", "compact", "reduce"}) stageRows(name);
   if (b.reduce) out.doc["floor_bandwidth_bytes_per_s"] = lab.bytesPerSecond;
 }

@@ -19,6 +19,82 @@
 #include "engine/render/offscreen_target.hpp"
 
 namespace boids::app {
+namespace {
+
+// What the demo runs: the flock, the search, the reduction, the culling, the drawing, the lighting.
+void describeDemo(const Options& options, Scene& scene, glm::ivec2 size, int frames) {
+  const sim::SimSettings& flock = options.settings.sim;
+  sim::Simulation& simulation = scene.simulation;
+  render::BoidRenderer& renderer = scene.renderer;
+    char margin[48] = "";
+  if (flock.world == sim::WorldMode::Walls) std::snprintf(margin, sizeof margin, " (wall margin %g)", flock.wallMargin);
+  std::printf("headless demo: %u boids, %d frames, %dx%d, world '%s' of side %g%s, seed %llu\n", flock.count, frames,
+              size.x, size.y, sim::worldModeName(flock.world), flock.worldSize, margin,
+              static_cast<unsigned long long>(flock.seed));
+  std::printf("neighbours: %s", sim::neighboursName(options.settings.sim.neighbours));
+  if (simulation.usesGrid()) {
+    const grid::Geometry g = sim::gridGeometry(options.settings.sim);
+    std::printf(" grid, %s, %u-cell search, sort %s", g.describe().c_str(), static_cast<unsigned>(options.settings.sim.cells),
+                simulation.grid().sorter().name);
+  }
+  std::printf("; reduction %s%s\n", simulation.reduceStrategy().name,
+              options.settings.paused ? "; paused (--paused: drawn, not stepped)" : "");
+  const render::RenderSettings& rs = options.settings.render;
+  if (rs.cull) {
+    renderer.prepareFor(flock.count);
+    std::printf("culling: on, compaction %s, levels of detail at %g and %g px%s\n", renderer.compaction().name,
+                rs.lodPixels.x, rs.lodPixels.y, rs.freezeCull ? ", frustum frozen at the first frame" : "");
+    if (!renderer.compactionNote().empty()) std::printf("note: %s\n", renderer.compactionNote().c_str());
+  } else {
+    std::printf("culling: off (--no-cull): every boid drawn as a dart%s\n",
+                rs.draw == render::DrawMode::Splat ? ", or here a splat" : "");
+  }
+  std::printf("drawing: %s; splats by %s\n", render::describeDraw(rs).c_str(), render::splatPathName(renderer.splats()).c_str());
+  const lighting::Lighting& light = scene.lighting;
+  std::printf("lighting: environment %s (%ux%u), projected onto spherical harmonics by %s from the %s map, exposure %+g stops\n",
+              light.environment().name.c_str(), light.environment().width, light.environment().height, light.variant(),
+              lighting::layoutName(light.layout()), double(rs.exposure));
+  if (!light.note().empty()) std::printf("note: %s\n", light.note().c_str());
+  std::fflush(stdout);
+}
+
+// Each pass's median, mean and minimum over the frames, their sum, and the wall clock.
+void printPasses(const gl::FrameTimer& timer, int frames, double wallMs) {
+  std::printf("\n%-22s %12s %12s %12s %8s\n", "pass", "median ms", "mean ms", "min ms", "frames");
+  double medianSum = 0;
+  for (const gl::PassStats& s : timer.stats()) {
+    const bool part = render::isDrawPart(s.name);  // inside the render pass, not added again
+    std::printf("%-22s %12.4f %12.4f %12.4f %8zu%s\n", s.name.c_str(), s.medianMs, s.meanMs, s.minMs, s.samples,
+                part ? "  (part of render)" : "");
+    if (!part) medianSum += s.medianMs;
+  }
+  std::printf("%-22s %12.4f   (sum of the passes' medians)\n", "frame", medianSum);
+  std::printf("timing: %s\n", gl::describe(timer.source()));
+  if (frames > 0) {
+    std::printf("wall clock: %.1f ms for %d frames (%.2f ms/frame, includes the CPU side)\n", wallMs, frames,
+                wallMs / frames);
+  }
+
+}
+
+// The same check the panel runs: the centroid and bounds of the final positions (the last frame
+// stepped after its reduction, so reduce them once more) against the CPU.
+bool finalCentroidPasses(Scene& scene) {
+  sim::Simulation& simulation = scene.simulation;
+  simulation.reduce();
+  centroid::Inspector& inspector = scene.inspector;
+  inspector.requestSnapshot(simulation.reduceInput(), simulation.reduceStrategy(), simulation.reducer(),
+                            simulation.stats(), false, simulation.steps());
+  gl::finish();  // the run is over; waiting here stalls nothing
+  while (!inspector.poll()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const centroid::Verdict& v = inspector.latest()->active;
+  std::printf("centroid check (%s): %s, error %.2e, tolerance %.2e, bounds %s\n", v.strategy.c_str(),
+              v.pass ? "pass" : "FAIL", std::max({v.error.x, v.error.y, v.error.z}),
+              std::min({v.tolerance.x, v.tolerance.y, v.tolerance.z}), v.boundsExact ? "exact" : "differ");
+  return v.pass;
+}
+
+}  // namespace
 
 int runHeadlessDemo(Options options) {
   const int frames = options.frames >= 0 ? options.frames : kDemoDefaultFrames;
@@ -55,36 +131,7 @@ int runHeadlessDemo(Options options) {
     view.lighting = &scene->lighting;
 
     const sim::SimSettings& flock = options.settings.sim;
-    char margin[48] = "";
-    if (flock.world == sim::WorldMode::Walls) std::snprintf(margin, sizeof margin, " (wall margin %g)", flock.wallMargin);
-    std::printf("headless demo: %u boids, %d frames, %dx%d, world '%s' of side %g%s, seed %llu\n", flock.count, frames,
-                target.size().x, target.size().y, sim::worldModeName(flock.world), flock.worldSize, margin,
-                static_cast<unsigned long long>(flock.seed));
-    std::printf("neighbours: %s", sim::neighboursName(options.settings.sim.neighbours));
-    if (simulation.usesGrid()) {
-      const grid::Geometry g = sim::gridGeometry(options.settings.sim);
-      std::printf(" grid, %s, %u-cell search, sort %s", g.describe().c_str(), static_cast<unsigned>(options.settings.sim.cells),
-                  simulation.grid().sorter().name);
-    }
-    std::printf("; reduction %s%s\n", simulation.reduceStrategy().name,
-                options.settings.paused ? "; paused (--paused: drawn, not stepped)" : "");
-    const render::RenderSettings& rs = options.settings.render;
-    if (rs.cull) {
-      renderer.prepareFor(flock.count);
-      std::printf("culling: on, compaction %s, levels of detail at %g and %g px%s\n", renderer.compaction().name,
-                  rs.lodPixels.x, rs.lodPixels.y, rs.freezeCull ? ", frustum frozen at the first frame" : "");
-      if (!renderer.compactionNote().empty()) std::printf("note: %s\n", renderer.compactionNote().c_str());
-    } else {
-      std::printf("culling: off (--no-cull): every boid drawn as a dart%s\n",
-                  rs.draw == render::DrawMode::Splat ? ", or here a splat" : "");
-    }
-    std::printf("drawing: %s; splats by %s\n", render::describeDraw(rs).c_str(), render::splatPathName(renderer.splats()).c_str());
-    const lighting::Lighting& light = scene->lighting;
-    std::printf("lighting: environment %s (%ux%u), projected onto spherical harmonics by %s from the %s map, exposure %+g stops\n",
-                light.environment().name.c_str(), light.environment().width, light.environment().height, light.variant(),
-                lighting::layoutName(light.layout()), double(rs.exposure));
-    if (!light.note().empty()) std::printf("note: %s\n", light.note().c_str());
-    std::fflush(stdout);
+    describeDemo(options, *scene, target.size(), frames);
     view.simulate = !options.settings.paused;  // --paused: the same frame drawn N times
     catchInterrupts();
     const auto start = std::chrono::steady_clock::now();
@@ -113,23 +160,10 @@ int runHeadlessDemo(Options options) {
     }
     const double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
-    std::printf("\n%-22s %12s %12s %12s %8s\n", "pass", "median ms", "mean ms", "min ms", "frames");
-    double medianSum = 0;
-    for (const gl::PassStats& s : timer.stats()) {
-      const bool part = render::isDrawPart(s.name);  // inside the render pass, not added again
-      std::printf("%-22s %12.4f %12.4f %12.4f %8zu%s\n", s.name.c_str(), s.medianMs, s.meanMs, s.minMs, s.samples,
-                  part ? "  (part of render)" : "");
-      if (!part) medianSum += s.medianMs;
-    }
-    std::printf("%-22s %12.4f   (sum of the passes' medians)\n", "frame", medianSum);
-    std::printf("timing: %s\n", gl::describe(timer.source()));
-    if (frames > 0) {
-      std::printf("wall clock: %.1f ms for %d frames (%.2f ms/frame, includes the CPU side)\n", wallMs, frames,
-                  wallMs / frames);
-    }
+    printPasses(timer, frames, wallMs);
 
     if (recorder) std::printf("%s\n", recorder->summary().c_str());
-    if (rs.cull && drawn > 0) {
+    if (options.settings.render.cull && drawn > 0) {
       const render::CullCounts k = renderer.readCullCounts();  // the run is over: a blocking read stalls nothing
       std::printf("cull (last frame): %u of %u boids visible: near %u, middle %u, far %u\n", k.visible(), k.boids,
                   k.levels[0], k.levels[1], k.levels[2]);
@@ -140,19 +174,7 @@ int runHeadlessDemo(Options options) {
       std::printf("non-finite boids: none\n");
     }
 
-    // The same check the panel runs: the centroid and bounds of the final positions (the last
-    // frame stepped after its reduction, so reduce them once more) against the CPU.
-    simulation.reduce();
-    centroid::Inspector& inspector = scene->inspector;
-    inspector.requestSnapshot(simulation.reduceInput(), simulation.reduceStrategy(), simulation.reducer(),
-                              simulation.stats(), false, simulation.steps());
-    gl::finish();  // the run is over; waiting here stalls nothing
-    while (!inspector.poll()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    const centroid::Verdict& v = inspector.latest()->active;
-    std::printf("centroid check (%s): %s, error %.2e, tolerance %.2e, bounds %s\n", v.strategy.c_str(),
-                v.pass ? "pass" : "FAIL", std::max({v.error.x, v.error.y, v.error.z}),
-                std::min({v.tolerance.x, v.tolerance.y, v.tolerance.z}), v.boundsExact ? "exact" : "differ");
-    checkPassed = v.pass;
+    checkPassed = finalCentroidPasses(*scene);
 
     writePng(shot, target.resolveAndRead());
     std::printf("screenshot: %s\n", std::filesystem::absolute(shot).string().c_str());

@@ -238,13 +238,8 @@ std::string reworded(const CLI::ParseError& e) {
   return "the command line cannot be read (" + shorten(e.get_name()) + "; boids --help lists the options)";
 }
 
-}  // namespace
-
-ParseResult parseCommandLine(int argc, char** argv) {
-  Options o;
-#ifdef BOIDS_GL_DEBUG_DEFAULT
-  o.glDebug = true;
-#endif
+// The command line's parser and what it collects, declared by the functions below.
+struct CommandLine {
   CLI::App cli{
       "boids " BOIDS_VERSION " - a 3D flock on OpenGL 4.3+ compute shaders.\n"
       "With a display: a window with a live flock and a control panel; its settings are saved at exit\n"
@@ -257,255 +252,307 @@ ParseResult parseCommandLine(int argc, char** argv) {
       "Space pause, N single step, T reset flock, V vsync, H hide panel, F5 reload shaders, F12 screenshot,\n"
       "hold A: the flock follows the point under the cursor, hold S: it flees it, Esc quit.",
       "boids"};
-  cli.set_version_flag("--version", BOIDS_VERSION);
-  cli.fallthrough();
-  cli.allow_extras();  // unknown arguments are collected in order and reported in our words
   TextOptions text;
+  CLI::App *demo = nullptr, *check = nullptr, *bench = nullptr;
+  std::map<std::string, bool> flags;  // the settings' switches
+  std::vector<std::pair<const SettingInfo*, CLI::Option*>> settingOptions;
+  std::vector<std::string> sets;  // --set's KEY=VALUE
+  CLI::Option *defaults = nullptr, *glDebug = nullptr;
+};
 
-  auto* demo = cli.add_subcommand("demo", "Run the headless demo (EGL, offscreen) even when a display is available");
-  std::vector<std::string> strategyNames;
-  for (const centroid::StrategyInfo& s : centroid::strategies()) strategyNames.emplace_back(s.name);
-  std::vector<std::string> sorterNames;
-  for (const primitives::SortVariant& s : primitives::sorters()) sorterNames.emplace_back(s.name);
+std::vector<std::string> strategyNames() {
+  std::vector<std::string> names;
+  for (const centroid::StrategyInfo& s : centroid::strategies()) names.emplace_back(s.name);
+  return names;
+}
 
-  auto* check = cli.add_subcommand(
+std::vector<std::string> sorterNames() {
+  std::vector<std::string> names;
+  for (const primitives::SortVariant& s : primitives::sorters()) names.emplace_back(s.name);
+  return names;
+}
+
+// The modes and their own options.
+void declareModes(CommandLine& c, Options& o) {
+  CLI::App& cli = c.cli;
+  TextOptions& text = c.text;
+  c.demo = cli.add_subcommand("demo", "Run the headless demo (EGL, offscreen) even when a display is available");
+
+  c.check = cli.add_subcommand(
       "check",
-      "Headless: every reduction strategy on GPU positions against the CPU reference (double precision), over a "
-      "sweep of sizes and seeds, on the initial flock and after --frames simulated frames (default 30, where the "
-      "brute-force step allows). Prints a row per case; exit code 0 only when every available case passed");
-  text.add(*check, "--sizes", "Flock sizes, comma-separated, 1 to 67108864 (default 1,2,63,64,65,4095,4096,4097,65537,1000003,4194305)", "N,...");
-  text.add(*check, "--seeds", "Seeds, comma-separated (default 1,2)", "S,...");
-  text.add(*check, "--strategies", "Only these strategies, comma-separated (default: every one)", "NAME,...");
-  text.add(*check, "--stages", "Only these stages, comma-separated: " + stageNames() + " (default: every "
+      "Headless: every variant of every stage (" + stageNames() + ") on the GPU against its CPU reference (double "
+      "precision), over a sweep of sizes and seeds; the flock's stages on the initial flock and after --frames simulated "
+      "frames (default 30, where the step allows). Prints a row per case; exit code 0 only when every available case passed");
+  text.add(*c.check, "--sizes", "Flock sizes, comma-separated, 1 to 67108864 (default 1,2,63,64,65,4095,4096,4097,65537,1000003,4194305)", "N,...");
+  text.add(*c.check, "--seeds", "Seeds, comma-separated (default 1,2)", "S,...");
+  text.add(*c.check, "--strategies", "Only these variants of the reduce stage, comma-separated (default: every one)", "NAME,...");
+  text.add(*c.check, "--stages", "Only these stages, comma-separated: " + stageNames() + " (default: every "
            "one; sh: the environments' spherical-harmonics projection, the shipped and built-in ones and --environment's)",
            "STAGE,...");
-  text.add(*check, "--repeats", "Timed runs per case, 1 to 1000 (median reported; default 3)", "N");
-  text.add(*check, "--json", "Write the rows as JSON to this file (format: README)", "FILE");
-  text.add(*check, "--dump", "Write the positions of each case to this folder (raw little-endian float32 x,y,z,w per boid)", "DIR");
+  text.add(*c.check, "--repeats", "Timed runs per case, 1 to 1000 (median reported; default 3)", "N");
+  text.add(*c.check, "--json", "Write the rows as JSON to this file (format: README)", "FILE");
+  text.add(*c.check, "--dump", "Write the positions of each case to this folder (raw little-endian float32 x,y,z,w per boid)", "DIR");
 
-  auto* bench = cli.add_subcommand("bench", "Headless benchmarks for real GPUs: GPU time per strategy over sizes");
-  bench->add_flag("--reduce", o.bench.reduce, "Benchmark the centroid + bounds strategies");
-  bench->add_flag("--sort", o.bench.sort, "Benchmark the grid's sorters on (cell, boid) pairs");
-  bench->add_flag("--scan", o.bench.scan, "Benchmark every scan variant beside a streaming copy of the same bytes");
-  bench->add_flag("--compact", o.bench.compact,
+  c.bench = cli.add_subcommand("bench", "Headless benchmarks for real GPUs: GPU time per strategy over sizes");
+  c.bench->add_flag("--reduce", o.bench.reduce, "Benchmark the centroid + bounds strategies");
+  c.bench->add_flag("--sort", o.bench.sort, "Benchmark the grid's sorters on (cell, boid) pairs");
+  c.bench->add_flag("--scan", o.bench.scan, "Benchmark every scan variant beside a streaming copy of the same bytes");
+  c.bench->add_flag("--compact", o.bench.compact,
                   "Benchmark every compaction variant keeping 1 in 1000, half and all, beside a streaming copy");
   static const std::string frameHelp =
       "Benchmark a frame's compute passes in the CIS 565 scenario (wrap-around world, no centroid pull, " +
       sim::densityText() + ", at least 20 warm-up steps, 0.3 s of them on a GPU), and its drawing separately";
-  bench->add_flag("--frame", o.bench.frame, frameHelp);
-  bench->add_flag("--cull", o.bench.cull,
+  c.bench->add_flag("--frame", o.bench.frame, frameHelp);
+  c.bench->add_flag("--cull", o.bench.cull,
                   "Benchmark the cull pass per compaction variant, and drawing with and without culling and levels of "
                   "detail, from a camera framing the flock and one inside it (1280x720, 4x MSAA)");
-  bench->add_flag("--sh", o.bench.sh,
+  c.bench->add_flag("--sh", o.bench.sh,
                   "Benchmark the environment's spherical-harmonics projection: every variant, equirect maps from 256x128 "
                   "to 4096x2048 and the 512x512x6 cube, beside the CPU projections (double, serial float) and a streaming copy");
-  bench->add_flag("--sparse", o.bench.sparse,
+  c.bench->add_flag("--sparse", o.bench.sparse,
                   "Benchmark the grid in worlds far larger than the flock: the CIS 565 flock in a world of 0.25 to 64 cells "
                   "per boid, with dense keys (one per cell) and hashed keys (about two per boid)");
-  text.add(*bench, "--sizes", "Flock sizes, comma-separated (default: 64K, 1M, 4M, 16M for --reduce; 64K, 256K, 1M, 4M, 16M for --sort, --frame and --cull)", "N,...", "bench-sizes");
-  text.add(*bench, "--strategies", "Only these strategies, comma-separated", "NAME,...", "bench-strategies");
-  text.add(*bench, "--sorters", "Only these sorters (--sort, and --frame's frame a sorter), comma-separated", "NAME,...",
+  text.add(*c.bench, "--sizes", "Flock sizes, comma-separated (default: 64K, 1M, 4M, 16M for --reduce; 64K, 256K, 1M, 4M, 16M for --sort, --frame and --cull)", "N,...", "bench-sizes");
+  text.add(*c.bench, "--strategies", "Only these strategies, comma-separated", "NAME,...", "bench-strategies");
+  text.add(*c.bench, "--sorters", "Only these sorters (--sort, and --frame's frame a sorter), comma-separated", "NAME,...",
            "bench-sorters");
-  text.add(*bench, "--repeats", "Timed runs per strategy and size, 1 to 100000 (default 200)", "N", "bench-repeats");
-  text.add(*bench, "--json", "Write the results as JSON to this file", "FILE", "bench-json");
-  text.add(*bench, "--csv", "Write the results as CSV to this file", "FILE", "bench-csv");
+  text.add(*c.bench, "--repeats", "Timed runs per strategy and size, 1 to 100000 (default 200)", "N", "bench-repeats");
+  text.add(*c.bench, "--json", "Write the results as JSON to this file", "FILE", "bench-json");
+  text.add(*c.bench, "--csv", "Write the results as CSV to this file", "FILE", "bench-csv");
 
+}
+
+// Every setting, --set, --preset and --defaults; then the options of every mode.
+void declareSettings(CommandLine& c, Options& o) {
+  CLI::App& cli = c.cli;
   // Every setting as its own option, from the settings table (app/settings.cpp). Values are kept
   // as text and checked by the table after parsing, so the command line, --set and presets give
   // the same messages.
-  std::map<std::string, bool> flags;
-  std::vector<std::pair<const SettingInfo*, CLI::Option*>> settingOptions;
   for (const SettingInfo& s : settingsTable()) {
     const std::string key = s.key;
     CLI::Option* option = nullptr;
     if (s.kind == SettingKind::Bool) {
       const std::string names = key == "panel" ? "--panel,!--hide-panel" : "--" + key + ",!--no-" + key;
-      option = cli.add_flag(names, flags[key], settingHelp(s))->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+      option = cli.add_flag(names, c.flags[key], settingHelp(s))->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
     } else {
       const std::string names = key == "count" ? "-n,--count" : key == "seed" ? "-s,--seed" : "--" + key;
       const char* type = s.kind == SettingKind::Choice ? "NAME" : s.kind == SettingKind::Text ? "NAME|FILE" : "VALUE";
-      option = text.add(cli, names, settingHelp(s), type);
+      option = c.text.add(cli, names, settingHelp(s), type);
     }
     option->group("Settings");
-    settingOptions.emplace_back(&s, option);
+    c.settingOptions.emplace_back(&s, option);
   }
-  std::vector<std::string> sets;
-  cli.add_option("--set", sets, "Any setting, KEY=VALUE (KEY: a setting option's name without the dashes); repeatable")
+  cli.add_option("--set", c.sets, "Any setting, KEY=VALUE (KEY: a setting option's name without the dashes); repeatable")
       ->type_name("KEY=VALUE")->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)->group("Settings");
   std::string presetHelp = "Start from a preset: a JSON file (as the panel's Save writes), or a shipped one:";
   for (const gl::EmbeddedFile& f : shippedPresetFiles()) presetHelp += " " + std::string(f.path.substr(0, f.path.size() - 5));
-  text.add(cli, "--preset", presetHelp, "NAME|FILE")->group("Settings");
-  CLI::Option* defaults = cli.add_flag("--defaults", o.defaults, "Leave out the settings saved by the last windowed run")
+  c.text.add(cli, "--preset", presetHelp, "NAME|FILE")->group("Settings");
+  c.defaults = cli.add_flag("--defaults", o.defaults, "Leave out the settings saved by the last windowed run")
                               ->group("Settings")->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 
-  text.add(cli, "--frames", "Frames to run, then exit, 0 to 100000000 (window: default until closed; demo: default " +
+  c.text.add(cli, "--frames", "Frames to run, then exit, 0 to 100000000 (window: default until closed; demo: default " +
                                 std::to_string(kDemoDefaultFrames) + ")", "N");
-  text.add(cli, "--screenshot", "Write a PNG of the last frame here (window: the whole window with its panel; demo default: " +
+  c.text.add(cli, "--screenshot", "Write a PNG of the last frame here (window: the whole window with its panel; demo default: " +
                                     std::string(kDemoDefaultScreenshot) + ")", "FILE");
-  text.add(cli, "--record",
+  c.text.add(cli, "--record",
            "Write every frame as a numbered PNG (frame-000000.png, ...) into this folder, which must hold no "
            "frame-*.png yet; with --frames N, N of them (window: until closed, the scene without the panel, at the "
            "window's size when the recording started)", "DIR");
-  text.add(cli, "--inject-nonfinite", "Make this many boids NaN at the start, to see them counted and repaired (a test aid)", "N");
-  CLI::Option* glDebug = cli.add_flag("--gl-debug,!--no-gl-debug", o.glDebug, "Ask for a debug context and print GL debug output (on in Debug builds)")
+  c.text.add(cli, "--inject-nonfinite", "Make this many boids NaN at the start, to see them counted and repaired (a test aid)", "N");
+  c.glDebug = cli.add_flag("--gl-debug,!--no-gl-debug", o.glDebug, "Ask for a debug context and print GL debug output (on in Debug builds)")
                              ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  text.add(cli, "--gl-version", "Newest OpenGL version to ask for (4.6, 4.5 or 4.3); 4.3 shows that nothing newer is needed", "4.x");
-  text.add(cli, "--shader-dir",
+  c.text.add(cli, "--gl-version", "Newest OpenGL version to ask for (4.6, 4.5 or 4.3); 4.3 shows that nothing newer is needed", "4.x");
+  c.text.add(cli, "--shader-dir",
            "Read shaders from this folder instead of the copies built into the binary (for shader work; F5 reloads "
            "them; if they fail, the built-in shaders run and the error is shown)", "DIR");
 
+}
+
+// What the parser took but nobody asked for: an option as a value, stray arguments, two modes.
+void refuseStrays(CommandLine& c) {
+  c.text.refuseOptionsAsValues();
+  for (const std::string& assignment : c.sets) {
+    if (assignment.rfind("--", 0) == 0) throw UsageError("--set needs a value (" + shorten(assignment) + " is an option)");
+  }
+  // Arguments nobody took, in the order given.
+  if (const std::vector<std::string> extra = c.cli.remaining(true); !extra.empty()) {
+    std::string options, others;
+    for (const std::string& a : extra) {
+      std::string& list = a.size() > 1 && a[0] == '-' && a != "--" ? options : others;
+      list += (list.empty() ? "" : ", ") + shorten(a);
+    }
+    if (!options.empty()) {
+      throw UsageError(options + (options.find(", ") != std::string::npos ? ": no such options" : ": no such option") +
+                       " (boids --help lists them)");
+    }
+    throw UsageError(others + ": unexpected (the modes are demo, check and bench; each option takes one value)");
+  }
+  std::vector<std::string> modes;
+  for (CLI::App* m : {c.demo, c.check, c.bench}) {
+    if (m->parsed()) modes.push_back(m->get_name());
+  }
+  if (modes.size() > 1) throw UsageError(modes[0] + " and " + modes[1] + " are two modes; give one");
+  for (CLI::Option* flag : {c.defaults, c.glDebug}) {
+    if (flag->count() > 1) throw UsageError(flag->get_name() + " is given twice; give it once");
+  }
+
+}
+
+// The settings given on the command line, each checked by the settings table; the preset.
+void applySettings(CommandLine& c, Options& o) {
+  // The named setting options, then --set, checked by the table. A setting given twice (by its
+  // option and by --set, or twice by either) is an error naming both.
+  auto addSetting = [&](const SettingInfo& s, nlohmann::json value, const std::string& origin) {
+    if (const Assignment* earlier = o.commandLine.find(s.key)) {
+      throw UsageError(earlier->origin + " and " + origin + " both set " + s.key + "; give one");
+    }
+    o.commandLine.add(s, std::move(value), origin);
+  };
+  for (const auto& [s, option] : c.settingOptions) {
+    if (option->count() == 0) continue;
+    if (s->kind == SettingKind::Bool) {
+      if (option->count() > 1) throw UsageError("--" + std::string(s->key) + " is given twice (or with its --no- form); give it once");
+      addSetting(*s, c.flags[s->key], c.flags[s->key] ? "--" + std::string(s->key) : "--no-" + std::string(s->key));
+      continue;
+    }
+    const std::string value = *c.text.once(s->key);
+    const std::string origin = "--" + std::string(s->key) + " " + shorten(value);
+    std::string why;
+    const std::optional<nlohmann::json> parsed = parseText(*s, value, why);
+    if (parsed) why = checkValue(*s, *parsed);
+    if (!why.empty()) throw UsageError(origin + ": " + why);
+    addSetting(*s, normalised(*s, *parsed), origin);
+  }
+  for (const std::string& assignment : c.sets) {
+    const std::string origin = "--set " + shorten(assignment);
+    const std::size_t eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0) throw UsageError(origin + ": expected KEY=VALUE");
+    const std::string key = assignment.substr(0, eq), value = assignment.substr(eq + 1);
+    const SettingInfo* s = findSetting(key);
+    if (!s) {
+      throw UsageError(origin + ": no setting named '" + shorten(key) +
+                       "' (the keys are the setting options' names; boids --help)");
+    }
+    if (value.empty()) throw UsageError(origin + ": no value after '='");
+    std::string why;
+    const std::optional<nlohmann::json> parsed = parseText(*s, value, why);
+    if (parsed) why = checkValue(*s, *parsed);
+    if (!why.empty()) throw UsageError(origin + ": " + why);
+    addSetting(*s, normalised(*s, *parsed), origin);
+  }
+  if (const std::optional<std::string> preset = c.text.once("preset")) {
+    ParsedFile parsed = loadPreset(*preset);
+    if (parsed.error) throw UsageError("--preset: " + parsed.error->text());
+    printWarnings(parsed.warnings);
+    o.preset = std::move(parsed.layer);
+    o.presetShipped = parsed.shipped;
+    if (!parsed.shipped) o.presetFile = *preset;
+  }
+
+}
+
+// The options of the modes, and what a mode would silently ignore.
+void applyOptions(CommandLine& c, Options& o) {
+  TextOptions& text = c.text;
+  o.frames = static_cast<int>(text.whole("frames", 0, 100000000).value_or(-1));
+  o.injectNonFinite = static_cast<std::uint32_t>(text.whole("inject-nonfinite", 0, 1u << 26).value_or(0));
+  if (const std::optional<std::string> v = text.once("gl-version")) {
+    if (*v != "4.6" && *v != "4.5" && *v != "4.3") throw UsageError("--gl-version " + shorten(*v) + ": must be 4.6, 4.5 or 4.3");
+    o.glNewestMinor = v->back() - '0';
+  }
+  if (const std::optional<std::string> v = text.once("shader-dir")) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(*v, ec)) throw UsageError("--shader-dir " + shorten(*v) + ": no such folder");
+    o.shaderDir = *v;
+  }
+  if (auto v = text.wholeList("sizes", 1, 1u << 26)) o.check.sizes.assign(v->begin(), v->end());
+  if (auto v = text.wholeList("seeds", 0, std::numeric_limits<std::uint64_t>::max())) o.check.seeds = *v;
+  if (auto v = text.choiceList("strategies", strategyNames())) o.check.strategies = *v;
+  if (auto v = text.choiceList("stages", stageList())) o.check.stages = *v;
+  if (auto v = text.whole("repeats", 1, 1000)) o.check.repeats = static_cast<int>(*v);
+
+  if (auto v = text.wholeList("bench-sizes", 1, 1u << 26)) {
+    o.bench.sizes.assign(v->begin(), v->end());
+    o.bench.gridSizes = o.bench.sizes;
+  }
+  if (auto v = text.choiceList("bench-strategies", strategyNames())) o.bench.strategies = *v;
+  if (auto v = text.choiceList("bench-sorters", sorterNames())) o.bench.sorters = *v;
+  if (auto v = text.whole("bench-repeats", 1, 100000)) o.bench.repeats = static_cast<int>(*v);
+
+  if (c.demo->parsed()) o.mode = Mode::Demo;
+  if (c.check->parsed()) o.mode = Mode::Check;
+  if (c.bench->parsed()) {
+    o.mode = Mode::Bench;
+    const BenchOptions& b = o.bench;
+    if (!b.reduce && !b.sort && !b.frame && !b.scan && !b.compact && !b.cull && !b.sh && !b.sparse) {
+      throw UsageError("bench needs something to measure: --reduce, --sort, --frame, --scan, --compact, --cull, --sh or --sparse");
+    }
+  }
+  // What a mode would silently ignore.
+  auto refuseUnused = [&](std::span<const Unused> unused, const char* mode) {
+    for (const Unused& u : unused) {
+      if (const Assignment* a = o.commandLine.find(u.option)) throw UsageError(a->origin + ": " + u.why + " (" + mode + " does not use it)");
+      if (!findSetting(u.option) && text.given(u.option)) throw UsageError("--" + std::string(u.option) + ": " + u.why + " (" + mode + " does not use it)");
+    }
+  };
+  if (o.mode == Mode::Check) refuseUnused(kUnusedByCheck, "check");
+  if (o.mode == Mode::Bench) refuseUnused(kUnusedByBench, "bench");
+  refuseIgnored(o, text.given("bench-sorters"), text.given("bench-strategies"));
+
+}
+
+// Where results go, checked now, so that a run never ends in a write that cannot happen.
+void applyOutputs(CommandLine& c, Options& o) {
+  TextOptions& text = c.text;
+  auto outputFile = [&](const char* option, std::filesystem::path& into, const std::optional<std::string>& value) {
+    if (!value) return;
+    if (std::string why = checkOutputFile(*value); !why.empty()) throw UsageError(std::string(option) + " " + shorten(*value) + ": " + why);
+    into = *value;
+  };
+  outputFile("--screenshot", o.screenshot, text.once("screenshot"));
+  if (!o.screenshot.empty() && !namesAPng(o.screenshot.string())) {
+    throw UsageError("--screenshot " + shorten(o.screenshot.string()) + ": screenshots are PNG files; give a name ending .png");
+  }
+  outputFile("--json", o.check.json, text.once("json"));
+  outputFile("--json", o.bench.json, text.once("bench-json"));
+  outputFile("--csv", o.bench.csv, text.once("bench-csv"));
+  if (const std::optional<std::string> v = text.once("record")) {
+    if (std::string why = checkRecordFolder(*v); !why.empty()) throw UsageError("--record " + shorten(*v) + ": " + why);
+    o.record = *v;
+  }
+  if (const std::optional<std::string> v = text.once("dump")) {
+    if (std::string why = checkOutputFolder(*v); !why.empty()) throw UsageError("--dump " + shorten(*v) + ": " + why);
+    o.check.dump = *v;
+  }
+}
+
+}  // namespace
+
+ParseResult parseCommandLine(int argc, char** argv) {
+  Options o;
+#ifdef BOIDS_GL_DEBUG_DEFAULT
+  o.glDebug = true;
+#endif
+  CommandLine c;
+  c.cli.set_version_flag("--version", BOIDS_VERSION);
+  c.cli.fallthrough();
+  c.cli.allow_extras();  // unknown arguments are collected in order and reported in our words
+  declareModes(c, o);
+  declareSettings(c, o);
   try {
-    cli.parse(argc, argv);
+    c.cli.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return {std::nullopt, cli.exit(e)};
+    return {std::nullopt, c.cli.exit(e)};
   } catch (const CLI::CallForVersion& e) {
-    return {std::nullopt, cli.exit(e)};
+    return {std::nullopt, c.cli.exit(e)};
   } catch (const CLI::ParseError& e) {
     return fail(reworded(e));
   }
-
   try {
-    text.refuseOptionsAsValues();
-    for (const std::string& assignment : sets) {
-      if (assignment.rfind("--", 0) == 0) throw UsageError("--set needs a value (" + shorten(assignment) + " is an option)");
-    }
-    // Arguments nobody took, in the order given.
-    if (const std::vector<std::string> extra = cli.remaining(true); !extra.empty()) {
-      std::string options, others;
-      for (const std::string& a : extra) {
-        std::string& list = a.size() > 1 && a[0] == '-' && a != "--" ? options : others;
-        list += (list.empty() ? "" : ", ") + shorten(a);
-      }
-      if (!options.empty()) {
-        throw UsageError(options + (options.find(", ") != std::string::npos ? ": no such options" : ": no such option") +
-                         " (boids --help lists them)");
-      }
-      throw UsageError(others + ": unexpected (the modes are demo, check and bench; each option takes one value)");
-    }
-    std::vector<std::string> modes;
-    for (CLI::App* m : {demo, check, bench}) {
-      if (m->parsed()) modes.push_back(m->get_name());
-    }
-    if (modes.size() > 1) throw UsageError(modes[0] + " and " + modes[1] + " are two modes; give one");
-    for (CLI::Option* flag : {defaults, glDebug}) {
-      if (flag->count() > 1) throw UsageError(flag->get_name() + " is given twice; give it once");
-    }
-
-    // The named setting options, then --set, checked by the table. A setting given twice (by its
-    // option and by --set, or twice by either) is an error naming both.
-    auto addSetting = [&](const SettingInfo& s, nlohmann::json value, const std::string& origin) {
-      if (const Assignment* earlier = o.commandLine.find(s.key)) {
-        throw UsageError(earlier->origin + " and " + origin + " both set " + s.key + "; give one");
-      }
-      o.commandLine.add(s, std::move(value), origin);
-    };
-    for (const auto& [s, option] : settingOptions) {
-      if (option->count() == 0) continue;
-      if (s->kind == SettingKind::Bool) {
-        if (option->count() > 1) throw UsageError("--" + std::string(s->key) + " is given twice (or with its --no- form); give it once");
-        addSetting(*s, flags[s->key], flags[s->key] ? "--" + std::string(s->key) : "--no-" + std::string(s->key));
-        continue;
-      }
-      const std::string value = *text.once(s->key);
-      const std::string origin = "--" + std::string(s->key) + " " + shorten(value);
-      std::string why;
-      const std::optional<nlohmann::json> parsed = parseText(*s, value, why);
-      if (parsed) why = checkValue(*s, *parsed);
-      if (!why.empty()) throw UsageError(origin + ": " + why);
-      addSetting(*s, normalised(*s, *parsed), origin);
-    }
-    for (const std::string& assignment : sets) {
-      const std::string origin = "--set " + shorten(assignment);
-      const std::size_t eq = assignment.find('=');
-      if (eq == std::string::npos || eq == 0) throw UsageError(origin + ": expected KEY=VALUE");
-      const std::string key = assignment.substr(0, eq), value = assignment.substr(eq + 1);
-      const SettingInfo* s = findSetting(key);
-      if (!s) {
-        throw UsageError(origin + ": no setting named '" + shorten(key) +
-                         "' (the keys are the setting options' names; boids --help)");
-      }
-      if (value.empty()) throw UsageError(origin + ": no value after '='");
-      std::string why;
-      const std::optional<nlohmann::json> parsed = parseText(*s, value, why);
-      if (parsed) why = checkValue(*s, *parsed);
-      if (!why.empty()) throw UsageError(origin + ": " + why);
-      addSetting(*s, normalised(*s, *parsed), origin);
-    }
-    if (const std::optional<std::string> preset = text.once("preset")) {
-      ParsedFile parsed = loadPreset(*preset);
-      if (parsed.error) throw UsageError("--preset: " + parsed.error->text());
-      printWarnings(parsed.warnings);
-      o.preset = std::move(parsed.layer);
-      o.presetShipped = parsed.shipped;
-      if (!parsed.shipped) o.presetFile = *preset;
-    }
-
-    o.frames = static_cast<int>(text.whole("frames", 0, 100000000).value_or(-1));
-    o.injectNonFinite = static_cast<std::uint32_t>(text.whole("inject-nonfinite", 0, 1u << 26).value_or(0));
-    if (const std::optional<std::string> v = text.once("gl-version")) {
-      if (*v != "4.6" && *v != "4.5" && *v != "4.3") throw UsageError("--gl-version " + shorten(*v) + ": must be 4.6, 4.5 or 4.3");
-      o.glNewestMinor = v->back() - '0';
-    }
-    if (const std::optional<std::string> v = text.once("shader-dir")) {
-      std::error_code ec;
-      if (!std::filesystem::is_directory(*v, ec)) throw UsageError("--shader-dir " + shorten(*v) + ": no such folder");
-      o.shaderDir = *v;
-    }
-    if (auto v = text.wholeList("sizes", 1, 1u << 26)) o.check.sizes.assign(v->begin(), v->end());
-    if (auto v = text.wholeList("seeds", 0, std::numeric_limits<std::uint64_t>::max())) o.check.seeds = *v;
-    if (auto v = text.choiceList("strategies", strategyNames)) o.check.strategies = *v;
-    if (auto v = text.choiceList("stages", stageList())) o.check.stages = *v;
-    if (auto v = text.whole("repeats", 1, 1000)) o.check.repeats = static_cast<int>(*v);
-
-    if (auto v = text.wholeList("bench-sizes", 1, 1u << 26)) {
-      o.bench.sizes.assign(v->begin(), v->end());
-      o.bench.gridSizes = o.bench.sizes;
-    }
-    if (auto v = text.choiceList("bench-strategies", strategyNames)) o.bench.strategies = *v;
-    if (auto v = text.choiceList("bench-sorters", sorterNames)) o.bench.sorters = *v;
-    if (auto v = text.whole("bench-repeats", 1, 100000)) o.bench.repeats = static_cast<int>(*v);
-
-    if (demo->parsed()) o.mode = Mode::Demo;
-    if (check->parsed()) o.mode = Mode::Check;
-    if (bench->parsed()) {
-      o.mode = Mode::Bench;
-      const BenchOptions& b = o.bench;
-      if (!b.reduce && !b.sort && !b.frame && !b.scan && !b.compact && !b.cull && !b.sh && !b.sparse) {
-        throw UsageError("bench needs something to measure: --reduce, --sort, --frame, --scan, --compact, --cull, --sh or --sparse");
-      }
-    }
-    // What a mode would silently ignore.
-    auto refuseUnused = [&](std::span<const Unused> unused, const char* mode) {
-      for (const Unused& u : unused) {
-        if (const Assignment* a = o.commandLine.find(u.option)) throw UsageError(a->origin + ": " + u.why + " (" + mode + " does not use it)");
-        if (!findSetting(u.option) && text.given(u.option)) throw UsageError("--" + std::string(u.option) + ": " + u.why + " (" + mode + " does not use it)");
-      }
-    };
-    if (o.mode == Mode::Check) refuseUnused(kUnusedByCheck, "check");
-    if (o.mode == Mode::Bench) refuseUnused(kUnusedByBench, "bench");
-    refuseIgnored(o, text.given("bench-sorters"), text.given("bench-strategies"));
-
-    // Where results go is checked now, so that a run never ends in a write that cannot happen.
-    auto outputFile = [&](const char* option, std::filesystem::path& into, const std::optional<std::string>& value) {
-      if (!value) return;
-      if (std::string why = checkOutputFile(*value); !why.empty()) throw UsageError(std::string(option) + " " + shorten(*value) + ": " + why);
-      into = *value;
-    };
-    outputFile("--screenshot", o.screenshot, text.once("screenshot"));
-    if (!o.screenshot.empty() && !namesAPng(o.screenshot.string())) {
-      throw UsageError("--screenshot " + shorten(o.screenshot.string()) + ": screenshots are PNG files; give a name ending .png");
-    }
-    outputFile("--json", o.check.json, text.once("json"));
-    outputFile("--json", o.bench.json, text.once("bench-json"));
-    outputFile("--csv", o.bench.csv, text.once("bench-csv"));
-    if (const std::optional<std::string> v = text.once("record")) {
-      if (std::string why = checkRecordFolder(*v); !why.empty()) throw UsageError("--record " + shorten(*v) + ": " + why);
-      o.record = *v;
-    }
-    if (const std::optional<std::string> v = text.once("dump")) {
-      if (std::string why = checkOutputFolder(*v); !why.empty()) throw UsageError("--dump " + shorten(*v) + ": " + why);
-      o.check.dump = *v;
-    }
+    refuseStrays(c);
+    applySettings(c, o);
+    applyOptions(c, o);
+    applyOutputs(c, o);
   } catch (const UsageError& e) {
     return fail(e.what());
   }

@@ -683,21 +683,8 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
   }
 }
 
-}  // namespace
-
-PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,
-                       const std::string& shaderOrigin, const ReductionView& reduction, const CullView& cull,
-                       const LightingView& light, const std::optional<glm::vec2>& colourRange, double now) {
-  PanelActions actions;
-  const float scale = ImGui::GetFontSize() / 13.0f;
-  ImGui::SetNextWindowPos(ImVec2(10 * scale, 10 * scale), ImGuiCond_FirstUseEver);
-  // The window's height, less the margins: the lab's table shows without scrolling at 720p.
-  ImGui::SetNextWindowSize(ImVec2(420 * scale, ImGui::GetIO().DisplaySize.y - 20 * scale), ImGuiCond_FirstUseEver);
-  ImGui::Begin("boids");
-  ImGui::PushItemWidth(-ImGui::GetFontSize() * 10);  // room for the longest label
-  ImGui::PushTextWrapPos(0.0f);  // every line wraps at the panel's edge: nothing is cut off
-
-  // --- frame rate -------------------------------------------------------------------------------
+// The frame rate, its history, the context and the non-finite boids repaired lately.
+void frameRateSection(const PanelState& state, const gl::Caps& caps, float scale, double now) {
   const float latest = state.frameMs.empty() ? 0.0f : state.frameMs.back();
   const float mean = state.frameMs.empty() ? 0.0f
                                            : std::accumulate(state.frameMs.begin(), state.frameMs.end(), 0.0f) /
@@ -716,6 +703,176 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%u non-finite boids repaired in the last frame read (%llu in all)",
                        state.nonFiniteLast, static_cast<unsigned long long>(state.nonFiniteTotal));
   }
+}
+
+// Whether a sorter is the fastest here is measured, never copied: the lab's last sort run, if any.
+void fastestSorterHint(const PanelState& state) {
+  const nlohmann::json* fastest = nullptr;
+  for (const nlohmann::json& r : state.labRows) {
+    if (r["stage"] != "sort" || !r.value("pass", false)) continue;
+    if (!fastest || r["median_us"].get<double>() < (*fastest)["median_us"].get<double>()) fastest = &r;
+  }
+  if (!fastest) {
+    ImGui::TextDisabled("which sorter is fastest on this GPU: the Lab section times them all (stage sort)");
+    return;
+  }
+  ImGui::TextDisabled("fastest in the lab's last run: %s, %.1f us for %u pairs", (*fastest)["variant"].get<std::string>().c_str(),
+                      (*fastest)["median_us"].get<double>(), (*fastest)["n"].get<unsigned>());
+}
+
+// The flock: pause and step, count and seed, world, attractor and the rules' parameters.
+void simulationSection(PanelState& state, std::uint64_t steps, PanelActions& actions) {
+  ImGui::Checkbox("paused (Space)", &state.app.paused);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!state.app.paused);
+  actions.stepOnce = ImGui::Button("step (N)");
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  actions.resetFlock = ImGui::Button("reset (T)");
+  ImGui::Text("step %llu", static_cast<unsigned long long>(steps));
+  ImGui::SameLine();
+  ImGui::TextDisabled("non-finite boids repaired: %llu", static_cast<unsigned long long>(state.nonFiniteTotal));
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("boids whose position or velocity became NaN or infinite, counted on the GPU every step and "
+                      "put back at a spot in the world, at rest");
+  }
+
+  int count = static_cast<int>(state.pendingCount);
+  if (ImGui::InputInt("boids", &count, 1024, 16384)) state.pendingCount = static_cast<std::uint32_t>(std::max(count, 1));
+  ImGui::InputScalar("seed", ImGuiDataType_U64, &state.pendingSeed);
+  const bool changed = state.pendingCount != state.app.sim.count || state.pendingSeed != state.app.sim.seed;
+  ImGui::BeginDisabled(!changed);
+  actions.applyCountAndSeed = ImGui::Button("apply count and seed (rebuilds the flock)");
+  ImGui::EndDisabled();
+  ImGui::Checkbox("keep density", &state.app.keepDensity);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("a new count resizes the world to keep %s", sim::densityText().c_str());
+  if (!state.countError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", state.countError.c_str());
+
+  choiceCombo("world", "world", state.app);
+  choiceCombo("attractor", "attractor", state.app);
+  ImGui::TextDisabled("or hold A over the scene: the flock follows the cursor; S: it flees it");
+  for (const sim::FloatParam& p : sim::floatParams()) {
+    float value = state.app.sim.*p.member;
+    const ImGuiSliderFlags flags = p.logarithmic ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None;
+    if (ImGui::SliderFloat(p.label, &value, p.min, p.max, "%.4g", flags | ImGuiSliderFlags_AlwaysClamp)) {
+      sim::SimSettings candidate = state.app.sim;
+      candidate.*p.member = value;
+      // Keep the model meaningful (radius <= world/4, margin <= world/2): refuse values past that.
+      if (sim::validate(candidate).empty()) state.app.sim = candidate;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--%s)", p.help, p.key);
+  }
+}
+
+// The neighbour search: grid or brute force, its cells, the sorter, the grid's statistics.
+void neighboursSection(PanelState& state, const gl::Caps& caps, const ReductionView& reduction) {
+  choiceCombo("search", "neighbours", state.app);
+  const bool grid = state.app.sim.neighbours != sim::Neighbours::BruteForce;
+  ImGui::BeginDisabled(!grid);
+  choiceCombo("cells", "cells", state.app);
+  variantCombo("sort", state.app.sort, primitives::sorters(), caps, kNothingMore);
+  ImGui::PushTextWrapPos(0.0f);
+  fastestSorterHint(state);
+  if (state.app.sort == "radix" || state.app.sort == "onesweep") {
+    ImGui::TextDisabled("tiles ranked here by %s", primitives::radixRanking(caps).c_str());
+  }
+  ImGui::PopTextWrapPos();
+  const grid::Geometry g = sim::gridGeometry(state.app.sim);
+  ImGui::TextDisabled("%s", g.describe().c_str());
+  if (g.hashed() && ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("the world holds far more cells than boids: their keys are hashed, so the grid grows with the flock");
+  }
+  ImGui::Checkbox("show occupied cells", &state.app.render.showCells);
+  if (reduction.report && *reduction.report && (*reduction.report)->grid) {
+    const verify::GridStats& s = *(*reduction.report)->grid;
+    ImGui::Text("occupied cells %llu/%llu; per cell max %u, mean %.1f",
+                static_cast<unsigned long long>(s.occupied), static_cast<unsigned long long>(s.cells), s.maxPerCell,
+                s.meanPerOccupied);
+    ImGui::Text("mean neighbours within the largest radius: %.1f", s.meanNeighbours);
+  } else {
+    ImGui::TextDisabled("grid statistics arrive with the next CPU check");
+  }
+  ImGui::EndDisabled();
+}
+
+// How the scene is drawn, the camera and the window.
+void renderingSection(PanelState& state, PanelActions& actions) {
+  const SettingInfo& size = *findSetting("boid-size");
+  const SettingInfo& fog = *findSetting("fog");
+  ImGui::SliderFloat("boid size", &state.app.render.boidScale, float(size.min), float(size.max), "%.2f",
+                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  ImGui::SliderFloat("fog", &state.app.render.fogDensity, float(fog.min), float(fog.max), "%.4f",
+                     ImGuiSliderFlags_AlwaysClamp);
+  ImGui::Checkbox("ground and shadow", &state.app.render.ground);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--ground)", findSetting("ground")->help);
+  ImGui::Checkbox("world box", &state.app.render.showWorldBox);
+  ImGui::SameLine();
+  ImGui::Checkbox("flock bounds", &state.app.render.showBounds);
+  ImGui::SameLine();
+  ImGui::Checkbox("centroid markers", &state.app.render.showMarkers);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("orange: the GPU centroid; cyan: the CPU reference; both of the frame the last check read");
+  ImGui::Checkbox("follow flock (F)", &state.app.render.follow);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("the camera frames the bounding box, computed on the GPU each frame");
+  ImGui::SameLine();
+  ImGui::Checkbox("vsync (V)", &state.app.vsync);
+  ImGui::SameLine();
+  actions.resetCamera = ImGui::Button("reset camera (R)");
+  ImGui::TextDisabled("drag: orbit, right-drag: pan, wheel: zoom, H: hide panel; hold A: the flock follows the cursor, S: it flees it");
+}
+
+// Presets (shipped, saved, loaded, reset) and the screenshot.
+void presetsSection(PanelState& state, PanelActions& actions) {
+  const auto shipped = shippedPresetFiles();
+  if (!shipped.empty()) {
+    if (state.shippedPreset < 0) state.shippedPreset = lightestShippedPreset();
+    state.shippedPreset = std::clamp(state.shippedPreset, 0, int(shipped.size()) - 1);
+    const std::string current(shipped[std::size_t(state.shippedPreset)].path);
+    if (ImGui::BeginCombo("shipped", current.substr(0, current.size() - 5).c_str())) {
+      for (std::size_t i = 0; i < shipped.size(); ++i) {
+        const std::string name(shipped[i].path.substr(0, shipped[i].path.size() - 5));
+        if (ImGui::Selectable(name.c_str(), int(i) == state.shippedPreset)) state.shippedPreset = int(i);
+      }
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    actions.loadShipped = ImGui::Button("load##shipped");
+  }
+  ImGui::InputText("file", &state.presetPath);
+  actions.savePreset = ImGui::Button("save");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("every setting, the camera and the strategies, as JSON (written atomically)");
+  ImGui::SameLine();
+  actions.loadPreset = ImGui::Button("load");
+  ImGui::SameLine();
+  actions.resetToDefaults = ImGui::Button("reset to defaults");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("every setting back to its default (saved at exit like any change)");
+  if (!state.settingsStatus.empty()) {
+    const ImVec4 colour = state.settingsError ? ImVec4(1, 0.4f, 0.3f, 1) : ImVec4(0.6f, 0.9f, 0.6f, 1);
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextWrapped("%s", state.settingsStatus.c_str());
+    ImGui::PopStyleColor();
+  }
+  actions.screenshot = ImGui::Button("screenshot (F12)");
+  if (!state.captureStatus.empty()) {
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s", state.captureStatus.c_str());
+  }
+}
+
+}  // namespace
+
+PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,
+                       const std::string& shaderOrigin, const ReductionView& reduction, const CullView& cull,
+                       const LightingView& light, const std::optional<glm::vec2>& colourRange, double now) {
+  PanelActions actions;
+  const float scale = ImGui::GetFontSize() / 13.0f;
+  ImGui::SetNextWindowPos(ImVec2(10 * scale, 10 * scale), ImGuiCond_FirstUseEver);
+  // The window's height, less the margins: the lab's table shows without scrolling at 720p.
+  ImGui::SetNextWindowSize(ImVec2(420 * scale, ImGui::GetIO().DisplaySize.y - 20 * scale), ImGuiCond_FirstUseEver);
+  ImGui::Begin("boids");
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 10);  // room for the longest label
+  ImGui::PushTextWrapPos(0.0f);  // every line wraps at the panel's edge: nothing is cut off
+
+  frameRateSection(state, caps, scale, now);
 
   // --- colour -----------------------------------------------------------------------------------
   colourSection(state, colourRange);
@@ -728,81 +885,8 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     reductionSection(state, caps, timer, reduction, actions);
   }
 
-  // --- simulation -------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Simulation")) {  // closed at first: the passes and the lab come first
-    ImGui::Checkbox("paused (Space)", &state.app.paused);
-    ImGui::SameLine();
-    ImGui::BeginDisabled(!state.app.paused);
-    actions.stepOnce = ImGui::Button("step (N)");
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    actions.resetFlock = ImGui::Button("reset (T)");
-    ImGui::Text("step %llu", static_cast<unsigned long long>(steps));
-    ImGui::SameLine();
-    ImGui::TextDisabled("non-finite boids repaired: %llu", static_cast<unsigned long long>(state.nonFiniteTotal));
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("boids whose position or velocity became NaN or infinite, counted on the GPU every step and "
-                        "put back at a spot in the world, at rest");
-    }
-
-    int count = static_cast<int>(state.pendingCount);
-    if (ImGui::InputInt("boids", &count, 1024, 16384)) state.pendingCount = static_cast<std::uint32_t>(std::max(count, 1));
-    ImGui::InputScalar("seed", ImGuiDataType_U64, &state.pendingSeed);
-    const bool changed = state.pendingCount != state.app.sim.count || state.pendingSeed != state.app.sim.seed;
-    ImGui::BeginDisabled(!changed);
-    actions.applyCountAndSeed = ImGui::Button("apply count and seed (rebuilds the flock)");
-    ImGui::EndDisabled();
-    ImGui::Checkbox("keep density", &state.app.keepDensity);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("a new count resizes the world to keep %s", sim::densityText().c_str());
-    if (!state.countError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", state.countError.c_str());
-
-    choiceCombo("world", "world", state.app);
-    choiceCombo("attractor", "attractor", state.app);
-    ImGui::TextDisabled("or hold A over the scene: the flock follows the cursor; S: it flees it");
-    for (const sim::FloatParam& p : sim::floatParams()) {
-      float value = state.app.sim.*p.member;
-      const ImGuiSliderFlags flags = p.logarithmic ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None;
-      if (ImGui::SliderFloat(p.label, &value, p.min, p.max, "%.4g", flags | ImGuiSliderFlags_AlwaysClamp)) {
-        sim::SimSettings candidate = state.app.sim;
-        candidate.*p.member = value;
-        // Keep the model meaningful (radius <= world/4, margin <= world/2): refuse values past that.
-        if (sim::validate(candidate).empty()) state.app.sim = candidate;
-      }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--%s)", p.help, p.key);
-    }
-  }
-
-  // --- neighbours -------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Neighbours: grid and sort")) {
-    choiceCombo("search", "neighbours", state.app);
-    const bool grid = state.app.sim.neighbours != sim::Neighbours::BruteForce;
-    ImGui::BeginDisabled(!grid);
-    choiceCombo("cells", "cells", state.app);
-    variantCombo("sort", state.app.sort, primitives::sorters(), caps, kNothingMore);
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", primitives::kFastestMeasured);
-    if (state.app.sort == "radix" || state.app.sort == "onesweep") {
-      ImGui::TextDisabled("tiles ranked here by %s", primitives::radixRanking(caps).c_str());
-    }
-    ImGui::PopTextWrapPos();
-    const grid::Geometry g = sim::gridGeometry(state.app.sim);
-    ImGui::TextDisabled("%s", g.describe().c_str());
-    if (g.hashed() && ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("the world holds far more cells than boids: their keys are hashed, so the grid grows with the flock");
-    }
-    ImGui::Checkbox("show occupied cells", &state.app.render.showCells);
-    if (reduction.report && *reduction.report && (*reduction.report)->grid) {
-      const verify::GridStats& s = *(*reduction.report)->grid;
-      ImGui::Text("occupied cells %llu/%llu; per cell max %u, mean %.1f",
-                  static_cast<unsigned long long>(s.occupied), static_cast<unsigned long long>(s.cells), s.maxPerCell,
-                  s.meanPerOccupied);
-      ImGui::Text("mean neighbours within the largest radius: %.1f", s.meanNeighbours);
-    } else {
-      ImGui::TextDisabled("grid statistics arrive with the next CPU check");
-    }
-    ImGui::EndDisabled();
-  }
-
+  if (ImGui::CollapsingHeader("Simulation")) simulationSection(state, steps, actions);  // closed at first: the passes and the lab come first
+  if (ImGui::CollapsingHeader("Neighbours: grid and sort")) neighboursSection(state, caps, reduction);
   // --- culling --------------------------------------------------------------------------------
   if (ImGui::CollapsingHeader("Culling and levels of detail")) {
     cullSection(state, caps, timer, cull);
@@ -813,69 +897,8 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
     lightingSection(state, timer, light);
   }
 
-  // --- rendering --------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Rendering")) {
-    const SettingInfo& size = *findSetting("boid-size");
-    const SettingInfo& fog = *findSetting("fog");
-    ImGui::SliderFloat("boid size", &state.app.render.boidScale, float(size.min), float(size.max), "%.2f",
-                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-    ImGui::SliderFloat("fog", &state.app.render.fogDensity, float(fog.min), float(fog.max), "%.4f",
-                       ImGuiSliderFlags_AlwaysClamp);
-    ImGui::Checkbox("ground and shadow", &state.app.render.ground);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--ground)", findSetting("ground")->help);
-    ImGui::Checkbox("world box", &state.app.render.showWorldBox);
-    ImGui::SameLine();
-    ImGui::Checkbox("flock bounds", &state.app.render.showBounds);
-    ImGui::SameLine();
-    ImGui::Checkbox("centroid markers", &state.app.render.showMarkers);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("orange: the GPU centroid; cyan: the CPU reference; both of the frame the last check read");
-    ImGui::Checkbox("follow flock (F)", &state.app.render.follow);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the camera frames the bounding box, computed on the GPU each frame");
-    ImGui::SameLine();
-    ImGui::Checkbox("vsync (V)", &state.app.vsync);
-    ImGui::SameLine();
-    actions.resetCamera = ImGui::Button("reset camera (R)");
-    ImGui::TextDisabled("drag: orbit, right-drag: pan, wheel: zoom, H: hide panel; hold A: the flock follows the cursor, S: it flees it");
-  }
-
-  // --- presets and capture ----------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Presets and capture")) {
-    const auto shipped = shippedPresetFiles();
-    if (!shipped.empty()) {
-      if (state.shippedPreset < 0) state.shippedPreset = lightestShippedPreset();
-      state.shippedPreset = std::clamp(state.shippedPreset, 0, int(shipped.size()) - 1);
-      const std::string current(shipped[std::size_t(state.shippedPreset)].path);
-      if (ImGui::BeginCombo("shipped", current.substr(0, current.size() - 5).c_str())) {
-        for (std::size_t i = 0; i < shipped.size(); ++i) {
-          const std::string name(shipped[i].path.substr(0, shipped[i].path.size() - 5));
-          if (ImGui::Selectable(name.c_str(), int(i) == state.shippedPreset)) state.shippedPreset = int(i);
-        }
-        ImGui::EndCombo();
-      }
-      ImGui::SameLine();
-      actions.loadShipped = ImGui::Button("load##shipped");
-    }
-    ImGui::InputText("file", &state.presetPath);
-    actions.savePreset = ImGui::Button("save");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("every setting, the camera and the strategies, as JSON (written atomically)");
-    ImGui::SameLine();
-    actions.loadPreset = ImGui::Button("load");
-    ImGui::SameLine();
-    actions.resetToDefaults = ImGui::Button("reset to defaults");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("every setting back to its default (saved at exit like any change)");
-    if (!state.settingsStatus.empty()) {
-      const ImVec4 colour = state.settingsError ? ImVec4(1, 0.4f, 0.3f, 1) : ImVec4(0.6f, 0.9f, 0.6f, 1);
-      ImGui::PushStyleColor(ImGuiCol_Text, colour);
-      ImGui::TextWrapped("%s", state.settingsStatus.c_str());
-      ImGui::PopStyleColor();
-    }
-    actions.screenshot = ImGui::Button("screenshot (F12)");
-    if (!state.captureStatus.empty()) {
-      ImGui::SameLine();
-      ImGui::TextWrapped("%s", state.captureStatus.c_str());
-    }
-  }
-
+  if (ImGui::CollapsingHeader("Rendering")) renderingSection(state, actions);
+  if (ImGui::CollapsingHeader("Presets and capture")) presetsSection(state, actions);
   // --- primitives -------------------------------------------------------------------------------
   if (ImGui::CollapsingHeader("Lab: every variant of a stage")) labSection(state, actions);
 

@@ -68,180 +68,155 @@ std::vector<std::string> sorterNames() {
   [](const AppSettings& a) -> json { return double(a.expr); }, [](AppSettings& a, const json& v) { a.expr = v.get<float>(); }
 #define BOOL_MEMBER(expr) \
   [](const AppSettings& a) -> json { return a.expr; }, [](AppSettings& a, const json& v) { a.expr = v.get<bool>(); }
+// A choice among an enum's names (its Named table, engine/names.hpp): the choices, get and set.
+#define CHOICE_MEMBER(expr, names)                                                         \
+  SettingKind::Choice, 0, 0, namesOf(names), [](const AppSettings& a) -> json { return nameOf(names, a.expr); }, \
+      [](AppSettings& a, const json& v) { a.expr = *valueOf(names, v.get<std::string>()); }
 
-std::vector<SettingInfo> buildTable() {
-  std::vector<SettingInfo> t;
-  auto add = [&](SettingInfo s) { t.push_back(std::move(s)); };
-
-  // simulation
-  add({"count", "simulation", "count", "number of boids", SettingKind::Integer, 1, double(1u << 26), {},
+// The settings of the flock and its rules.
+void simulationSettings(std::vector<SettingInfo>& t) {
+  t.push_back({"count", "simulation", "count", "number of boids", SettingKind::Integer, 1, double(1u << 26), {},
        [](const AppSettings& a) -> json { return a.sim.count; },
        [](AppSettings& a, const json& v) { a.sim.count = v.get<std::uint32_t>(); }});
-  add({"seed", "simulation", "seed", "seed of the initial flock (same seed, count, frames: same flock)",
+  t.push_back({"seed", "simulation", "seed", "seed of the initial flock (same seed, count, frames: same flock)",
        SettingKind::Integer, 0, 18446744073709551615.0, {},
        [](const AppSettings& a) -> json { return a.sim.seed; },
        [](AppSettings& a, const json& v) { a.sim.seed = v.get<std::uint64_t>(); }});
-  add({"world", "simulation", "world", "'walls' (soft walls inside a hard cube) or 'wrap' (wrap-around cube)",
-       SettingKind::Choice, 0, 0, {"walls", "wrap"},
-       [](const AppSettings& a) -> json { return sim::worldModeName(a.sim.world); },
-       [](AppSettings& a, const json& v) { a.sim.world = v.get<std::string>() == "wrap" ? sim::WorldMode::Wrap : sim::WorldMode::Walls; }});
+  t.push_back({"world", "simulation", "world", "'walls' (soft walls inside a hard cube) or 'wrap' (wrap-around cube)",
+       CHOICE_MEMBER(sim.world, sim::kWorldModes)});
   t.back().labels = {"soft walls", "wrap-around"};
   // The rule parameters come from the simulation's own table (engine/sim/params.cpp).
   for (const sim::FloatParam& p : sim::floatParams()) {
-    add({p.key, "simulation", p.key, p.help, SettingKind::Float, p.min, p.max, {}, nullptr, nullptr, p.member});
+    t.push_back({p.key, "simulation", p.key, p.help, SettingKind::Float, p.min, p.max, {}, nullptr, nullptr, p.member});
   }
-  add({"attractor", "simulation", "attractor",
+  t.push_back({"attractor", "simulation", "attractor",
        "a point the flock follows ('attract') or flees ('flee': a predator), at attractor-point; the window also "
        "holds one at the mouse while its key is down",
-       SettingKind::Choice, 0, 0, {"off", "attract", "flee"},
-       [](const AppSettings& a) -> json { return sim::attractorModeName(a.sim.attractor.mode); },
-       [](AppSettings& a, const json& v) {
-         const std::string m = v.get<std::string>();
-         a.sim.attractor.mode = m == "attract" ? sim::AttractorMode::Attract
-                                : m == "flee"  ? sim::AttractorMode::Flee
-                                               : sim::AttractorMode::Off;
-       }});
+       CHOICE_MEMBER(sim.attractor.mode, sim::kAttractorModes)});
   t.back().labels = {"off", "attract (the flock follows the point)", "flee (a predator at the point)"};
-  add({"attractor-point", "simulation", "attractor-point",
+  t.push_back({"attractor-point", "simulation", "attractor-point",
        "where the attractor is, x,y,z in world units (clamped into the cube, or wrapped in the wrap-around world)",
        SettingKind::Numbers, -1e6, 1e6, {"x", "y", "z"},
        [](const AppSettings& a) -> json {
          return json::array({a.sim.attractor.point.x, a.sim.attractor.point.y, a.sim.attractor.point.z});
        },
        [](AppSettings& a, const json& v) { a.sim.attractor.point = {v[0].get<float>(), v[1].get<float>(), v[2].get<float>()}; }});
-  add({"neighbours", "simulation", "neighbours",
+  t.push_back({"neighbours", "simulation", "neighbours",
        "'coherent' (grid, boids gathered into cell order), 'scattered' (grid, read through the sorted index) or "
        "'brute-force' (every pair)",
-       SettingKind::Choice, 0, 0, {"coherent", "scattered", "brute-force"},
-       [](const AppSettings& a) -> json { return sim::neighboursName(a.sim.neighbours); },
-       [](AppSettings& a, const json& v) {
-         const std::string n = v.get<std::string>();
-         a.sim.neighbours = n == "brute-force" ? sim::Neighbours::BruteForce
-                            : n == "scattered" ? sim::Neighbours::GridScattered
-                                               : sim::Neighbours::GridCoherent;
-       }});
+       CHOICE_MEMBER(sim.neighbours, sim::kNeighbourSearches)});
   t.back().labels = {"grid, coherent (reordered)", "grid, scattered reads", "brute force (every pair)"};
-  add({"cells", "simulation", "cells", "grid search: 27 cells of the radius, or 8 cells of twice the radius",
-       SettingKind::Choice, 0, 0, {"27", "8"},
-       [](const AppSettings& a) -> json { return a.sim.cells == sim::CellSearch::Cells8 ? "8" : "27"; },
-       [](AppSettings& a, const json& v) {
-         a.sim.cells = v.get<std::string>() == "8" ? sim::CellSearch::Cells8 : sim::CellSearch::Cells27;
-       }});
+  t.push_back({"cells", "simulation", "cells", "grid search: 27 cells of the radius, or 8 cells of twice the radius",
+       CHOICE_MEMBER(sim.cells, sim::kCellSearches)});
   t.back().labels = {"27 cells of the radius", "8 cells of twice the radius"};
-  add({"start", "simulation", "start",
+  t.push_back({"start", "simulation", "start",
        "the flock at frame 0: a few groups already flying together, or spread evenly through the world (the "
        "benchmarks' start)",
-       SettingKind::Choice, 0, 0, {"clustered", "uniform"},
-       [](const AppSettings& a) -> json { return a.sim.start == sim::Start::Uniform ? "uniform" : "clustered"; },
-       [](AppSettings& a, const json& v) {
-         a.sim.start = v.get<std::string>() == "uniform" ? sim::Start::Uniform : sim::Start::Clustered;
-       }});
+       CHOICE_MEMBER(sim.start, sim::kStarts)});
   t.back().labels = {"clustered groups", "uniform"};
-  add({"keep-density", "simulation", "keep-density",
+  t.push_back({"keep-density", "simulation", "keep-density",
        "the world's side follows the count (the CIS 565 density) unless world-size is given with it or later",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(keepDensity)});
+}
 
-  // strategies
-  add({"reduce", "strategies", "reduce", "strategy for the flock's centroid and bounds", SettingKind::Choice, 0, 0,
+// The settings of the variants the frame runs.
+void strategySettings(std::vector<SettingInfo>& t) {
+  t.push_back({"reduce", "strategies", "reduce", "strategy for the flock's centroid and bounds", SettingKind::Choice, 0, 0,
        strategyNames(), [](const AppSettings& a) -> json { return a.reduce; },
        [](AppSettings& a, const json& v) { a.reduce = v.get<std::string>(); }});
-  add({"sort", "strategies", "sort", "sort of the grid's (cell, boid) pairs", SettingKind::Choice, 0, 0, sorterNames(),
+  t.push_back({"sort", "strategies", "sort", "sort of the grid's (cell, boid) pairs", SettingKind::Choice, 0, 0, sorterNames(),
        [](const AppSettings& a) -> json { return a.sort; },
        [](AppSettings& a, const json& v) { a.sort = v.get<std::string>(); }});
+}
 
-  // render
-  add({"boid-size", "render", "boid-size", "length of a drawn boid in world units", SettingKind::Float, 0.01, 100, {},
+// The settings of how the boids are drawn.
+void renderSettings(std::vector<SettingInfo>& t) {
+  t.push_back({"boid-size", "render", "boid-size", "length of a drawn boid in world units", SettingKind::Float, 0.01, 100, {},
        FLOAT_MEMBER(render.boidScale)});
-  add({"colour", "render", "colour",
+  t.push_back({"colour", "render", "colour",
        "what a boid's colour shows: its heading (schools apart at a glance), its speed or its local density (the "
        "neighbours the step counts), the last two on a ramp over the flock's own range",
-       SettingKind::Choice, 0, 0, {"heading", "speed", "density"},
-       [](const AppSettings& a) -> json { return render::colourModeName(a.render.colour); },
-       [](AppSettings& a, const json& v) {
-         const std::string n = v.get<std::string>();
-         a.render.colour = n == "speed"     ? render::ColourMode::Speed
-                           : n == "density" ? render::ColourMode::Density
-                                            : render::ColourMode::Heading;
-       }});
+       CHOICE_MEMBER(render.colour, render::kColourModes)});
   t.back().labels = {"heading", "speed (flock's range)", "local density"};
-  add({"render-scale", "render", "render-scale",
+  t.push_back({"render-scale", "render", "render-scale",
        "the window's scene drawn at this fraction of its size, then stretched to it (the panel stays sharp): fewer "
        "pixels to fill where filling them is slow (0.5 unless given, on a software renderer)",
        SettingKind::Float, 0.25, 1, {}, FLOAT_MEMBER(renderScale)});
-  add({"ground", "render", "ground", "a floor under the world, with the flock's soft shadow and lines for scale",
+  t.push_back({"ground", "render", "ground", "a floor under the world, with the flock's soft shadow and lines for scale",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.ground)});
-  add({"fog", "render", "fog", "density of the distance fog (0: none)", SettingKind::Float, 0, 0.1, {},
+  t.push_back({"fog", "render", "fog", "density of the distance fog (0: none)", SettingKind::Float, 0, 0.1, {},
        FLOAT_MEMBER(render.fogDensity)});
-  add({"world-box", "render", "world-box", "draw the world cube's edges", SettingKind::Bool, 0, 0, {},
+  t.push_back({"world-box", "render", "world-box", "draw the world cube's edges", SettingKind::Bool, 0, 0, {},
        BOOL_MEMBER(render.showWorldBox)});
-  add({"markers", "render", "markers", "crosses, labelled, at the GPU centroid and the CPU reference centroid of the last check", SettingKind::Bool,
+  t.push_back({"markers", "render", "markers", "crosses, labelled, at the GPU centroid and the CPU reference centroid of the last check", SettingKind::Bool,
        0, 0, {}, BOOL_MEMBER(render.showMarkers)});
-  add({"bounds", "render", "bounds", "the flock's bounding box as the reduction found it", SettingKind::Bool, 0, 0, {},
+  t.push_back({"bounds", "render", "bounds", "the flock's bounding box as the reduction found it", SettingKind::Bool, 0, 0, {},
        BOOL_MEMBER(render.showBounds)});
-  add({"show-cells", "render", "show-cells", "draw the grid's occupied cells", SettingKind::Bool, 0, 0, {},
+  t.push_back({"show-cells", "render", "show-cells", "draw the grid's occupied cells", SettingKind::Bool, 0, 0, {},
        BOOL_MEMBER(render.showCells)});
-  add({"follow", "render", "follow", "the camera follows the flock (framing its bounds, on the GPU)", SettingKind::Bool,
+  t.push_back({"follow", "render", "follow", "the camera follows the flock (framing its bounds, on the GPU)", SettingKind::Bool,
        0, 0, {}, BOOL_MEMBER(render.follow)});
-  add({"follow-zoom", "render", "follow-zoom", "distance factor while following", SettingKind::Float, 0.05, 20, {},
+  t.push_back({"follow-zoom", "render", "follow-zoom", "distance factor while following", SettingKind::Float, 0.05, 20, {},
        FLOAT_MEMBER(render.followZoom)});
+}
 
-  // culling and levels of detail (engine/cull)
-  add({"cull", "culling", "cull",
+// The settings of culling and levels of detail (engine/cull).
+void cullingSettings(std::vector<SettingInfo>& t) {
+  t.push_back({"cull", "culling", "cull",
        "draw only the boids in the view, each at a level of detail by its size on screen (culled on the GPU, drawn "
        "indirectly); off: every boid as a full dart",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.cull)});
-  add({"compact", "culling", "compact",
+  t.push_back({"compact", "culling", "compact",
        "the compaction variant that makes the cull's lists (one this GPU cannot run falls back to group-atomic)",
        SettingKind::Choice, 0, 0, compactionNames(), [](const AppSettings& a) -> json { return a.compact; },
        [](AppSettings& a, const json& v) { a.compact = v.get<std::string>(); }});
-  add({"lod-pixels", "culling", "lod-pixels",
+  t.push_back({"lod-pixels", "culling", "lod-pixels",
        "a boid's projected radius in pixels from which it is a dart (near), and below which a point (far); one "
        "triangle between (near below far: no triangles)",
        SettingKind::Numbers, 0, 1000, {"near", "far"},
        [](const AppSettings& a) -> json { return json::array({a.render.lodPixels.x, a.render.lodPixels.y}); },
        [](AppSettings& a, const json& v) { a.render.lodPixels = {v[0].get<float>(), v[1].get<float>()}; }});
-  add({"draw", "culling", "draw",
+  t.push_back({"draw", "culling", "draw",
        "how the visible boids are drawn: every level by the hardware rasteriser (dart, triangle, point), every boid "
        "by the compute rasteriser (splats: a pixel or two cost a few atomics, not a vertex and setup slot), or by "
        "level of detail: darts from the near threshold up, splats below it",
-       SettingKind::Choice, 0, 0, {"mesh", "splat", "auto"},
-       [](const AppSettings& a) -> json { return render::drawModeName(a.render.draw); },
-       [](AppSettings& a, const json& v) {
-         const std::string n = v.get<std::string>();
-         a.render.draw = n == "mesh" ? render::DrawMode::Mesh : n == "splat" ? render::DrawMode::Splat : render::DrawMode::Auto;
-       }});
+       CHOICE_MEMBER(render.draw, render::kDrawModes)});
   t.back().labels = {"meshes (rasteriser)", "splats (compute)", "by level of detail"};
-  add({"lod-tint", "culling", "lod-tint", "each level of detail in its own colour: near red, middle amber, far blue",
+  t.push_back({"lod-tint", "culling", "lod-tint", "each level of detail in its own colour: near red, middle amber, far blue",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.lodTint)});
-  add({"freeze-cull", "culling", "freeze-cull",
+  t.push_back({"freeze-cull", "culling", "freeze-cull",
        "the cull keeps the frustum it has (drawn as lines) while the camera moves on: fly out and see what it kept",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.freezeCull)});
+}
 
-  // lighting (engine/lighting): the environment, its projection onto spherical harmonics, exposure
-  add({"environment", "lighting", "environment",
+// The settings of lighting (engine/lighting): the environment, its projection onto spherical harmonics, exposure.
+void lightingSettings(std::vector<SettingInfo>& t) {
+  t.push_back({"environment", "lighting", "environment",
        "what lights the flock and fills the sky: a shipped HDR map, a built-in environment or a Radiance .hdr file "
        "(equirectangular, twice as wide as tall); one that cannot be read falls back to the built-in sky",
        SettingKind::Text, 0, 0, environmentNames(), [](const AppSettings& a) -> json { return a.environment; },
        [](AppSettings& a, const json& v) { a.environment = v.get<std::string>(); }});
-  add({"sh-variant", "lighting", "sh-variant",
+  t.push_back({"sh-variant", "lighting", "sh-variant",
        "the reduce variant that projects the environment onto the nine spherical harmonics, on the GPU",
        SettingKind::Choice, 0, 0, std::vector<std::string>(std::begin(lighting::kShVariants), std::end(lighting::kShVariants)),
        [](const AppSettings& a) -> json { return a.shVariant; },
        [](AppSettings& a, const json& v) { a.shVariant = v.get<std::string>(); }});
-  add({"sh-layout", "lighting", "sh-layout",
+  t.push_back({"sh-layout", "lighting", "sh-layout",
        "project the equirectangular map itself, or the map resampled on the GPU into a 512 x 512 x 6 cube map",
        SettingKind::Choice, 0, 0, {"equirect", "cube"}, [](const AppSettings& a) -> json { return a.shLayout; },
        [](AppSettings& a, const json& v) { a.shLayout = v.get<std::string>(); }});
-  add({"exposure", "lighting", "exposure",
+  t.push_back({"exposure", "lighting", "exposure",
        "exposure in stops over the environment's own (which brings its mean radiance to mid grey)", SettingKind::Float,
        -10, 10, {}, FLOAT_MEMBER(render.exposure)});
-  add({"environment-yaw", "lighting", "yaw", "the environment's rotation about the vertical, degrees (the lighting follows)",
+  t.push_back({"environment-yaw", "lighting", "yaw", "the environment's rotation about the vertical, degrees (the lighting follows)",
        SettingKind::Float, -360, 360, {},
        [](const AppSettings& a) -> json { return std::remainder(double(a.render.environmentYaw) * kDegrees, 360.0); },
        [](AppSettings& a, const json& v) { a.render.environmentYaw = float(v.get<double>() / kDegrees); }});
+}
 
-  // camera (angles in degrees in files and on the command line)
-  add({"camera-yaw", "camera", "yaw", "camera angle around the vertical, degrees", SettingKind::Float, -360, 360, {},
+// The settings of the camera (angles in degrees in files and on the command line).
+void cameraSettings(std::vector<SettingInfo>& t) {
+  t.push_back({"camera-yaw", "camera", "yaw", "camera angle around the vertical, degrees", SettingKind::Float, -360, 360, {},
        [](const AppSettings& a) -> json {
          const double d = std::remainder(double(a.camera.yaw) * kDegrees, 360.0);  // in [-180, 180]
          return d;
@@ -250,54 +225,68 @@ std::vector<SettingInfo> buildTable() {
          a.camera.yaw = float(v.get<double>() / kDegrees);
          a.cameraSet = true;
        }});
-  add({"camera-pitch", "camera", "pitch", "camera angle above the horizon, degrees", SettingKind::Float, -89, 89, {},
+  t.push_back({"camera-pitch", "camera", "pitch", "camera angle above the horizon, degrees", SettingKind::Float, -89, 89, {},
        [](const AppSettings& a) -> json { return double(a.camera.pitch) * kDegrees; },
        [](AppSettings& a, const json& v) {
          a.camera.pitch = float(v.get<double>() / kDegrees);
          a.cameraSet = true;
        }});
-  add({"camera-distance", "camera", "distance", "camera distance from its target", SettingKind::Float, 0.5, 1e6, {},
+  t.push_back({"camera-distance", "camera", "distance", "camera distance from its target", SettingKind::Float, 0.5, 1e6, {},
        [](const AppSettings& a) -> json { return double(a.camera.distance); },
        [](AppSettings& a, const json& v) {
          a.camera.distance = v.get<float>();
          a.cameraSet = true;
        }});
-  add({"camera-target", "camera", "target", "the point the camera looks at, x,y,z", SettingKind::Numbers, -1e6, 1e6, {"x", "y", "z"},
+  t.push_back({"camera-target", "camera", "target", "the point the camera looks at, x,y,z", SettingKind::Numbers, -1e6, 1e6, {"x", "y", "z"},
        [](const AppSettings& a) -> json { return json::array({a.camera.target.x, a.camera.target.y, a.camera.target.z}); },
        [](AppSettings& a, const json& v) {
          a.camera.target = {v[0].get<float>(), v[1].get<float>(), v[2].get<float>()};
          a.cameraSet = true;
        }});
-  add({"camera-fov", "camera", "fov", "vertical field of view, degrees", SettingKind::Float, 10, 120, {},
+  t.push_back({"camera-fov", "camera", "fov", "vertical field of view, degrees", SettingKind::Float, 10, 120, {},
        [](const AppSettings& a) -> json { return double(a.camera.fovY) * kDegrees; },
        [](AppSettings& a, const json& v) {
          a.camera.fovY = float(v.get<double>() / kDegrees);
          a.cameraSet = true;
        }});
+}
 
-  // window and panel
-  add({"vsync", "window", "vsync", "synchronise the window with the display refresh", SettingKind::Bool, 0, 0, {},
+// The settings of the window and the panel.
+void windowSettings(std::vector<SettingInfo>& t) {
+  t.push_back({"vsync", "window", "vsync", "synchronise the window with the display refresh", SettingKind::Bool, 0, 0, {},
        BOOL_MEMBER(vsync)});
-  add({"panel", "window", "panel", "show the control panel (H toggles it)", SettingKind::Bool, 0, 0, {},
+  t.push_back({"panel", "window", "panel", "show the control panel (H toggles it)", SettingKind::Bool, 0, 0, {},
        BOOL_MEMBER(showPanel)});
-  add({"paused", "window", "paused", "the simulation starts paused (Space toggles it)", SettingKind::Bool, 0, 0, {},
+  t.push_back({"paused", "window", "paused", "the simulation starts paused (Space toggles it)", SettingKind::Bool, 0, 0, {},
        BOOL_MEMBER(paused)});
-  add({"compare-all", "window", "compare-all", "run every reduction strategy each frame and compare them",
+  t.push_back({"compare-all", "window", "compare-all", "run every reduction strategy each frame and compare them",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(compareAll)});
-  add({"check-every", "window", "check-every", "frames between CPU checks of the reduction (0: on demand)",
+  t.push_back({"check-every", "window", "check-every", "frames between CPU checks of the reduction (0: on demand)",
        SettingKind::Integer, 0, 100000, {},
        [](const AppSettings& a) -> json { return a.checkEvery; },
        [](AppSettings& a, const json& v) { a.checkEvery = v.get<int>(); }});
-  add({"width", "window", "width", "window or offscreen image width in pixels", SettingKind::Integer, 16, 16384, {},
+  t.push_back({"width", "window", "width", "window or offscreen image width in pixels", SettingKind::Integer, 16, 16384, {},
        [](const AppSettings& a) -> json { return a.windowSize.x; },
        [](AppSettings& a, const json& v) { a.windowSize.x = v.get<int>(); }});
-  add({"height", "window", "height", "window or offscreen image height in pixels", SettingKind::Integer, 16, 16384, {},
+  t.push_back({"height", "window", "height", "window or offscreen image height in pixels", SettingKind::Integer, 16, 16384, {},
        [](const AppSettings& a) -> json { return a.windowSize.y; },
        [](AppSettings& a, const json& v) { a.windowSize.y = v.get<int>(); }});
+}
+
+std::vector<SettingInfo> buildTable() {
+  std::vector<SettingInfo> t;
+  simulationSettings(t);
+  strategySettings(t);
+  renderSettings(t);
+  cullingSettings(t);
+  lightingSettings(t);
+  cameraSettings(t);
+  windowSettings(t);
   return t;
 }
 
 #undef FLOAT_MEMBER
+#undef CHOICE_MEMBER
 #undef BOOL_MEMBER
 
 // "three numbers x,y,z" ("[x, y, z]" with brackets and ", ").

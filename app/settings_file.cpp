@@ -205,6 +205,18 @@ std::string shortText(const json& v) {
 
 constexpr std::size_t kMostWarnings = 20;  // then one line saying how many more
 
+// Why a file's format version ("boids-preset") cannot be read here; empty when it can.
+std::string versionProblem(const json& version) {
+  if (!version.is_number_unsigned()) {
+    return "boids-preset " + shortText(version) + ": must be the format's version, a whole number (" +
+           std::to_string(kSettingsFormat) + " for this boids)";
+  }
+  if (version.get<std::uint64_t>() > std::uint64_t(kSettingsFormat)) {
+    return "boids-preset: format " + shortText(version) + " is newer than this boids reads (" + std::to_string(kSettingsFormat) + ")";
+  }
+  return {};
+}
+
 }  // namespace
 
 ParsedFile parseSettingsText(std::string_view text, const std::string& source, Values values) {
@@ -248,15 +260,8 @@ ParsedFile parseSettingsText(std::string_view text, const std::string& source, V
     return out;
   }
   if (doc.contains("boids-preset")) {
-    const json& version = doc["boids-preset"];
-    if (!version.is_number_unsigned()) {
-      out.error = at({"boids-preset"}, "boids-preset " + shortText(version) + ": must be the format's version, a whole number (" +
-                                         std::to_string(kSettingsFormat) + " for this boids)");
-      return out;
-    }
-    if (version.get<std::uint64_t>() > std::uint64_t(kSettingsFormat)) {
-      out.error = at({"boids-preset"}, "boids-preset: format " + shortText(version) + " is newer than this boids reads (" +
-                                         std::to_string(kSettingsFormat) + ")");
+    if (std::string why = versionProblem(doc["boids-preset"]); !why.empty()) {
+      out.error = at({"boids-preset"}, why);
       return out;
     }
   }

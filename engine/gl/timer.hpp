@@ -68,7 +68,6 @@ class FrameTimer {
   void flush();
 
   TimingSource source() const { return source_; }
-  void forceSource(TimingSource s) { source_ = s; }
   // With the CPU clock: time one frame in `every` (the others run without a glFinish around each
   // pass, which on a software renderer costs a tenth of the frame). Default 1: every frame.
   void sampleCpuEvery(std::size_t every) { cpuEvery_ = every > 0 ? every : 1; }

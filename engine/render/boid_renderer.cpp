@@ -65,10 +65,6 @@ std::vector<MeshVertex> dartMesh() {
 static_assert(int(ColourMode::Heading) == COLOUR_HEADING && int(ColourMode::Speed) == COLOUR_SPEED &&
               int(ColourMode::Density) == COLOUR_DENSITY);
 
-const char* drawModeName(DrawMode mode) {
-  return mode == DrawMode::Mesh ? "mesh" : mode == DrawMode::Splat ? "splat" : "auto";
-}
-
 std::string describeDraw(const RenderSettings& settings) {
   if (!settings.cull) {
     return settings.draw == DrawMode::Splat ? "every boid splatted (--draw splat)" : "every boid a dart (no culling)";
@@ -79,10 +75,6 @@ std::string describeDraw(const RenderSettings& settings) {
     case DrawMode::Auto: break;
   }
   return "near darts by the rasteriser, the middle and far levels splatted by the compute rasteriser (--draw auto)";
-}
-
-const char* colourModeName(ColourMode mode) {
-  return mode == ColourMode::Speed ? "speed" : mode == ColourMode::Density ? "density" : "heading";
 }
 
 glm::vec3 markerColour(bool gpu) { return gpu ? tints::kGpuMarkerColour : tints::kCpuMarkerColour; }
@@ -311,8 +303,37 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
   glViewport(0, 0, viewport.x, viewport.y);
 
+  bindFrame(sim, stats, viewport, settings, *lighting);
+  drawBackground(settings);
+
+  // Boids: the step left its barrier; the storage buffers are read by the vertex shader.
+  flock.positions().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+  flock.velocities().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
+  glEnable(GL_CULL_FACE);
+  glCullFace(GL_BACK);
+  glFrontFace(GL_CCW);
+  if (settings.cull && culledBoids_ == flock.count()) {
+    drawLevels(settings, viewport, timer);
+  } else if (settings.draw == DrawMode::Splat) {  // every boid, unculled, through the compute rasteriser
+    splats_.begin(viewport);
+    splats_.splat({nullptr, nullptr, nullptr, 0, flock.count(), CULL_NEAR}, lodFor(settings));
+    glBindVertexArray(emptyVao_.id());
+    splats_.resolve();
+  } else {
+    glBindVertexArray(meshVao_.id());
+    programs_.boid.use();
+    glDrawArraysInstanced(GL_TRIANGLES, 0, meshVertices_, static_cast<GLsizei>(flock.count()));
+  }
+
+  drawOverlays(flock, sim, settings, grid);
+  glEnable(GL_DEPTH_TEST);
+  glBindVertexArray(0);
+}
+
+void BoidRenderer::bindFrame(const sim::SimSettings& sim, const gl::Buffer& stats, glm::ivec2 viewport,
+                             const RenderSettings& settings, const lighting::Lighting& lighting) {
   gpu::RenderParams params{};
-  params.lighting = glm::vec4(lighting->exposureScale(settings.exposure), lighting->yaw(), kKeyLight, 0.0f);
+  params.lighting = glm::vec4(lighting.exposureScale(settings.exposure), lighting.yaw(), kKeyLight, 0.0f);
   params.world = glm::vec4(glm::vec3(0.5f * sim.worldSize), sim.world == sim::WorldMode::Walls ? 1.0f : 0.0f);
   params.boidScale = settings.boidScale;
   params.maxSpeed = sim.maxSpeed;
@@ -329,14 +350,16 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   camera_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
   stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
   // The environment: the sky's texture and the shading's nine coefficients (the projection's slot 0).
-  lighting->projector().coefficients().bindRange(GL_SHADER_STORAGE_BUFFER, SSBO_SH, 0, sizeof(gpu::ShCoefficients));
+  lighting.projector().coefficients().bindRange(GL_SHADER_STORAGE_BUFFER, SSBO_SH, 0, sizeof(gpu::ShCoefficients));
   glActiveTexture(GL_TEXTURE0 + UNIT_ENVIRONMENT);
-  glBindTexture(GL_TEXTURE_2D, lighting->projector().texture());
+  glBindTexture(GL_TEXTURE_2D, lighting.projector().texture());
   shade_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SHADE);
   programs_.shadeConstants.use();
   glDispatchCompute(1, 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
 
+void BoidRenderer::drawBackground(const RenderSettings& settings) {
   // The ground, then the sky (the environment) at the far plane wherever the ground left it.
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
@@ -359,26 +382,10 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
     programs_.box.use();
     glDrawArrays(GL_LINES, 0, 24);
   }
+}
 
-  // Boids: the step left its barrier; the storage buffers are read by the vertex shader.
-  flock.positions().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
-  flock.velocities().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
-  glEnable(GL_CULL_FACE);
-  glCullFace(GL_BACK);
-  glFrontFace(GL_CCW);
-  if (settings.cull && culledBoids_ == flock.count()) {
-    drawLevels(settings, viewport, timer);
-  } else if (settings.draw == DrawMode::Splat) {  // every boid, unculled, through the compute rasteriser
-    splats_.begin(viewport);
-    splats_.splat({nullptr, nullptr, nullptr, 0, flock.count(), CULL_NEAR}, lodFor(settings));
-    glBindVertexArray(emptyVao_.id());
-    splats_.resolve();
-  } else {
-    glBindVertexArray(meshVao_.id());
-    programs_.boid.use();
-    glDrawArraysInstanced(GL_TRIANGLES, 0, meshVertices_, static_cast<GLsizei>(flock.count()));
-  }
-
+void BoidRenderer::drawOverlays(const sim::Flock& flock, const sim::SimSettings& sim, const RenderSettings& settings,
+                                GridView grid) {
   // Bounds, cells and centroid markers on top of everything, so they stay visible inside the flock.
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
@@ -410,8 +417,6 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
     glUniform1f(LOC_MARKER_SIZE, 0.08f * sim.worldSize);
     glDrawArraysInstanced(GL_TRIANGLES, 0, 18, 4);
   }
-  glEnable(GL_DEPTH_TEST);
-  glBindVertexArray(0);
 }
 
 void BoidRenderer::present(const OffscreenTarget& scene, unsigned framebuffer, glm::ivec2 size) const {

@@ -131,6 +131,12 @@ class BoidRenderer {
   static Programs build(const gl::ShaderLibrary& library);
   // Each level, as a mesh or splatted by `mode` (the splats resolved into the frame after).
   void drawLevels(const RenderSettings& settings, glm::ivec2 viewport, gl::FrameTimer* timer);
+  // The frame's RenderParams, camera, flock statistics and environment bound for every draw.
+  void bindFrame(const sim::SimSettings& sim, const gl::Buffer& stats, glm::ivec2 viewport, const RenderSettings& settings,
+                 const lighting::Lighting& lighting);
+  void drawBackground(const RenderSettings& settings);  // the ground, the sky, the world box
+  // Bounds, cells, the frozen frustum and the centroid markers, on top of everything.
+  void drawOverlays(const sim::Flock& flock, const sim::SimSettings& sim, const RenderSettings& settings, GridView grid);
   glm::vec4 lodFor(const RenderSettings& settings) const;  // the cull's and the splats' (CullParams::lod)
   void collectCounts();  // the readback's bytes, once they are there, into counts_
   void chooseCompaction(std::uint32_t count);  // asked_ where it can cull `count` boids, else the fallback

@@ -3,6 +3,8 @@
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 
+#include "engine/names.hpp"
+
 namespace boids::render {
 
 // The compaction the cull runs unless told otherwise (the fastest on the H200, PERFORMANCE.md),
@@ -12,13 +14,16 @@ inline constexpr const char* kFallbackCompaction = "group-atomic";
 
 // What a boid's colour shows (shaders/render/palette.glsl; the values are its COLOUR_* modes).
 enum class ColourMode { Heading = 0, Speed = 1, Density = 2 };
-const char* colourModeName(ColourMode mode);  // "heading", "speed" or "density"
+inline constexpr Named<ColourMode> kColourModes[] = {
+    {ColourMode::Heading, "heading"}, {ColourMode::Speed, "speed"}, {ColourMode::Density, "density"}};
+inline const char* colourModeName(ColourMode mode) { return nameOf(kColourModes, mode); }
 
 // How the visible boids are drawn (--draw): every level by the hardware rasteriser (the dart, one
 // triangle, a point); every boid by the compute rasteriser (engine/render/splats.hpp); or by level
 // of detail: the near darts by the rasteriser, everything smaller splatted.
 enum class DrawMode { Mesh = 0, Splat = 1, Auto = 2 };
-const char* drawModeName(DrawMode mode);  // "mesh", "splat" or "auto"
+inline constexpr Named<DrawMode> kDrawModes[] = {{DrawMode::Mesh, "mesh"}, {DrawMode::Splat, "splat"}, {DrawMode::Auto, "auto"}};
+inline const char* drawModeName(DrawMode mode) { return nameOf(kDrawModes, mode); }
 
 struct RenderSettings {
   float boidScale = 1.6f;  // boid length in world units

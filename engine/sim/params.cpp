@@ -141,15 +141,6 @@ grid::Geometry gridGeometry(const SimSettings& s) {
   return {n, s.worldSize / static_cast<float>(n), buckets};
 }
 
-const char* neighboursName(Neighbours mode) {
-  switch (mode) {
-    case Neighbours::BruteForce: return "brute-force";
-    case Neighbours::GridScattered: return "scattered";
-    case Neighbours::GridCoherent: return "coherent";
-  }
-  return "?";
-}
-
 std::string densityText() {
   char text[48];
   std::snprintf(text, sizeof text, "%.4g boids per unit^3", static_cast<double>(kReferenceDensity));
@@ -159,16 +150,5 @@ std::string densityText() {
 float sideAtReferenceDensity(std::uint32_t count) { return std::cbrt(static_cast<float>(count) / kReferenceDensity); }
 
 float worldSizeForCount(std::uint32_t count) { return std::max(20.0f, std::round(sideAtReferenceDensity(count))); }
-
-const char* worldModeName(WorldMode mode) { return mode == WorldMode::Wrap ? "wrap" : "walls"; }
-
-const char* attractorModeName(AttractorMode mode) {
-  switch (mode) {
-    case AttractorMode::Off: return "off";
-    case AttractorMode::Attract: return "attract";
-    case AttractorMode::Flee: return "flee";
-  }
-  return "?";
-}
 
 }  // namespace boids::sim

@@ -10,17 +10,23 @@
 
 #include "engine/grid/geometry.hpp"
 #include "engine/gpu_types.hpp"
+#include "engine/names.hpp"
 
 namespace boids::sim {
 
 enum class WorldMode : std::uint32_t { Wrap = WORLD_WRAP, Walls = WORLD_WALLS };
+inline constexpr Named<WorldMode> kWorldModes[] = {{WorldMode::Walls, "walls"}, {WorldMode::Wrap, "wrap"}};
 // How each boid finds its neighbours: every other boid, or the boids of nearby grid cells, read
 // through the sorted index (scattered) or from copies gathered into cell order (coherent).
 enum class Neighbours : std::uint32_t { BruteForce, GridScattered, GridCoherent };
+inline constexpr Named<Neighbours> kNeighbourSearches[] = {
+    {Neighbours::GridCoherent, "coherent"}, {Neighbours::GridScattered, "scattered"}, {Neighbours::BruteForce, "brute-force"}};
 // The flock at frame 0: spread evenly (the benchmarks' scenario), or a few groups already flying
 // together (what the window and demo start with, so a shape shows within seconds).
 enum class Start : std::uint32_t { Uniform, Clustered };
+inline constexpr Named<Start> kStarts[] = {{Start::Clustered, "clustered"}, {Start::Uniform, "uniform"}};
 enum class CellSearch : std::uint32_t { Cells27 = CELLS_27, Cells8 = CELLS_8 };
+inline constexpr Named<CellSearch> kCellSearches[] = {{CellSearch::Cells27, "27"}, {CellSearch::Cells8, "8"}};
 // How the grid keys its cells (engine/grid/geometry.hpp): as the world's size asks (dense while the
 // cells are at most kDenseCellsPerBoid per boid), or either way regardless (bench --sparse compares them).
 enum class GridKeys : std::uint32_t { Auto, Dense, Hashed };
@@ -29,6 +35,8 @@ enum class GridKeys : std::uint32_t { Auto, Dense, Hashed };
 // shaders/sim/boid_rules.glsl. The window holds one at the mouse while a key is down
 // (Simulation::setAttractor); settings and presets can fix one, for headless runs.
 enum class AttractorMode : std::uint32_t { Off, Attract, Flee };
+inline constexpr Named<AttractorMode> kAttractorModes[] = {
+    {AttractorMode::Off, "off"}, {AttractorMode::Attract, "attract"}, {AttractorMode::Flee, "flee"}};
 struct Attractor {
   AttractorMode mode = AttractorMode::Off;
   glm::vec3 point{0.0f};  // world coordinates; one outside the cube is clamped into it (walls) or wrapped
@@ -115,8 +123,8 @@ float worldSizeForCount(std::uint32_t count);
 // The values the GPU step and the CPU reference both consume.
 gpu::SimParams toGpu(const SimSettings& s);
 
-const char* worldModeName(WorldMode mode);  // "wrap" or "walls"
-const char* attractorModeName(AttractorMode mode);  // "off", "attract", "flee"
-const char* neighboursName(Neighbours mode);  // "brute-force", "scattered", "coherent"
+inline const char* worldModeName(WorldMode mode) { return nameOf(kWorldModes, mode); }
+inline const char* attractorModeName(AttractorMode mode) { return nameOf(kAttractorModes, mode); }
+inline const char* neighboursName(Neighbours mode) { return nameOf(kNeighbourSearches, mode); }
 
 }  // namespace boids::sim

@@ -69,9 +69,7 @@ class Reference {
     const double radius = double(v_.lod.x) * double(v_.lod.y) / clip.w;
     const bool square = radius < double(v_.lod.w) * (1.0 - kThresholdEps);
     const bool triangle = radius >= double(v_.lod.w) * (1.0 + kThresholdEps);
-    if (!square && !triangle) {  // either footprint may be drawn: any pixel of both boxes may take any share
-      ambiguousBoids_++;
-    }
+    // Neither square nor triangle for certain: either footprint may be drawn, both are added below.
     const double scale = v_.boidScale;
     if (!triangle) {
       const double side = std::max(double(v_.minPointPixels), double(dart::kDartSplat) * scale * double(v_.pixelScale) / clip.w);
@@ -90,7 +88,6 @@ class Reference {
     }
   }
 
-  std::size_t ambiguousBoids() const { return ambiguousBoids_; }
   const PixelRef& at(std::size_t i) const { return pixels_[i]; }
 
  private:
@@ -158,7 +155,6 @@ class Reference {
   SplatView v_;
   glm::dmat4 m_;
   std::vector<PixelRef> pixels_;
-  std::size_t ambiguousBoids_ = 0;
 };
 
 }  // namespace

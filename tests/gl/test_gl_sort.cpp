@@ -4,7 +4,7 @@
 
 #include <glm/vec2.hpp>
 
-#include "engine/primitives/sort/sort.hpp"
+#include "engine/primitives/sort/bitonic.hpp"
 #include "engine/sim/initial_state.hpp"
 #include "gl_fixture.hpp"
 

@@ -10,7 +10,7 @@
 #include <set>
 #include <vector>
 
-#include "engine/primitives/sort/sort.hpp"
+#include "engine/primitives/sort/bitonic.hpp"
 #include "shaders/primitives/sort/sort_slots.h"
 
 using namespace boids;

@@ -3,7 +3,7 @@
 // with the payload (what an item is, how two combine, where the result goes) a GLSL file the
 // kernels include (shaders/primitives/reduce/reduce_io.glsl says what it defines). The flock's
 // centroid and bounds are one payload (engine/centroid/), the tests' sum and maximum of uints
-// another, and the spherical-harmonics projection of an environment is to be a third; every
+// another, and the spherical-harmonics projection of an environment (engine/lighting) a third; every
 // variant runs on every payload, with no copied tree.
 #include <cstdint>
 #include <span>

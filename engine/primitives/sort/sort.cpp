@@ -1,4 +1,5 @@
 #include "engine/primitives/sort/sort.hpp"
+#include "engine/primitives/sort/bitonic.hpp"
 
 #include <algorithm>
 #include <array>
@@ -519,11 +520,21 @@ BitonicChain planBitonicChain(std::span<const std::uint32_t> heldBits, std::uint
   return chain;
 }
 
+// bitonic-transpose's shape from a size (log2 of the padded pairs) up: the faster of tiles of 4096
+// and 2048 pairs, and of 8 and 16 pairs an invocation, at each size, measured by bench --sort on an
+// H100 (docs/PERFORMANCE.md, "Shapes by size"). Up to 4096 pairs one tile is the whole sort.
+struct TransposeShape {
+  std::uint32_t fromLog2, tileBits, itemBits;
+};
+constexpr TransposeShape kTransposeShapes[] = {{0, 12, 3}, {13, 11, 3}, {20, 12, 3}, {21, 11, 4}, {23, 12, 4}};
+
 BitonicShape bitonicShapeFor(BitonicVariant variant, std::uint32_t log2n) {
   if (variant != BitonicVariant::Transpose) return {kSortTileBits, kSortMinRunBits, 3};
-  // The measurements are in sort.hpp. At 2^12 pairs and below a tile of 4096 is the whole sort.
-  const bool smallTiles = (log2n > kSortTileBits && log2n < 20) || log2n == 21 || log2n == 22;
-  return {smallTiles ? kSortTileBits - 1 : kSortTileBits, kSortMinRunBits, log2n >= 21 ? 4u : 3u};
+  const TransposeShape* shape = kTransposeShapes;
+  for (const TransposeShape& s : kTransposeShapes) {
+    if (log2n >= s.fromLog2) shape = &s;
+  }
+  return {shape->tileBits, kSortMinRunBits, shape->itemBits};
 }
 
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant) {
