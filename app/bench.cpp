@@ -12,6 +12,7 @@
 #include "app/files.hpp"
 #include "app/modes.hpp"
 #include "app/stages.hpp"
+#include "engine/lighting/sh_stage.hpp"
 #include "engine/frame.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/platform/context.hpp"
@@ -28,7 +29,7 @@ using json = nlohmann::json;
 
 constexpr int kMinRuns = 5;
 // Caps on the runs of a case, whatever --repeats asks for.
-constexpr int kMostSortRuns = 60, kMostLabRuns = 200, kMostCullRuns = 100, kMostRateRuns = 50;
+constexpr int kMostSortRuns = 60, kMostLabRuns = 200, kMostCullRuns = 100, kMostShRuns = 50, kMostRateRuns = 50;
 
 // The sorters --sort and --frame run: the registry's, in its order, or those --sorters names.
 std::vector<const primitives::SortVariant*> benchSorters(const Options& options) {
@@ -250,20 +251,27 @@ json cullDrawBench(const Options& options, const gl::ShaderLibrary& shaders, con
 
 // The benches that are stages of the lab (app/stages.cpp): the option that asks for each, the
 // sizes it sweeps, the variants it is restricted to, its runs' cap and its rows' key in the JSON.
+// --sh's sizes are map heights, not flocks, and each of its runs starts from a cold L2 (its maps
+// fit the L2 of a large GPU).
 struct StageBench {
   const char* stage;
   bool BenchOptions::*asked;
-  std::vector<std::uint32_t> BenchOptions::*sizes;
+  std::vector<std::uint32_t> (*sizes)(const BenchOptions&);
   std::vector<std::string> BenchOptions::*only;
   int most;
   const char* key;
+  bool maps = false;
 };
+std::vector<std::uint32_t> flockSizes(const BenchOptions& b) { return b.sizes; }
+std::vector<std::uint32_t> gridSizes(const BenchOptions& b) { return b.gridSizes; }
+std::vector<std::uint32_t> mapHeights(const BenchOptions&) { return lighting::shBenchHeights(); }
 constexpr StageBench kStageBenches[] = {
-    {"sort", &BenchOptions::sort, &BenchOptions::gridSizes, &BenchOptions::sorters, kMostSortRuns, "sort"},
-    {"scan", &BenchOptions::scan, &BenchOptions::sizes, nullptr, kMostLabRuns, "scan"},
-    {"compact", &BenchOptions::compact, &BenchOptions::sizes, nullptr, kMostLabRuns, "compact"},
-    {"cull", &BenchOptions::cull, &BenchOptions::gridSizes, nullptr, kMostCullRuns, "cull"},
-    {"reduce", &BenchOptions::reduce, &BenchOptions::sizes, &BenchOptions::strategies, 1 << 30, "results"},
+    {"sort", &BenchOptions::sort, gridSizes, &BenchOptions::sorters, kMostSortRuns, "sort"},
+    {"cull", &BenchOptions::cull, gridSizes, nullptr, kMostCullRuns, "cull"},
+    {"sh", &BenchOptions::sh, mapHeights, nullptr, kMostShRuns, "sh", true},
+    {"scan", &BenchOptions::scan, flockSizes, nullptr, kMostLabRuns, "scan"},
+    {"compact", &BenchOptions::compact, flockSizes, nullptr, kMostLabRuns, "compact"},
+    {"reduce", &BenchOptions::reduce, flockSizes, &BenchOptions::strategies, 1 << 30, "results"},
 };
 
 bool onlyAllows(const Options& options, const StageBench& b, const std::string& variant) {
@@ -277,7 +285,7 @@ int stageCases(const StageBench& b, const lab::Stage& stage, const Options& opti
   int variants = 0;
   for (const auto& [name, why] : stage.variants()) variants += onlyAllows(options, b, name);
   int cases = 0;
-  for (std::uint32_t n : options.bench.*b.sizes) cases += sim::checkBuffersFit(n, caps).empty() ? 1 + variants : 0;
+  for (std::uint32_t n : b.sizes(options.bench)) cases += b.maps || sim::checkBuffersFit(n, caps).empty() ? 1 + variants : 0;
   return cases;
 }
 
@@ -294,9 +302,9 @@ void printStageRow(const json& r, const std::string& kept, char mark, std::strin
     if (r.contains(key)) std::snprintf(text, sizeof text, format, r[key].get<double>() * scale);
     return std::string(text);
   };
-  std::printf("%-22s %10u %7s %5d%c %11.2f %11.2f %11.2f %9s %8s %10s %s\n", name.c_str(), r["n"].get<unsigned>(),
-              kept.c_str(), r["runs"].get<int>(), mark, r["median_us"].get<double>(), r["min_us"].get<double>(),
-              r["p90_us"].get<double>(), cell("gbytes_per_s", "%.0f").c_str(), cell("fraction_of_copy", "%.0f%%", 100).c_str(),
+  std::printf("%-22s %10u %7s %5d%c %11.2f %11s %11s %9s %8s %10s %s\n", name.c_str(), r["n"].get<unsigned>(),
+              kept.c_str(), r["runs"].get<int>(), mark, r["median_us"].get<double>(), cell("min_us", "%.2f").c_str(),
+              cell("p90_us", "%.2f").c_str(), cell("gbytes_per_s", "%.0f").c_str(), cell("fraction_of_copy", "%.0f%%", 100).c_str(),
               cell("floor_us", "%.2f").c_str(), r.value("baseline", false) ? "-" : r["correct"].get<bool>() ? "ok" : "WRONG");
   std::fflush(stdout);
   const std::string common = "," + std::to_string(r["n"].get<unsigned>()) + "," + std::to_string(r["runs"].get<int>()) + "," +
@@ -312,14 +320,14 @@ void printStageRow(const json& r, const std::string& kept, char mark, std::strin
 // One stage's bench: at each size its case (seed 1), the baselines, then each variant, timed
 // within the budget and judged; the rows as a table, CSV lines and JSON.
 json stageBench(const StageBench& b, lab::Stage& stage, const lab::Context& context, const Options& options, std::string& csv,
-                Progress& progress) {
+                Progress& progress, ColdRuns* cold) {
   json rows = json::array();
   RunsCut cut(options.bench.repeats);
-  lab::BudgetTimer timer(options.bench.repeats, b.most);
+  lab::BudgetTimer timer(options.bench.repeats, b.most, b.maps && cold ? std::function<void()>([cold] { cold->scrub(); }) : nullptr);
   std::printf("\n%-22s %10s %7s %5s  %11s %11s %11s %9s %8s %10s %s\n", b.stage, "n", "input", "runs", "median us", "min us",
               "p90 us", "GB/s", "of copy", "floor us", "check");
-  for (std::uint32_t n : options.bench.*b.sizes) {
-    if (std::string why = sim::checkBuffersFit(n, context.caps); !why.empty()) {
+  for (std::uint32_t n : b.sizes(options.bench)) {
+    if (std::string why = sim::checkBuffersFit(n, context.caps); !why.empty() && !b.maps) {
       std::printf("n=%u skipped: %s\n", n, why.c_str());
       continue;
     }
@@ -329,7 +337,8 @@ json stageBench(const StageBench& b, lab::Stage& stage, const lab::Context& cont
     auto report = [&](json row) {
       row["primitive"] = b.stage;
       if (row.value("available", true)) row["correct"] = row.value("pass", true);  // a baseline is not judged
-      const std::string kept = row.value("kept_fraction", row.value("layout", row["camera"].is_string() ? row["camera"] : "-"));
+      const json camera = row.value("camera", json("-"));
+      const std::string kept = row.value("kept_fraction", row.value("layout", camera.is_string() ? camera.get<std::string>() : "-"));
       const char mark = row.value("available", true) ? cut.noted(row, row["variant"].get<std::string>() + size +
                                                                             (kept != "-" ? " " + kept : ""))
                                                      : ' ';
@@ -378,7 +387,7 @@ void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const 
   lab::Context lab{shaders, caps, options.settings.sim, [&](const lab::Case& c) -> const lab::Flock& { return flocks.get(c); },
                    0, options.settings.environment};
   std::vector<std::pair<const StageBench*, std::unique_ptr<lab::Stage>>> made;
-  int cases = (b.frame ? frameCases(options, caps) : 0) + (b.cull ? cullDrawCases(options, caps) : 0) + (b.sh ? shBenchCases() : 0) +
+  int cases = (b.frame ? frameCases(options, caps) : 0) + (b.cull ? cullDrawCases(options, caps) : 0) +
               (b.sparse ? sparseCases(options, caps) : 0) + (b.reduce ? 1 : 0);  // the reduction's: the streaming rate
   for (const StageBench& s : kStageBenches) {
     if (!(b.*s.asked)) continue;
@@ -398,12 +407,13 @@ void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const 
     for (auto& [s, stage] : made) {
       if (s->stage != std::string_view(name)) continue;
       if (s->asked == &BenchOptions::reduce) lab.bytesPerSecond = streamingRate(*cold, options, progress, out.doc);
-      out.doc[s->key] = stageBench(*s, *stage, lab, options, s->asked == &BenchOptions::reduce ? out.csv : out.gridCsv, progress);
+      out.doc[s->key] = stageBench(*s, *stage, lab, options, s->asked == &BenchOptions::reduce ? out.csv : out.gridCsv, progress,
+                                   cold ? &*cold : nullptr);
     }
   };
   stageRows("sort");
   if (b.frame) out.doc["frame"] = frameBench(options, shaders, caps, out.gridCsv, progress);
-  if (b.sh) out.doc["sh"] = shBench(options, shaders, caps, out.gridCsv, *cold, progress);
+  stageRows("sh");
   if (b.sparse) out.doc["sparse"] = sparseBench(options, shaders, caps, out.gridCsv, progress);
   stageRows("cull");
   if (b.cull) {

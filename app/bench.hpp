@@ -1,5 +1,5 @@
 #pragma once
-// What the sub-benches of `boids bench` share (app/bench.cpp, app/bench_sh.cpp, app/bench_sparse.cpp): the streaming
+// What the sub-benches of `boids bench` share (app/bench.cpp, app/bench_sparse.cpp): the streaming
 // rate every floor is taken at, measured in the same run; the note of the cases a budget or a cap
 // gave fewer runs than --repeats asked for; and the progress line.
 #include <cstddef>
@@ -27,6 +27,8 @@ class ColdRuns {
  public:
   ColdRuns(const gl::ShaderLibrary& shaders, const gl::Caps& caps);
 
+  // A copy between the scrub buffers: what the L2 held is gone.
+  void scrub();
   // Median milliseconds of `runs` runs of `work`, after two warm-ups, each run after the scrub.
   double medianMs(const std::function<void()>& work, int runs);
 
@@ -68,13 +70,6 @@ class RunsCut {
   int cases_ = 0;
   std::vector<std::pair<std::string, std::vector<std::string>>> cut_;  // why -> "name (runs)", in order
 };
-
-// bench --sh's cases, for the progress line: per map size its CPU projections and copy, then each
-// variant; the cube's resample, then each variant.
-int shBenchCases();
-// bench --sh: every projection variant in both layouts over map sizes, beside the CPU projections.
-nlohmann::json shBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
-                       ColdRuns& cold, Progress& progress);
 
 // The CIS 565 scenario of bench --frame (app/bench.cpp): its rules, a wrap-around world at its
 // density, no centroid pull; the neighbour search and seed as the options say.

@@ -18,10 +18,12 @@ constexpr std::size_t kNamedCuts = 12;
 ColdRuns::ColdRuns(const gl::ShaderLibrary& shaders, const gl::Caps& caps)
     : caps_(caps), copy_(shaders, caps), scrubA_("bench.scrubA", kScrubBytes), scrubB_("bench.scrubB", kScrubBytes) {}
 
+void ColdRuns::scrub() { scrubB_.copyFrom(scrubA_, kScrubBytes); }
+
 double ColdRuns::medianMs(const std::function<void()>& work, int runs) {
   std::vector<double> ms;
   for (int r = 0; r < runs + kColdWarmups; ++r) {
-    scrubB_.copyFrom(scrubA_, kScrubBytes);
+    scrub();
     const std::vector<double> one = gl::timeRuns([&](int) { work(); }, 1);
     if (r >= kColdWarmups) ms.push_back(one[0]);
   }

@@ -5,14 +5,14 @@ folders of engine/ (each first-level folder is one node, each file at engine/'s 
 Prints every function over the limit and every cycle with the includes that close it; exit code 1
 when there is one.
 
-    scripts/code_shape.py [--longest 100] [--list N]   (--list: the N longest functions, for a look)
+    scripts/code_shape.py [--longest 100] [--list N] [--root DIR]   (--list: the N longest functions, for a look)
 """
 import argparse
 import pathlib
 import re
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parent.parent  # --root moves it (the test of this script)
 CONTROL = re.compile(r"\b(if|for|while|switch|catch|do|else|return)\b")
 
 
@@ -133,7 +133,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--longest", type=int, default=100)
     parser.add_argument("--list", type=int, default=0)
+    parser.add_argument("--root", type=pathlib.Path, help="the tree to read (default: this project)")
     args = parser.parse_args()
+    if args.root:
+        global ROOT
+        ROOT = args.root.resolve()
     rows = long_functions(args.longest)
     for length, where, name in rows[: args.list]:
         print(f"{length:5d}  {where}  {name}")

@@ -9,7 +9,7 @@ import json
 import sys
 
 KEPT = {"0": "none", "1": "all"}  # check's old names of the kept fractions
-STAGE_OF_TABLE = {"results": "reduce", "sort": "sort", "scan": "scan", "compact": "compact"}  # bench's keys
+STAGE_OF_TABLE = {"results": "reduce", "sort": "sort", "scan": "scan", "compact": "compact", "sh": "sh", "cull": "cull"}  # bench's
 
 
 def pattern(row):
@@ -19,12 +19,20 @@ def pattern(row):
     return head if ": " in text and head in ("sorted keys", "reversed keys", "all keys equal", "full key range") else ""
 
 
+def camera(row):
+    c = row.get("camera")
+    return c.get("name") if isinstance(c, dict) else c
+
+
 def key(row, table):
-    name = row.get("strategy") or row.get("sorter") or row.get("variant")
+    if table == "rows":  # check's rows are named by "strategy"; bench's by their variant
+        name = row.get("strategy")
+    else:
+        name = row.get("sorter") or row.get("variant") or row.get("strategy")
     kept = row.get("kept_fraction")
     stage = row.get("stage") or row.get("primitive") or STAGE_OF_TABLE.get(table, "reduce")
-    return (stage, name, row.get("n"), row.get("seed"), row.get("frames"),
-            KEPT.get(kept, kept), (row.get("camera") or {}).get("name"), row.get("environment"), row.get("layout"),
+    return (stage, name, row.get("part"), row.get("cull"), row.get("n", row.get("texels")), row.get("seed"), row.get("frames"),
+            KEPT.get(kept, kept), camera(row), row.get("environment") if table == "rows" else None, row.get("layout"),
             pattern(row))
 
 
@@ -47,11 +55,15 @@ def compare(before, after):
             new_rows.setdefault(key(r, table), []).append(r)
         for r in old_rows:
             k = key(r, table)
+            if not new_rows.get(k) and camera(r) is None:  # a row for every camera now: the first stands for it
+                k = next((c for c in new_rows if new_rows[c] and c[:8] + c[9:] == k[:8] + k[9:]), k)
             if not new_rows.get(k):
                 problems.append(f"{table}: row {k} is gone")
                 continue
             n = new_rows[k].pop(0)
             missing = set(r) - set(n)
+            if not n.get("runs_cut", True):
+                missing.discard("runs_cut_by")  # present only on a row whose runs were cut
             if missing:
                 problems.append(f"{table}: row {k} lost fields {sorted(missing)}")
             gained |= {f"{table}.{f}" for f in set(n) - set(r)}

@@ -32,7 +32,14 @@ double RepeatTimer::time(Row& row, const std::function<void(int)>& work, const s
   return ms;
 }
 
-double BudgetTimer::time(Row& row, const std::function<void(int)>& work, const std::function<void()>& before) {
+double BudgetTimer::time(Row& row, const std::function<void(int)>& work, const std::function<void()>& given) {
+  std::function<void()> before = given;
+  if (scrub_) {
+    before = [&] {
+      if (given) given();
+      scrub_();
+    };
+  }
   gl::warmUp([&](int k) {
     if (before) before();
     work(k);

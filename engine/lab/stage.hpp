@@ -80,13 +80,15 @@ class RepeatTimer : public Timer {
 // median, min and p90 in microseconds, and "runs", "runs_asked", "runs_cut" (and "runs_cut_by").
 class BudgetTimer : public Timer {
  public:
-  BudgetTimer(int asked, int most) : asked_(asked), most_(most) {}
+  // `scrub`, where given, runs untimed before every run (e.g. to start each from a cold L2).
+  BudgetTimer(int asked, int most, std::function<void()> scrub = {}) : asked_(asked), most_(most), scrub_(std::move(scrub)) {}
   double time(Row& row, const std::function<void(int)>& work, const std::function<void()>& before) override;
   static constexpr double kSecondsPerCase = 3.0;
   static constexpr int kWarmups = 3, kFewestRuns = 5;
 
  private:
   int asked_, most_;
+  std::function<void()> scrub_;
 };
 
 class Stage {

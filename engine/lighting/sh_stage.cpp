@@ -1,5 +1,6 @@
 #include "engine/lighting/sh_stage.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -7,6 +8,7 @@
 
 #include "engine/lighting/environment.hpp"
 #include "engine/lighting/sh_projection.hpp"
+#include "engine/primitives/baseline.hpp"
 
 namespace boids::lighting {
 namespace {
@@ -36,22 +38,34 @@ struct References {
   std::array<float, 6> serialFaces{};
   std::optional<sh::Coefficients> exact;
   double exactTolerance = 0;
+  double doubleUs = 0, serialUs = 0;  // the CPU projections' times (the double one: equirect only)
+  std::uint32_t texels = 0;
 };
+
+double microseconds(const std::function<void()>& work) {
+  const auto start = std::chrono::steady_clock::now();
+  work();
+  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+}
 
 References referencesFor(ShProjector& projector, const Environment& env, ShLayout layout, double yaw) {
   References r;
   if (layout == ShLayout::Equirect) {
     float solidAngle = 0;
-    r.cpuDouble = sh::projectEquirect(env.texels, env.width, env.height, yaw);
-    r.serialFloat = sh::projectEquirectSerialFloat(env.texels, env.width, env.height, yaw, &solidAngle);
+    r.texels = env.width * env.height;
+    r.doubleUs = microseconds([&] { r.cpuDouble = sh::projectEquirect(env.texels, env.width, env.height, yaw); });
+    r.serialUs = microseconds([&] {
+      r.serialFloat = sh::projectEquirectSerialFloat(env.texels, env.width, env.height, yaw, &solidAngle);
+    });
     r.serialSolidAngle = solidAngle;
     // Exact only where the texels are the environment: the map itself, with the horizon between
     // rows for the hemisphere.
     if (env.kind != EnvironmentKind::UpperHemisphere || env.height % 2 == 0) r.exact = exactCoefficients(env, yaw);
   } else {
     const std::vector<glm::vec3> cube = projector.readCube();
+    r.texels = 6 * projector.cubeSize() * projector.cubeSize();
     r.cpuDouble = sh::projectCube(cube, projector.cubeSize());
-    r.serialFloat = sh::projectCubeSerialFloat(cube, projector.cubeSize(), &r.serialFaces);
+    r.serialUs = microseconds([&] { r.serialFloat = sh::projectCubeSerialFloat(cube, projector.cubeSize(), &r.serialFaces); });
     r.serialSolidAngle = 0;
     for (float f : r.serialFaces) r.serialSolidAngle += f;
     // A constant resamples to itself; the others' cube is a resample, judged against its own projection.
@@ -68,14 +82,14 @@ References referencesFor(ShProjector& projector, const Environment& env, ShLayou
 lab::Row shRow(ShProjector& projector, const Environment& env, ShLayout layout, const std::string& variant,
                const References& ref, lab::Timer& timer) {
   lab::Row row = {{"strategy", "sh/" + variant}, {"stage", "sh"}, {"variant", variant}, {"environment", env.name},
-              {"layout", layoutName(layout)}, {"texels", layout == ShLayout::Cube ? 6 * projector.cubeSize() * projector.cubeSize()
-                                                                                           : env.width * env.height}};
+                  {"layout", layoutName(layout)}, {"texels", ref.texels}, {"n", ref.texels}};
   if (std::string why = projector.unavailable(variant, layout); !why.empty()) {
     row["available"] = false;
     row["reason"] = why;
     return row;
   }
-  timer.time(row, [&](int) { projector.project(variant, layout); });
+  const double ms = timer.time(row, [&](int) { projector.project(variant, layout); });
+  row["speedup_over_serial"] = ref.serialUs / (ms * 1e3);
   const ShResult gpu = projector.read();
   const double errorGpu = sh::relativeError(gpu.L, ref.cpuDouble), errorSerial = sh::relativeError(ref.serialFloat, ref.cpuDouble);
   bool pass = errorGpu <= kShTarget;
@@ -121,9 +135,14 @@ lab::Row shRow(ShProjector& projector, const Environment& env, ShLayout layout, 
   return row;
 }
 
+// The bench's maps: the built-in sky, twice as wide as these heights; the cube (its size is its
+// own) is resampled from one of them.
+constexpr std::uint32_t kBenchHeights[] = {128, 256, 512, 1024, 2048};
+constexpr std::uint32_t kCubeHeight = 1024;
+
 class ShStage : public lab::Stage {
  public:
-  explicit ShStage(const lab::Context& context) : projector_(context.shaders, context.caps) {}
+  explicit ShStage(const lab::Context& context) : projector_(context.shaders, context.caps), copy_(context.shaders, context.caps) {}
 
   std::vector<std::pair<std::string, std::string>> variants() const override {
     std::vector<std::pair<std::string, std::string>> list;
@@ -131,11 +150,12 @@ class ShStage : public lab::Stage {
     return list;
   }
 
+  // check: an environment by name (Case::input); bench: the built-in sky of Case::n rows.
   void prepare(const lab::Case& c) override {
     case_ = c;
     error_.clear();
     try {
-      env_ = loadEnvironment(c.input);
+      env_ = c.purpose == lab::Purpose::Check ? loadEnvironment(c.input) : builtInEnvironment("sky", 2 * c.n, c.n);
       projector_.setEnvironment(env_);
     } catch (const std::runtime_error& e) {  // a bad --environment file: a failed row that says why
       error_ = e.what();
@@ -144,7 +164,39 @@ class ShStage : public lab::Stage {
     // Turned, so the tables' azimuths are not the map's own: the yaw the panel would set.
     const double yaw = double(float(0.5));
     projector_.setYaw(float(yaw));
-    for (std::size_t l = 0; l < std::size(kLayouts); ++l) references_[l] = referencesFor(projector_, env_, kLayouts[l], yaw);
+    layouts_ = c.purpose == lab::Purpose::Check || c.n == kCubeHeight ? 2 : 1;
+    for (std::size_t l = 0; l < layouts_; ++l) references_[l] = referencesFor(projector_, env_, kLayouts[l], yaw);
+  }
+
+  // The CPU projections' times, a streaming copy of the map's bytes (its speed of light: the floor)
+  // and the cube's resample.
+  std::vector<lab::Row> baselines(lab::Timer& timer) override {
+    const References& map = references_[0];
+    auto cpu = [&](const char* variant, const References& r, double us, const char* layout) {
+      lab::Row row = lab::identity(case_, "sh", variant);
+      row.update({{"layout", layout}, {"texels", r.texels}, {"n", r.texels}, {"runs", 1}, {"median_us", us}, {"cpu", true},
+                  {"baseline", true}, {"available", true}});
+      return row;
+    };
+    std::vector<lab::Row> rows = {cpu("cpu/double", map, map.doubleUs, "equirect"), cpu("cpu/serial-float", map, map.serialUs, "equirect")};
+    rows[1]["error"] = sh::relativeError(map.serialFloat, map.cpuDouble);
+    const std::size_t bytes = std::size_t(map.texels) * 16;
+    const gl::Buffer from("lab.sh.copyFrom", bytes), to("lab.sh.copyTo", bytes);
+    lab::Row copy = cpu("baseline/stream-copy", map, 0, "-");
+    copy.erase("cpu");
+    const double copyMs = timer.time(copy, [&](int) { copy_.run(from, to, map.texels * 4); });
+    bytesPerSecond_ = 2.0 * double(bytes) / (copyMs * 1e-3);
+    copy["bytes_per_second"] = bytesPerSecond_;
+    rows.push_back(copy);
+    if (layouts_ == 2) {
+      rows.push_back(cpu("cpu/serial-float", references_[1], references_[1].serialUs, "cube"));
+      rows.back()["error"] = sh::relativeError(references_[1].serialFloat, references_[1].cpuDouble);
+      lab::Row resample = cpu("resample", references_[1], 0, "cube");
+      resample.erase("cpu");
+      timer.time(resample, [&](int) { projector_.resampleCube(); });
+      rows.push_back(resample);
+    }
+    return rows;
   }
 
   std::vector<lab::Row> run(std::size_t k, lab::Timer& timer) override {
@@ -155,9 +207,12 @@ class ShStage : public lab::Stage {
       return {row};
     }
     std::vector<lab::Row> rows;
-    for (std::size_t l = 0; l < std::size(kLayouts); ++l) {
+    for (std::size_t l = 0; l < layouts_; ++l) {
       lab::Row row = shRow(projector_, env_, kLayouts[l], kShVariants[k], references_[l], timer);
-      row["n"] = row["texels"];
+      if (case_.purpose == lab::Purpose::Bench && row["available"].get<bool>()) {
+        row["error"] = row["error_gpu"];
+        row["floor_us"] = double(references_[l].texels) * 16.0 / bytesPerSecond_ * 1e6;
+      }
       rows.push_back(std::move(row));
     }
     return rows;
@@ -165,10 +220,13 @@ class ShStage : public lab::Stage {
 
  private:
   ShProjector projector_;
+  primitives::StreamCopy copy_;
   lab::Case case_;
   std::string error_;
   Environment env_;
+  std::size_t layouts_ = 2;  // the bench projects the cube from one map only
   std::array<References, std::size(kLayouts)> references_;
+  double bytesPerSecond_ = 0;
 };
 
 }  // namespace
@@ -179,6 +237,8 @@ std::vector<std::string> checkedEnvironments(const std::string& extra) {
   if (!extra.empty() && std::find(names.begin(), names.end(), extra) == names.end()) names.push_back(extra);
   return names;
 }
+
+std::vector<std::uint32_t> shBenchHeights() { return {std::begin(kBenchHeights), std::end(kBenchHeights)}; }
 
 const lab::StageInfo kShStage{"sh", "the environment's projection onto spherical harmonics", lab::Sweep::Once,
                               [](const lab::Context& c) { return std::make_unique<ShStage>(c); }, nullptr,
