@@ -88,7 +88,7 @@ TimedFrames timeFrames(const Options& options, const gl::ShaderLibrary& shaders,
   gl::finish();
   const std::uint32_t n = s.count;
   return {timer.stats(), rs.cull ? renderer.readCullCounts() : render::CullCounts{{n, 0, 0}, n},
-          simulation.grid().sorter().name, simulation.reduceStrategy().name, renderer.compaction().name};
+          simulation.grid().sorter().name, simulation.reduceVariant().name, renderer.compaction().name};
 }
 
 int frameCases(const Options& options, const gl::Caps& caps) {
@@ -274,6 +274,21 @@ constexpr StageBench kStageBenches[] = {
     {"reduce", &BenchOptions::reduce, flockSizes, &BenchOptions::strategies, 1 << 30, "results"},
 };
 
+// The stage benches asked for: by their options (--sort, ...) or by name (--stages), each once; a
+// stage without options of its own is timed at --sizes with the lab's cap, its rows under its name.
+std::vector<StageBench> askedStages(const BenchOptions& b) {
+  std::vector<StageBench> asked;
+  auto named = [&](const char* stage) { return std::find(b.stages.begin(), b.stages.end(), stage) != b.stages.end(); };
+  for (const StageBench& s : kStageBenches) {
+    if (b.*s.asked || named(s.stage)) asked.push_back(s);
+  }
+  for (const std::string& name : b.stages) {
+    const bool own = std::any_of(std::begin(kStageBenches), std::end(kStageBenches), [&](const StageBench& s) { return name == s.stage; });
+    if (!own) asked.push_back({findStage(name)->name, nullptr, flockSizes, nullptr, kMostLabRuns, findStage(name)->name});
+  }
+  return asked;
+}
+
 bool onlyAllows(const Options& options, const StageBench& b, const std::string& variant) {
   if (!b.only) return true;
   const std::vector<std::string>& only = options.bench.*b.only;
@@ -302,13 +317,13 @@ void printStageRow(const json& r, const std::string& kept, char mark, std::strin
     if (r.contains(key)) std::snprintf(text, sizeof text, format, r[key].get<double>() * scale);
     return std::string(text);
   };
-  std::printf("%-22s %10u %7s %5d%c %11.2f %11s %11s %9s %8s %10s %s\n", name.c_str(), r["n"].get<unsigned>(),
-              kept.c_str(), r["runs"].get<int>(), mark, r["median_us"].get<double>(), cell("min_us", "%.2f").c_str(),
+  std::printf("%-22s %10u %7s %5d%c %11s %11s %11s %9s %8s %10s %s\n", name.c_str(), r["n"].get<unsigned>(),
+              kept.c_str(), r.value("runs", 0), mark, cell("median_us", "%.2f").c_str(), cell("min_us", "%.2f").c_str(),
               cell("p90_us", "%.2f").c_str(), cell("gbytes_per_s", "%.0f").c_str(), cell("fraction_of_copy", "%.0f%%", 100).c_str(),
               cell("floor_us", "%.2f").c_str(), r.value("baseline", false) ? "-" : r["correct"].get<bool>() ? "ok" : "WRONG");
   std::fflush(stdout);
-  const std::string common = "," + std::to_string(r["n"].get<unsigned>()) + "," + std::to_string(r["runs"].get<int>()) + "," +
-                             std::to_string(r["median_us"].get<double>());
+  const std::string common = "," + std::to_string(r["n"].get<unsigned>()) + "," + std::to_string(r.value("runs", 0)) + "," +
+                             std::to_string(r.value("median_us", 0.0));
   if (r["stage"] != "reduce") {
     csv += r["stage"].get<std::string>() + "," + name + (kept != "-" ? "@" + kept : "") + common + "\n";
   } else {  // the reduction's own columns
@@ -386,14 +401,15 @@ void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const 
   sim::CaseFlocks flocks(shaders, caps, options.settings.sim);
   lab::Context lab{shaders, caps, options.settings.sim, [&](const lab::Case& c) -> const lab::Flock& { return flocks.get(c); },
                    0, options.settings.environment};
-  std::vector<std::pair<const StageBench*, std::unique_ptr<lab::Stage>>> made;
+  std::vector<std::pair<StageBench, std::unique_ptr<lab::Stage>>> made;
   int cases = (b.frame ? frameCases(options, caps) : 0) + (b.cull ? cullDrawCases(options, caps) : 0) +
-              (b.sparse ? sparseCases(options, caps) : 0) + (b.reduce ? 1 : 0);  // the reduction's: the streaming rate
-  for (const StageBench& s : kStageBenches) {
-    if (!(b.*s.asked)) continue;
-    made.emplace_back(&s, findStage(s.stage)->create(lab));
+              (b.sparse ? sparseCases(options, caps) : 0);
+  for (const StageBench& s : askedStages(b)) {
+    made.emplace_back(s, findStage(s.stage)->create(lab));
     cases += stageCases(s, *made.back().second, options, caps);
   }
+  const bool reduce = std::any_of(made.begin(), made.end(), [](const auto& m) { return m.first.stage == std::string_view("reduce"); });
+  cases += reduce ? 1 : 0;  // the reduction's: the streaming rate
   if (cases == 0) {  // every size skipped: a run that measured nothing is an error, not a success
     const std::uint32_t n = b.gridSizes.empty() ? 0 : b.gridSizes.front();
     std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours);
@@ -402,13 +418,13 @@ void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const 
   }
   Progress progress(cases);
   std::optional<ColdRuns> cold;  // 512 MiB of scrub buffers: only for the benches that use them
-  if (b.sh || b.reduce) cold.emplace(shaders, caps);
+  if (b.sh || reduce || std::find(b.stages.begin(), b.stages.end(), "sh") != b.stages.end()) cold.emplace(shaders, caps);
   auto stageRows = [&](const char* name) {
     for (auto& [s, stage] : made) {
-      if (s->stage != std::string_view(name)) continue;
-      if (s->asked == &BenchOptions::reduce) lab.bytesPerSecond = streamingRate(*cold, options, progress, out.doc);
-      out.doc[s->key] = stageBench(*s, *stage, lab, options, s->asked == &BenchOptions::reduce ? out.csv : out.gridCsv, progress,
-                                   cold ? &*cold : nullptr);
+      if (s.stage != std::string_view(name)) continue;
+      const bool reduce = s.stage == std::string_view("reduce");
+      if (reduce) lab.bytesPerSecond = streamingRate(*cold, options, progress, out.doc);
+      out.doc[s.key] = stageBench(s, *stage, lab, options, reduce ? out.csv : out.gridCsv, progress, cold ? &*cold : nullptr);
     }
   };
   stageRows("sort");
@@ -420,7 +436,11 @@ void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const 
     for (json& row : cullDrawBench(options, shaders, caps, out.gridCsv, progress)) out.doc["cull"].push_back(std::move(row));
   }
   for (const char* name : {"scan", "compact", "reduce"}) stageRows(name);
-  if (b.reduce) out.doc["floor_bandwidth_bytes_per_s"] = lab.bytesPerSecond;
+  for (const std::string& name : b.stages) {  // the stages with no options of their own
+    const bool own = std::any_of(std::begin(kStageBenches), std::end(kStageBenches), [&](const StageBench& s) { return name == s.stage; });
+    if (!own) stageRows(name.c_str());
+  }
+  if (lab.bytesPerSecond > 0) out.doc["floor_bandwidth_bytes_per_s"] = lab.bytesPerSecond;
 }
 
 int runBench(const Options& options) {

@@ -230,7 +230,7 @@ class Desktop {
 
   PanelActions drawPanel(double now) {
     sim::Simulation& simulation = scene_->simulation;
-    ReductionView reductionView{&simulation.reduceStrategy(), simulation.reducer().detail(), simulation.fallbackReason(),
+    ReductionView reductionView{&simulation.reduceVariant(), simulation.reducer().detail(), simulation.fallbackReason(),
                                 &scene_->inspector.latest(), scene_->inspector.busy()};
     // A window too small for the panel shows none: ImGui would push the panel out of the way to
     // keep it reachable, and it would stay pushed when the window grows again.
@@ -431,10 +431,10 @@ class Desktop {
     if (panel_.app.reduce != askedStrategy_) {
       askedStrategy_ = panel_.app.reduce;
       try {
-        simulation.setReduceStrategy(panel_.app.reduce);
+        simulation.setReduceVariant(panel_.app.reduce);
       } catch (const std::invalid_argument& e) {
         std::fprintf(stderr, "boids: %s\n", e.what());
-        panel_.app.reduce = askedStrategy_ = simulation.reduceStrategy().name;
+        panel_.app.reduce = askedStrategy_ = simulation.reduceVariant().name;
       }
     }
     if (panel_.app.compact != scene_->renderer.askedCompaction()) {

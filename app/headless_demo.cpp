@@ -37,7 +37,7 @@ void describeDemo(const Options& options, Scene& scene, glm::ivec2 size, int fra
     std::printf(" grid, %s, %u-cell search, sort %s", g.describe().c_str(), static_cast<unsigned>(options.settings.sim.cells),
                 simulation.grid().sorter().name);
   }
-  std::printf("; reduction %s%s\n", simulation.reduceStrategy().name,
+  std::printf("; reduction %s%s\n", simulation.reduceVariant().name,
               options.settings.paused ? "; paused (--paused: drawn, not stepped)" : "");
   const render::RenderSettings& rs = options.settings.render;
   if (rs.cull) {
@@ -83,7 +83,7 @@ bool finalCentroidPasses(Scene& scene) {
   sim::Simulation& simulation = scene.simulation;
   simulation.reduce();
   centroid::Inspector& inspector = scene.inspector;
-  inspector.requestSnapshot(simulation.reduceInput(), simulation.reduceStrategy(), simulation.reducer(),
+  inspector.requestSnapshot(simulation.reduceInput(), simulation.reduceVariant(), simulation.reducer(),
                             simulation.stats(), false, simulation.steps());
   gl::finish();  // the run is over; waiting here stalls nothing
   while (!inspector.poll()) std::this_thread::sleep_for(std::chrono::milliseconds(1));

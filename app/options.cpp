@@ -14,7 +14,7 @@
 #include "app/text.hpp"
 #include "engine/lighting/environment.hpp"
 #include "engine/primitives/sort/sort.hpp"
-#include "engine/centroid/strategy.hpp"
+#include "engine/centroid/reducer.hpp"
 
 namespace boids::app {
 
@@ -196,8 +196,13 @@ class TextOptions {
 // What an option means only beside another, refused without it rather than silently ignored.
 void refuseIgnored(const Options& o, bool sorters, bool strategies) {
   const BenchOptions& b = o.bench;
-  if (o.mode == Mode::Bench && sorters && !b.sort && !b.frame) throw UsageError("--sorters: only --sort and --frame time sorters; give one of them");
-  if (o.mode == Mode::Bench && strategies && !b.reduce) throw UsageError("--strategies: only --reduce times strategies; give it");
+  auto staged = [&](const char* stage) { return std::find(b.stages.begin(), b.stages.end(), stage) != b.stages.end(); };
+  if (o.mode == Mode::Bench && sorters && !b.sort && !b.frame && !staged("sort")) {
+    throw UsageError("--sorters: only --sort and --frame time sorters; give one of them");
+  }
+  if (o.mode == Mode::Bench && strategies && !b.reduce && !staged("reduce")) {
+    throw UsageError("--strategies: only --reduce times strategies; give it");
+  }
   const std::vector<std::string>& stages = o.check.stages;
   if (const Assignment* a = o.commandLine.find("environment");
       a && o.mode == Mode::Check && !stages.empty() && std::find(stages.begin(), stages.end(), "sh") == stages.end()) {
@@ -262,7 +267,7 @@ struct CommandLine {
 
 std::vector<std::string> strategyNames() {
   std::vector<std::string> names;
-  for (const centroid::StrategyInfo& s : centroid::strategies()) names.emplace_back(s.name);
+  for (const centroid::CentroidVariant& s : centroid::centroidVariants()) names.emplace_back(s.name);
   return names;
 }
 
@@ -293,8 +298,8 @@ void declareModes(CommandLine& c, Options& o) {
   text.add(*c.check, "--json", "Write the rows as JSON to this file (format: README)", "FILE");
   text.add(*c.check, "--dump", "Write the positions of each case to this folder (raw little-endian float32 x,y,z,w per boid)", "DIR");
 
-  c.bench = cli.add_subcommand("bench", "Headless benchmarks for real GPUs: GPU time per strategy over sizes");
-  c.bench->add_flag("--reduce", o.bench.reduce, "Benchmark the centroid + bounds strategies");
+  c.bench = cli.add_subcommand("bench", "Headless benchmarks for real GPUs: GPU time of every variant of the lab's stages, and of the frame, over sizes");
+  c.bench->add_flag("--reduce", o.bench.reduce, "Benchmark the centroid + bounds variants (the reduce stage)");
   c.bench->add_flag("--sort", o.bench.sort, "Benchmark the grid's sorters on (cell, boid) pairs");
   c.bench->add_flag("--scan", o.bench.scan, "Benchmark every scan variant beside a streaming copy of the same bytes");
   c.bench->add_flag("--compact", o.bench.compact,
@@ -313,10 +318,12 @@ void declareModes(CommandLine& c, Options& o) {
                   "Benchmark the grid in worlds far larger than the flock: the CIS 565 flock in a world of 0.25 to 64 cells "
                   "per boid, with dense keys (one per cell) and hashed keys (about two per boid)");
   text.add(*c.bench, "--sizes", "Flock sizes, comma-separated (default: 64K, 1M, 4M, 16M for --reduce; 64K, 256K, 1M, 4M, 16M for --sort, --frame and --cull)", "N,...", "bench-sizes");
-  text.add(*c.bench, "--strategies", "Only these strategies, comma-separated", "NAME,...", "bench-strategies");
+  text.add(*c.bench, "--stages", "Benchmark these stages of the lab, comma-separated: " + stageNames() +
+           " (--sort, --cull, --sh, --scan, --compact and --reduce name six of them)", "STAGE,...", "bench-stages");
+  text.add(*c.bench, "--strategies", "Only these variants of the reduce stage, comma-separated", "NAME,...", "bench-strategies");
   text.add(*c.bench, "--sorters", "Only these sorters (--sort, and --frame's frame a sorter), comma-separated", "NAME,...",
            "bench-sorters");
-  text.add(*c.bench, "--repeats", "Timed runs per strategy and size, 1 to 100000 (default 200)", "N", "bench-repeats");
+  text.add(*c.bench, "--repeats", "Timed runs per variant and size at most, 1 to 100000 (default 200; a 3-second budget per case and caps cut them)", "N", "bench-repeats");
   text.add(*c.bench, "--json", "Write the results as JSON to this file", "FILE", "bench-json");
   text.add(*c.bench, "--csv", "Write the results as CSV to this file", "FILE", "bench-csv");
 
@@ -477,6 +484,7 @@ void applyOptions(CommandLine& c, Options& o) {
   }
   if (auto v = text.choiceList("bench-strategies", strategyNames())) o.bench.strategies = *v;
   if (auto v = text.choiceList("bench-sorters", sorterNames())) o.bench.sorters = *v;
+  if (auto v = text.choiceList("bench-stages", stageList())) o.bench.stages = *v;
   if (auto v = text.whole("bench-repeats", 1, 100000)) o.bench.repeats = static_cast<int>(*v);
 
   if (c.demo->parsed()) o.mode = Mode::Demo;
@@ -484,8 +492,9 @@ void applyOptions(CommandLine& c, Options& o) {
   if (c.bench->parsed()) {
     o.mode = Mode::Bench;
     const BenchOptions& b = o.bench;
-    if (!b.reduce && !b.sort && !b.frame && !b.scan && !b.compact && !b.cull && !b.sh && !b.sparse) {
-      throw UsageError("bench needs something to measure: --reduce, --sort, --frame, --scan, --compact, --cull, --sh or --sparse");
+    if (!b.reduce && !b.sort && !b.frame && !b.scan && !b.compact && !b.cull && !b.sh && !b.sparse && b.stages.empty()) {
+      throw UsageError("bench needs something to measure: --reduce, --sort, --frame, --scan, --compact, --cull, --sh, --sparse "
+                       "or --stages");
     }
   }
   // What a mode would silently ignore.

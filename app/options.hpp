@@ -42,6 +42,7 @@ struct BenchOptions {
   std::vector<std::uint32_t> sizes = {65536, 1048576, 4194304, 16777216};
   std::vector<std::string> strategies;
   std::vector<std::string> sorters;  // --sort and --frame: only these (empty: every one)
+  std::vector<std::string> stages;   // --stages: these stages of the lab (app/stages.cpp), by name
   int repeats = 200;
   std::filesystem::path json, csv;
 };

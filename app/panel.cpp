@@ -94,8 +94,8 @@ void compareTable(PanelState& state, const gl::FrameTimer& timer, const Reductio
 void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, const ReductionView& view,
                       PanelActions& actions) {
   // The strategy: every one listed; those this context cannot run are greyed with the reason.
-  variantCombo("strategy", state.app.reduce, centroid::strategies(), caps,
-               [](const centroid::StrategyInfo& s) { return std::string("\nbounds: ") + s.bounds; });
+  variantCombo("strategy", state.app.reduce, centroid::centroidVariants(), caps,
+               [](const centroid::CentroidVariant& s) { return std::string("\nbounds: ") + s.bounds; });
   if (view.active) {
     ImGui::TextWrapped("%s", view.active->description);
     ImGui::TextDisabled("bounds: %s%s%s", view.active->bounds, view.activeDetail.empty() ? "" : "; ",
@@ -154,7 +154,7 @@ void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTi
   }
 
   // Every strategy on the same frame.
-  ImGui::Checkbox("compare all strategies (each frame)", &state.app.compareAll);
+  ImGui::Checkbox("compare all variants (each frame)", &state.app.compareAll);
   if (!state.app.compareAll) return;
   compareTable(state, timer, view);
 }
@@ -173,7 +173,7 @@ void compareTable(PanelState& state, const gl::FrameTimer& timer, const Reductio
   };
   const std::optional<double> floor = timeOf(centroid::Lab::kStreamReadPass);
   double fastest = 0, slowest = 0;
-  for (const centroid::StrategyInfo& s : centroid::strategies()) {
+  for (const centroid::CentroidVariant& s : centroid::centroidVariants()) {
     if (const auto t = timeOf(std::string("lab/") + s.name); t && *t > 0) {
       fastest = fastest > 0 ? std::min(fastest, *t) : *t;
       slowest = std::max(slowest, *t);
@@ -185,7 +185,7 @@ void compareTable(PanelState& state, const gl::FrameTimer& timer, const Reductio
   if (!ImGui::BeginTable("compare", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
   ImGui::PushTextWrapPos(-1.0f);  // a cell's word stays whole ("unavailable", not "unavail/able")
   float longest = 0.0f;  // the name column holds every name whole
-  for (const centroid::StrategyInfo& s : centroid::strategies()) longest = std::max(longest, ImGui::CalcTextSize(s.name).x);
+  for (const centroid::CentroidVariant& s : centroid::centroidVariants()) longest = std::max(longest, ImGui::CalcTextSize(s.name).x);
   ImGui::TableSetupColumn("strategy", ImGuiTableColumnFlags_WidthFixed, longest);
   ImGui::TableSetupColumn(timeUnitShort(timer));
   ImGui::TableSetupColumn("x best");
@@ -193,7 +193,7 @@ void compareTable(PanelState& state, const gl::FrameTimer& timer, const Reductio
   ImGui::TableSetupColumn("verdict");
   ImGui::TableHeadersRow();
   const bool haveLab = view.report && *view.report && !(*view.report)->lab.empty();
-  for (const centroid::StrategyInfo& s : centroid::strategies()) {
+  for (const centroid::CentroidVariant& s : centroid::centroidVariants()) {
     const centroid::Verdict* v = nullptr;
     if (haveLab) {
       for (const centroid::Verdict& x : (*view.report)->lab) {
@@ -207,7 +207,7 @@ void compareTable(PanelState& state, const gl::FrameTimer& timer, const Reductio
     if (ImGui::Selectable(s.name, active, ImGuiSelectableFlags_SpanAllColumns) && (!v || v->available)) {
       state.app.reduce = s.name;
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nclick: make it the active strategy", s.description);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nclick: make it the active variant", s.description);
     ImGui::TableNextColumn();
     if (t) ImGui::Text("%.4f", *t); else ImGui::TextDisabled("-");
     ImGui::TableNextColumn();
@@ -839,7 +839,7 @@ void presetsSection(PanelState& state, PanelActions& actions) {
   }
   ImGui::InputText("file", &state.presetPath);
   actions.savePreset = ImGui::Button("save");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("every setting, the camera and the strategies, as JSON (written atomically)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("every setting, the camera and the variants, as JSON (written atomically)");
   ImGui::SameLine();
   actions.loadPreset = ImGui::Button("load");
   ImGui::SameLine();

@@ -68,7 +68,7 @@ struct LightingView {
 
 // What the reduction section shows, from the engine.
 struct ReductionView {
-  const centroid::StrategyInfo* active = nullptr;
+  const centroid::CentroidVariant* active = nullptr;
   std::string activeDetail;
   std::string activeUnavailable;    // set when the flock outgrew the asked-for strategy
   const std::optional<centroid::Report>* report = nullptr;

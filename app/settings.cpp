@@ -12,14 +12,14 @@
 #include "engine/lighting/sh_projection.hpp"
 #include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/sort/sort.hpp"
-#include "engine/centroid/strategy.hpp"
+#include "engine/centroid/reducer.hpp"
 
 namespace boids::app {
 
 using nlohmann::json;
 
 AppSettings::AppSettings()
-    : reduce(centroid::kDefaultStrategy),
+    : reduce(centroid::kDefaultCentroidVariant),
       sort(primitives::kDefaultSorter),
       compact(render::kDefaultCompaction),
       environment(lighting::kDefaultEnvironment),
@@ -41,7 +41,7 @@ constexpr double kDegrees = 180.0 / std::numbers::pi;
 
 std::vector<std::string> strategyNames() {
   std::vector<std::string> names;
-  for (const centroid::StrategyInfo& s : centroid::strategies()) names.emplace_back(s.name);
+  for (const centroid::CentroidVariant& s : centroid::centroidVariants()) names.emplace_back(s.name);
   return names;
 }
 
@@ -259,7 +259,7 @@ void windowSettings(std::vector<SettingInfo>& t) {
        BOOL_MEMBER(showPanel)});
   t.push_back({"paused", "window", "paused", "the simulation starts paused (Space toggles it)", SettingKind::Bool, 0, 0, {},
        BOOL_MEMBER(paused)});
-  t.push_back({"compare-all", "window", "compare-all", "run every reduction strategy each frame and compare them",
+  t.push_back({"compare-all", "window", "compare-all", "run every reduce variant each frame and compare them",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(compareAll)});
   t.push_back({"check-every", "window", "check-every", "frames between CPU checks of the reduction (0: on demand)",
        SettingKind::Integer, 0, 100000, {},

@@ -30,7 +30,7 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
   }
   if (view.inspector && view.snapshot) {  // positions + results -> CPU, fenced, read frames later
     const gpu::SimParams params = sim::toGpu(simulation.settings());
-    view.inspector->requestSnapshot(simulation.reduceInput(), simulation.reduceStrategy(), simulation.reducer(),
+    view.inspector->requestSnapshot(simulation.reduceInput(), simulation.reduceVariant(), simulation.reducer(),
                                     simulation.stats(), view.compareAll, simulation.steps(),
                                     simulation.usesGrid() ? &params : nullptr);
   }

@@ -22,7 +22,7 @@ struct PassInfo {
   bool compute;  // part of the simulation's compute (the panel's stacked plot, bench --frame's compute sum)
 };
 inline constexpr PassInfo kPasses[] = {
-    {Pass::Reduce, "reduce", "positions -> the flock's centroid and bounds, by the chosen strategy, left on the GPU", true},
+    {Pass::Reduce, "reduce", "positions -> the flock's centroid and bounds, by the chosen variant, left on the GPU", true},
     {Pass::Camera, "camera", "the orbit camera from the CPU, or the follow camera framing the bounds on the GPU", false},
     {Pass::Hash, "hash", "positions -> (cell key, boid index) pairs", true},
     {Pass::Sort, "sort", "the pairs in cell order, by the chosen sorter", true},

@@ -1,6 +1,6 @@
 #include "engine/centroid/baseline.hpp"
 
-#include "engine/centroid/strategies.hpp"
+#include "engine/centroid/reducers.hpp"
 #include "engine/gl/dispatch.hpp"
 #include "shaders/centroid/centroid_slots.h"
 

@@ -1,11 +1,11 @@
 // The reduce primitive's variants as centroid strategies: the positions are the input, the
 // FlockStats buffer the output, the centroid payload the combine.
-#include "engine/centroid/strategies.hpp"
+#include "engine/centroid/reducers.hpp"
 
 namespace boids::centroid {
 namespace {
 
-class FromPrimitive final : public Strategy {
+class FromPrimitive final : public Reducer {
  public:
   explicit FromPrimitive(std::unique_ptr<primitives::Reduce> reduce) : reduce_(std::move(reduce)) {}
 
@@ -20,7 +20,7 @@ class FromPrimitive final : public Strategy {
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeFromPrimitive(const primitives::ReduceVariant& variant, const gl::ShaderLibrary& lib,
+std::unique_ptr<Reducer> makeFromPrimitive(const primitives::ReduceVariant& variant, const gl::ShaderLibrary& lib,
                                             const gl::Caps& caps) {
   return std::make_unique<FromPrimitive>(variant.create(lib, caps, kPayload));
 }

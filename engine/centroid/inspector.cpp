@@ -48,7 +48,7 @@ std::string boundNote(const Verdict& v) {
 
 Inspector::Inspector(const gl::ShaderLibrary& library, const gl::Caps& caps) : lab_(library, caps) {}
 
-bool Inspector::requestSnapshot(const Input& input, const StrategyInfo& activeInfo, const Strategy& active,
+bool Inspector::requestSnapshot(const Input& input, const CentroidVariant& activeInfo, const Reducer& active,
                                 const gl::Buffer& activeStats, bool withLab, std::uint64_t frame,
                                 const gpu::SimParams* gridParams) {
   if (busy()) return false;

@@ -62,7 +62,7 @@ class Inspector {
 
   // Queues the copies for a snapshot of this frame (input positions, the active result and, with
   // withLab, every lab result). Returns false while an earlier one is still on its way.
-  bool requestSnapshot(const Input& input, const StrategyInfo& activeInfo, const Strategy& active,
+  bool requestSnapshot(const Input& input, const CentroidVariant& activeInfo, const Reducer& active,
                        const gl::Buffer& activeStats, bool withLab, std::uint64_t frame,
                        const gpu::SimParams* gridParams = nullptr);
   // Moves finished work along; true when a new report is ready in latest().

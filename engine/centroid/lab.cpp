@@ -8,7 +8,7 @@ namespace boids::centroid {
 
 Lab::Lab(const gl::ShaderLibrary& library, const gl::Caps& caps, const std::vector<std::string>& only)
     : caps_(caps), baselines_(library, caps_) {
-  for (const StrategyInfo& info : strategies()) {
+  for (const CentroidVariant& info : centroidVariants()) {
     if (!only.empty() && std::find(only.begin(), only.end(), info.name) == only.end()) continue;
     LabEntry e{&info, nullptr, info.unavailableOn(caps),
                gl::Buffer(std::string("lab.stats.") + info.name, sizeof(gpu::FlockStats))};

@@ -9,13 +9,13 @@
 #include "engine/gl/timer.hpp"
 #include "engine/centroid/baseline.hpp"
 #include "engine/gpu_types.hpp"
-#include "engine/centroid/strategy.hpp"
+#include "engine/centroid/reducer.hpp"
 
 namespace boids::centroid {
 
 struct LabEntry {
-  const StrategyInfo* info;
-  std::unique_ptr<Strategy> strategy;  // null when the context cannot run it
+  const CentroidVariant* info;
+  std::unique_ptr<Reducer> strategy;  // null when the context cannot run it
   std::string unavailable;             // why not
   gl::Buffer stats;                    // its latest FlockStats
 };

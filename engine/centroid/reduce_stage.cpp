@@ -4,7 +4,7 @@
 
 #include "engine/centroid/baseline.hpp"
 #include "engine/centroid/inspector.hpp"
-#include "engine/centroid/strategy.hpp"
+#include "engine/centroid/reducer.hpp"
 #include "engine/verify/reference.hpp"
 
 namespace boids::centroid {
@@ -37,9 +37,9 @@ lab::Row verdictFields(lab::Row row, const Verdict& v, const verify::ReferenceSt
 class ReduceStage : public lab::Stage {
  public:
   explicit ReduceStage(const lab::Context& context)
-      : context_(context), made_(lab::makeAll(strategies(), context)), baselines_(context.shaders, context.caps) {}
+      : context_(context), made_(lab::makeAll(centroidVariants(), context)), baselines_(context.shaders, context.caps) {}
 
-  std::vector<std::pair<std::string, std::string>> variants() const override { return lab::listAll(strategies(), context_.caps); }
+  std::vector<std::pair<std::string, std::string>> variants() const override { return lab::listAll(centroidVariants(), context_.caps); }
 
   void prepare(const lab::Case& c) override {
     case_ = c;
@@ -62,10 +62,10 @@ class ReduceStage : public lab::Stage {
   }
 
   std::vector<lab::Row> run(std::size_t k, lab::Timer& timer) override {
-    const StrategyInfo& info = strategies()[k];
+    const CentroidVariant& info = centroidVariants()[k];
     lab::Row row = named(info.name);
     row["bounds_method"] = info.bounds;
-    Strategy* strategy = made_[k].get();
+    Reducer* strategy = made_[k].get();
     const std::string why = strategy ? strategy->unavailableFor(case_.n) : info.unavailableOn(context_.caps);
     if (!why.empty()) return {lab::unavailable(std::move(row), why)};
     const double ms = timer.time(row, [&](int r) { strategy->reduce({&input(r), case_.n, bound_}, stats_); });
@@ -96,7 +96,7 @@ class ReduceStage : public lab::Stage {
   }
 
   const lab::Context& context_;
-  std::vector<std::unique_ptr<Strategy>> made_;
+  std::vector<std::unique_ptr<Reducer>> made_;
   Baselines baselines_;
   lab::Case case_;
   verify::ReferenceStats ref_;

@@ -2,7 +2,7 @@
 // pipeline, every variant of the reduce primitive with the centroid payload, then atomic.
 #include <vector>
 
-#include "engine/centroid/strategies.hpp"
+#include "engine/centroid/reducers.hpp"
 
 namespace boids::centroid {
 namespace {
@@ -10,8 +10,8 @@ namespace {
 using Lib = const gl::ShaderLibrary&;
 using Caps = const gl::Caps&;
 
-std::vector<StrategyInfo> makeRegistry() {
-  std::vector<StrategyInfo> all = {
+std::vector<CentroidVariant> makeRegistry() {
+  std::vector<CentroidVariant> all = {
       {{"additive-blend", "every boid a point on one pixel of a 1x1 RGBA32F target; the blender adds them up", true,
         [](Lib lib, Caps) { return makeAdditiveBlend(lib); }},
        "same draw: two more attachments blended with MIN and MAX"},
@@ -32,12 +32,12 @@ std::vector<StrategyInfo> makeRegistry() {
 
 }  // namespace
 
-std::span<const StrategyInfo> strategies() {
-  static const std::vector<StrategyInfo> all = makeRegistry();
+std::span<const CentroidVariant> centroidVariants() {
+  static const std::vector<CentroidVariant> all = makeRegistry();
   return all;
 }
 
-const StrategyInfo* findStrategy(std::string_view name) { return primitives::findVariant(strategies(), name); }
+const CentroidVariant* findCentroidVariant(std::string_view name) { return primitives::findVariant(centroidVariants(), name); }
 
 void statsBarrier() { glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT); }
 

@@ -18,7 +18,7 @@ const SimSettings& checked(const SimSettings& s) {
 }  // namespace
 
 Simulation::Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, const SimSettings& settings,
-                       std::string_view reduceStrategy)
+                       std::string_view reduceVariant)
     : caps_(caps),
       settings_(checked(settings)),
       flock_(initialState(settings_)),
@@ -29,25 +29,25 @@ Simulation::Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, c
       gridStepper_(library, caps),
       grid_(library, caps),
       library_(library) {
-  reducer_ = createStrategy(library, reduceStrategy);
-  strategyInfo_ = centroid::findStrategy(reduceStrategy);
+  reducer_ = createReducer(library, reduceVariant);
+  strategyInfo_ = centroid::findCentroidVariant(reduceVariant);
   reduce();  // the stats buffer is valid from the start, whatever runs first
 }
 
-std::unique_ptr<centroid::Strategy> Simulation::createStrategy(const gl::ShaderLibrary& library,
+std::unique_ptr<centroid::Reducer> Simulation::createReducer(const gl::ShaderLibrary& library,
                                                              std::string_view name) const {
-  const centroid::StrategyInfo* info = centroid::findStrategy(name);
-  if (!info) throw std::invalid_argument("unknown reduction strategy '" + std::string(name) + "'");
+  const centroid::CentroidVariant* info = centroid::findCentroidVariant(name);
+  if (!info) throw std::invalid_argument("unknown reduce variant '" + std::string(name) + "'");
   if (std::string why = info->unavailableOn(caps_); !why.empty()) {
-    throw std::invalid_argument("reduction strategy '" + std::string(name) + "' is unavailable: " + why);
+    throw std::invalid_argument("reduce variant '" + std::string(name) + "' is unavailable: " + why);
   }
   return info->create(library, caps_);
 }
 
-void Simulation::setReduceStrategy(std::string_view name) {
+void Simulation::setReduceVariant(std::string_view name) {
   if (strategyInfo_ && name == strategyInfo_->name) return;
-  reducer_ = createStrategy(library_, name);
-  strategyInfo_ = centroid::findStrategy(name);
+  reducer_ = createReducer(library_, name);
+  strategyInfo_ = centroid::findCentroidVariant(name);
   fallbackReason_.clear();
 }
 
@@ -69,7 +69,7 @@ void Simulation::reset() {
 }
 
 void Simulation::reloadShaders(const gl::ShaderLibrary& library) {
-  auto reducer = createStrategy(library, strategyInfo_->name);
+  auto reducer = createReducer(library, strategyInfo_->name);
   BruteForceStepper stepper(library, caps_);
   GridStepper gridStepper(library, caps_);
   grid_.reloadShaders(library);
@@ -81,9 +81,9 @@ void Simulation::reloadShaders(const gl::ShaderLibrary& library) {
 
 void Simulation::reduce() {
   // A strategy may be unable to take this many boids (the mipmap's texture limit): fall back to
-  // the default rather than leave the stats stale, and say so through reduceStrategy().
+  // the default rather than leave the stats stale, and say so through reduceVariant().
   if (std::string why = reducer_->unavailableFor(flock_.count()); !why.empty()) {
-    setReduceStrategy(centroid::kDefaultStrategy);
+    setReduceVariant(centroid::kDefaultCentroidVariant);
     fallbackReason_ = std::move(why);
   }
   reducer_->reduce(reduceInput(), stats_);

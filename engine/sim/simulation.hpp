@@ -9,7 +9,7 @@
 
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/caps.hpp"
-#include "engine/centroid/strategy.hpp"
+#include "engine/centroid/reducer.hpp"
 #include "engine/sim/flock.hpp"
 #include "engine/sim/params.hpp"
 #include "engine/sim/stepper.hpp"
@@ -21,7 +21,7 @@ class Simulation {
   // Throws std::invalid_argument when validate(settings) names a problem or the reduction
   // strategy is unknown or cannot run here.
   Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, const SimSettings& settings,
-             std::string_view reduceStrategy = centroid::kDefaultStrategy);
+             std::string_view reduceVariant = centroid::kDefaultCentroidVariant);
 
   const SimSettings& settings() const { return settings_; }
   // A new count or seed rebuilds the flock from its initial state; other changes apply next step.
@@ -43,12 +43,12 @@ class Simulation {
   void reloadShaders(const gl::ShaderLibrary& library);
   // Switches the strategy that computes the centroid and bounds; throws std::invalid_argument
   // (and keeps the current one) when it is unknown or cannot run here.
-  void setReduceStrategy(std::string_view name);
-  const centroid::StrategyInfo& reduceStrategy() const { return *strategyInfo_; }
+  void setReduceVariant(std::string_view name);
+  const centroid::CentroidVariant& reduceVariant() const { return *strategyInfo_; }
   // Why the strategy last asked for was replaced by the default (it cannot take this flock), or "".
   const std::string& fallbackReason() const { return fallbackReason_; }
-  centroid::Strategy& reducer() { return *reducer_; }
-  const centroid::Strategy& reducer() const { return *reducer_; }
+  centroid::Reducer& reducer() { return *reducer_; }
+  const centroid::Reducer& reducer() const { return *reducer_; }
   centroid::Input reduceInput() const { return {&flock_.positions(), flock_.count(), coordinateBound()}; }
   // Positions stay inside the cube: walls clamp them, the wrap-around world wraps them.
   float coordinateBound() const { return 0.5f * settings_.worldSize; }
@@ -93,7 +93,7 @@ class Simulation {
   void injectNonFinite(std::uint32_t count);
 
  private:
-  std::unique_ptr<centroid::Strategy> createStrategy(const gl::ShaderLibrary& library, std::string_view name) const;
+  std::unique_ptr<centroid::Reducer> createReducer(const gl::ShaderLibrary& library, std::string_view name) const;
 
   gl::Caps caps_;
   SimSettings settings_;
@@ -101,8 +101,8 @@ class Simulation {
   gl::Buffer params_;
   gl::Buffer stats_;
   gl::Buffer health_;
-  const centroid::StrategyInfo* strategyInfo_ = nullptr;
-  std::unique_ptr<centroid::Strategy> reducer_;
+  const centroid::CentroidVariant* strategyInfo_ = nullptr;
+  std::unique_ptr<centroid::Reducer> reducer_;
   std::string fallbackReason_;
   BruteForceStepper stepper_;
   GridStepper gridStepper_;

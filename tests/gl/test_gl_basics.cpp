@@ -4,7 +4,7 @@
 #include <vector>
 #include <glm/vec4.hpp>
 
-#include "engine/centroid/strategy.hpp"
+#include "engine/centroid/reducer.hpp"
 #include "engine/primitives/compact/compact.hpp"
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/embedded_shaders.hpp"

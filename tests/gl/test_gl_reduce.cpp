@@ -11,7 +11,7 @@
 #include "engine/verify/reference.hpp"
 #include "engine/gl/buffer.hpp"
 #include "engine/centroid/inspector.hpp"
-#include "engine/centroid/strategies.hpp"
+#include "engine/centroid/reducers.hpp"
 #include "engine/sim/simulation.hpp"
 #include "engine/sim/initial_state.hpp"
 #include "gl_fixture.hpp"
@@ -43,7 +43,7 @@ float boundOf(const std::vector<glm::vec4>& p) {
   return b;
 }
 
-Outcome run(centroid::Strategy& strategy, const std::vector<glm::vec4>& positions) {
+Outcome run(centroid::Reducer& strategy, const std::vector<glm::vec4>& positions) {
   const auto n = static_cast<std::uint32_t>(positions.size());
   auto input = gl::Buffer::fromSpan(std::string_view("test.positions"), std::span<const glm::vec4>(positions));
   gl::Buffer stats("test.stats", sizeof(gpu::FlockStats));
@@ -71,7 +71,7 @@ class EveryStrategy : public GlTest, public ::testing::WithParamInterface<std::t
 
 TEST_P(EveryStrategy, MatchesTheReferenceAndRepeatsExactly) {
   const auto [name, n] = GetParam();
-  const centroid::StrategyInfo* info = centroid::findStrategy(name);
+  const centroid::CentroidVariant* info = centroid::findCentroidVariant(name);
   ASSERT_NE(info, nullptr);
   if (const std::string why = info->unavailableOn(test::caps()); !why.empty()) {
     // Unavailable must mean the driver lacks what the strategy needs, said in the reason.
@@ -99,29 +99,29 @@ TEST_P(EveryStrategy, MatchesTheReferenceAndRepeatsExactly) {
 
 INSTANTIATE_TEST_SUITE_P(
     Sizes, EveryStrategy,
-    ::testing::Combine(::testing::ValuesIn(test::namesOf(centroid::strategies())),
+    ::testing::Combine(::testing::ValuesIn(test::namesOf(centroid::centroidVariants())),
                        ::testing::Values(1u, 2u, 63u, 64u, 65u, 255u, 257u, 1023u, 1025u, 4095u, 4097u, 65537u,
                                          1000003u)),
     test::VariantAndSize());
 
 TEST_F(GlTest, TheRegistryNamesEveryStrategyOnceWithADescription) {
   std::set<std::string> names;
-  for (const centroid::StrategyInfo& s : centroid::strategies()) {
+  for (const centroid::CentroidVariant& s : centroid::centroidVariants()) {
     EXPECT_TRUE(names.insert(s.name).second) << s.name;
     EXPECT_GT(std::strlen(s.description), 20u) << s.name;
     EXPECT_GT(std::strlen(s.bounds), 5u) << s.name;
-    EXPECT_EQ(centroid::findStrategy(s.name), &s);
+    EXPECT_EQ(centroid::findCentroidVariant(s.name), &s);
   }
   EXPECT_EQ(names.size(), primitives::reductions().size() + 3) << "every reduce variant, additive-blend, mipmap, atomic";
-  EXPECT_NE(centroid::findStrategy(centroid::kDefaultStrategy), nullptr);
-  EXPECT_EQ(centroid::findStrategy("no-such-strategy"), nullptr);
+  EXPECT_NE(centroid::findCentroidVariant(centroid::kDefaultCentroidVariant), nullptr);
+  EXPECT_EQ(centroid::findCentroidVariant("no-such-strategy"), nullptr);
 }
 
 TEST_F(GlTest, EveryStrategyHandlesAFlockFarFromTheOrigin) {
   // A flock far off-centre: large sums against a small spread, the hard case for float sums and
   // for the fixed-point range of the atomic strategy.
   const auto positions = positionsFor(65537, 3, glm::vec3(1000.0f, -2000.0f, 500.0f));
-  for (const centroid::StrategyInfo& info : centroid::strategies()) {
+  for (const centroid::CentroidVariant& info : centroid::centroidVariants()) {
     if (!info.unavailableOn(test::caps()).empty()) continue;  // covered by EveryStrategy
     auto strategy = info.create(test::shaders(), test::caps());
     expectMatches(run(*strategy, positions), 65537, std::string(info.name) + " off-centre");
@@ -147,7 +147,7 @@ TEST_F(GlTest, ATooSmallToleranceWouldCatchAWrongCentroid) {
   // The comparison is not hollow: shift one boid by a little more than the tolerance allows and
   // the tree's answer no longer matches the reference of the unshifted flock.
   auto positions = positionsFor(4097, 5);
-  auto tree = centroid::findStrategy("tree")->create(test::shaders(), test::caps());
+  auto tree = centroid::findCentroidVariant("tree")->create(test::shaders(), test::caps());
   const Outcome exact = run(*tree, positions);
   positions[17].x += static_cast<float>(4 * exact.tolerance.x * 4097);
   const Outcome moved = run(*tree, positions);
@@ -163,9 +163,9 @@ TEST_F(GlTest, TheInspectorChecksAFrameAsynchronouslyAgainstTheCpu) {
   for (int f = 0; f < 3; ++f) simulation.step();
   simulation.reduce();
   inspector.lab().runAll(simulation.reduceInput(), nullptr);
-  ASSERT_TRUE(inspector.requestSnapshot(simulation.reduceInput(), simulation.reduceStrategy(), simulation.reducer(),
+  ASSERT_TRUE(inspector.requestSnapshot(simulation.reduceInput(), simulation.reduceVariant(), simulation.reducer(),
                                         simulation.stats(), true, 3));
-  EXPECT_FALSE(inspector.requestSnapshot(simulation.reduceInput(), simulation.reduceStrategy(), simulation.reducer(),
+  EXPECT_FALSE(inspector.requestSnapshot(simulation.reduceInput(), simulation.reduceVariant(), simulation.reducer(),
                                          simulation.stats(), true, 3))
       << "a second snapshot must wait for the first";
   const auto positions = simulation.flock().read().positions;  // the same positions, read directly
@@ -182,6 +182,6 @@ TEST_F(GlTest, TheInspectorChecksAFrameAsynchronouslyAgainstTheCpu) {
   const verify::ReferenceStats direct = verify::referenceStats(positions);
   EXPECT_EQ(r.cpu.centroid, direct.centroid);
   EXPECT_TRUE(r.active.pass) << r.active.strategy;
-  EXPECT_EQ(r.lab.size(), centroid::strategies().size());
+  EXPECT_EQ(r.lab.size(), centroid::centroidVariants().size());
   for (const centroid::Verdict& v : r.lab) EXPECT_TRUE(!v.available || v.pass) << v.strategy;
 }

@@ -122,20 +122,20 @@ void expectStepMatches(sim::Simulation& simulation, const std::string& what) {
 
 TEST_F(GlTest, EveryAvailableStrategyCanDriveTheSimulationAndUnknownOnesAreRefused) {
   sim::Simulation simulation(test::shaders(), test::caps(), settingsFor(3000, sim::WorldMode::Walls));
-  for (const centroid::StrategyInfo& info : centroid::strategies()) {
+  for (const centroid::CentroidVariant& info : centroid::centroidVariants()) {
     if (!info.unavailableOn(test::caps()).empty()) {
-      EXPECT_THROW(simulation.setReduceStrategy(info.name), std::invalid_argument) << info.name;
+      EXPECT_THROW(simulation.setReduceVariant(info.name), std::invalid_argument) << info.name;
       continue;
     }
-    simulation.setReduceStrategy(info.name);
-    EXPECT_STREQ(simulation.reduceStrategy().name, info.name);
+    simulation.setReduceVariant(info.name);
+    EXPECT_STREQ(simulation.reduceVariant().name, info.name);
     simulation.step();
     simulation.reduce();
     expectStatsMatch(simulation, info.name);
   }
-  const std::string before = simulation.reduceStrategy().name;
-  EXPECT_THROW(simulation.setReduceStrategy("no-such-strategy"), std::invalid_argument);
-  EXPECT_EQ(simulation.reduceStrategy().name, before) << "a refused switch must keep the current strategy";
+  const std::string before = simulation.reduceVariant().name;
+  EXPECT_THROW(simulation.setReduceVariant("no-such-strategy"), std::invalid_argument);
+  EXPECT_EQ(simulation.reduceVariant().name, before) << "a refused switch must keep the current strategy";
 }
 
 // The neighbour searches under test: every boid, and the grid read scattered or coherent, with

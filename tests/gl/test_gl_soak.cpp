@@ -12,7 +12,7 @@
 #include "engine/gl/readback.hpp"
 #include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/sort/sort.hpp"
-#include "engine/centroid/strategy.hpp"
+#include "engine/centroid/reducer.hpp"
 #include "engine/render/offscreen_target.hpp"
 #include "engine/sim/simulation.hpp"
 #include "gl_fixture.hpp"
@@ -83,7 +83,7 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
   auto uniform = [&](float lo, float hi) { return std::uniform_real_distribution<float>(lo, hi)(rng); };
 
   std::vector<std::string> strategies, compactions;
-  for (const centroid::StrategyInfo& info : centroid::strategies()) {
+  for (const centroid::CentroidVariant& info : centroid::centroidVariants()) {
     if (info.unavailableOn(test::caps()).empty()) strategies.emplace_back(info.name);
   }
   for (const primitives::CompactVariant& v : primitives::compactions()) compactions.emplace_back(v.name);
@@ -98,7 +98,7 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
     simulation.apply(d);
     simulation.setAttractor(std::nullopt);
     simulation.setSorter(primitives::kDefaultSorter);
-    simulation.setReduceStrategy(centroid::kDefaultStrategy);
+    simulation.setReduceVariant(centroid::kDefaultCentroidVariant);
     renderer.setCompaction(render::kDefaultCompaction);
     culling = render::RenderSettings{};
     for (int k = 0; k < 3; ++k) simulation.step();
@@ -135,7 +135,7 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
       }
       simulation.apply(next);
       simulation.setSorter(primitives::sorters()[rng() % primitives::sorters().size()].name);
-      simulation.setReduceStrategy(strategies[rng() % strategies.size()]);
+      simulation.setReduceVariant(strategies[rng() % strategies.size()]);
       renderer.setCompaction(compactions[rng() % compactions.size()]);
       culling.cull = rng() % 4 != 0;
       culling.lodPixels = {uniform(0.0f, 30.0f), uniform(0.0f, 30.0f)};

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "engine/gl/program.hpp"
-#include "engine/centroid/strategies.hpp"
+#include "engine/centroid/reducers.hpp"
 #include "engine/gl/dispatch.hpp"
 #include "engine/primitives/registry.hpp"
 #include "shaders/centroid/centroid_slots.h"
@@ -23,7 +23,7 @@ gl::TextureName singleTexel() {
 }
 
 // ---------------------------------------------------------------------------------------------
-class AdditiveBlend final : public Strategy {
+class AdditiveBlend final : public Reducer {
  public:
   explicit AdditiveBlend(const gl::ShaderLibrary& lib)
       : points_(gl::Program::build(lib, {{GL_VERTEX_SHADER, "centroid/blend_points.vert"},
@@ -96,7 +96,7 @@ class AdditiveBlend final : public Strategy {
 };
 
 // ---------------------------------------------------------------------------------------------
-class Mipmap final : public Strategy {
+class Mipmap final : public Reducer {
  public:
   Mipmap(const gl::ShaderLibrary& lib, const gl::Caps& caps)
       : caps_(caps),
@@ -179,7 +179,7 @@ class Mipmap final : public Strategy {
 
   const gl::Caps& caps_;
   gl::Program fill_, finish_;
-  std::unique_ptr<Strategy> companion_;
+  std::unique_ptr<Reducer> companion_;
   gl::Buffer companionStats_;
   gl::TextureName texture_;
   std::uint32_t side_ = 0, levels_ = 0;
@@ -188,8 +188,8 @@ class Mipmap final : public Strategy {
 
 }  // namespace
 
-std::unique_ptr<Strategy> makeAdditiveBlend(const gl::ShaderLibrary& lib) { return std::make_unique<AdditiveBlend>(lib); }
-std::unique_ptr<Strategy> makeMipmap(const gl::ShaderLibrary& lib, const gl::Caps& caps) {
+std::unique_ptr<Reducer> makeAdditiveBlend(const gl::ShaderLibrary& lib) { return std::make_unique<AdditiveBlend>(lib); }
+std::unique_ptr<Reducer> makeMipmap(const gl::ShaderLibrary& lib, const gl::Caps& caps) {
   return std::make_unique<Mipmap>(lib, caps);
 }
 

@@ -3,16 +3,16 @@
 // reduce primitive's variants, and what they share.
 #include <memory>
 
-#include "engine/centroid/strategy.hpp"
+#include "engine/centroid/reducer.hpp"
 
 namespace boids::centroid {
 
-std::unique_ptr<Strategy> makeAdditiveBlend(const gl::ShaderLibrary& lib);
-std::unique_ptr<Strategy> makeMipmap(const gl::ShaderLibrary& lib, const gl::Caps& caps);
+std::unique_ptr<Reducer> makeAdditiveBlend(const gl::ShaderLibrary& lib);
+std::unique_ptr<Reducer> makeMipmap(const gl::ShaderLibrary& lib, const gl::Caps& caps);
 // int64Atomics: add 64-bit sums with GL_NV_shader_atomic_int64, else as two 32-bit words.
-std::unique_ptr<Strategy> makeAtomic(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool int64Atomics);
+std::unique_ptr<Reducer> makeAtomic(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool int64Atomics);
 // A variant of the reduce primitive with the centroid payload.
-std::unique_ptr<Strategy> makeFromPrimitive(const primitives::ReduceVariant& variant, const gl::ShaderLibrary& lib,
+std::unique_ptr<Reducer> makeFromPrimitive(const primitives::ReduceVariant& variant, const gl::ShaderLibrary& lib,
                                             const gl::Caps& caps);
 
 bool hasInt64Atomics(const gl::Caps& caps);

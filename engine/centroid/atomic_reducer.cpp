@@ -1,9 +1,9 @@
-// Strategy atomic: group reductions combined through global integer atomics (centroid/atomic.comp).
+// The atomic variant: group reductions combined through global integer atomics (centroid/atomic.comp).
 #include <cmath>
 #include <cstring>
 
 #include "engine/gl/program.hpp"
-#include "engine/centroid/strategies.hpp"
+#include "engine/centroid/reducers.hpp"
 #include "engine/gl/dispatch.hpp"
 #include "shaders/centroid/centroid_slots.h"
 
@@ -24,7 +24,7 @@ struct Accumulators {
 };
 static_assert(sizeof(Accumulators) == 56);
 
-class Atomic final : public Strategy {
+class Atomic final : public Reducer {
  public:
   Atomic(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool int64)
       : caps_(caps),
@@ -92,7 +92,7 @@ bool hasInt64Atomics(const gl::Caps& caps) {
   return caps.has("GL_NV_shader_atomic_int64") && caps.has("GL_ARB_gpu_shader_int64");
 }
 
-std::unique_ptr<Strategy> makeAtomic(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool int64Atomics) {
+std::unique_ptr<Reducer> makeAtomic(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool int64Atomics) {
   return std::make_unique<Atomic>(lib, caps, int64Atomics);
 }
 

@@ -26,9 +26,9 @@ struct Input {
   float coordinateBound = 1.0f;           // every |coordinate| is at most this (the fixed-point range)
 };
 
-class Strategy {
+class Reducer {
  public:
-  virtual ~Strategy() = default;
+  virtual ~Reducer() = default;
   // Empty when this strategy can reduce `count` boids here, else why not.
   virtual std::string unavailableFor(std::uint32_t /*count*/) const { return {}; }
   // Reads in.positions; writes one FlockStats to `stats`; ends with the barrier that makes it
@@ -41,13 +41,13 @@ class Strategy {
 };
 
 // A variant of the registry template, with how the strategy finds the bounds.
-struct StrategyInfo : primitives::Variant<Strategy> {
+struct CentroidVariant : primitives::Variant<Reducer> {
   const char* bounds;
 };
 
-std::span<const StrategyInfo> strategies();
-const StrategyInfo* findStrategy(std::string_view name);  // nullptr when unknown
-inline constexpr const char* kDefaultStrategy = primitives::kDefaultReduce;
+std::span<const CentroidVariant> centroidVariants();
+const CentroidVariant* findCentroidVariant(std::string_view name);  // nullptr when unknown
+inline constexpr const char* kDefaultCentroidVariant = primitives::kDefaultReduce;
 
 // The centroid and bounds as a payload of the reduce primitive.
 inline constexpr primitives::ReducePayload kPayload{"centroid/centroid_payload.glsl"};
