@@ -398,7 +398,7 @@ struct BenchOutput {
 // Every sub-bench the options ask for, in order, into `out`.
 void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, BenchOutput& out) {
   const BenchOptions& b = options.bench;
-  sim::CaseFlocks flocks(shaders, caps, options.settings.sim);
+  sim::CaseFlocks flocks(shaders, caps, cis565(options, 0));  // the bench's flocks: the CIS 565 scenario, spread evenly
   lab::Context lab{shaders, caps, options.settings.sim, [&](const lab::Case& c) -> const lab::Flock& { return flocks.get(c); },
                    0, options.settings.environment};
   std::vector<std::pair<StageBench, std::unique_ptr<lab::Stage>>> made;

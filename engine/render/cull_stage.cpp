@@ -1,11 +1,35 @@
 #include "engine/render/cull_stage.hpp"
 
+#include <cmath>
+
 #include "engine/cull/cull.hpp"
 #include "engine/render/boid_renderer.hpp"
+#include "engine/render/camera.hpp"
 #include "engine/verify/cull.hpp"
 
 namespace boids::render {
 namespace {
+
+namespace dart {
+using vec3 = glm::vec3;
+#include "shaders/render/dart.glsl"
+}  // namespace dart
+
+// The bench's cameras, as the window sees a world of side `side` at 1280x720 with the default
+// levels of detail: the one it opens with (the world framed whole), and one a twentieth of the side
+// from the centre, looking at it: inside the flock.
+std::vector<verify::CullCamera> benchCameras(float side) {
+  const RenderSettings rs;
+  OrbitCamera inside;
+  inside.distance = 0.05f * side;
+  std::vector<verify::CullCamera> cameras;
+  for (const auto& [name, orbit] : {std::pair{"framing", OrbitCamera::framing(side)}, std::pair{"inside", inside}}) {
+    const float pixelScale = 0.5f * 720.0f / std::tan(0.5f * orbit.fovY);  // as BoidRenderer::placeCamera
+    const glm::vec4 lod(rs.boidScale * dart::kDartRadius, pixelScale, rs.lodPixels.x, rs.lodPixels.y);
+    cameras.push_back({name, {orbit.projection(1280.0f / 720.0f) * orbit.view(), lod}});
+  }
+  return cameras;
+}
 
 // Empty when each level's draw command is the one its count calls for (cull::commandFor), else
 // the first that is not.
@@ -46,9 +70,9 @@ class CullStage : public lab::Stage {
     dumpName_ = flock.dumpName;
     input_ = gl::Buffer("lab.cull.positions", flock.positions.size() * sizeof(glm::vec4), flock.positions.data());
     cameras_.clear();
-    for (const verify::CullCamera& camera : verify::cullCameras(flock.worldSize)) {
-      const bool benched = camera.name == std::string_view("framing") || camera.name == std::string_view("inside");
-      if (c.purpose == lab::Purpose::Check || benched) cameras_.push_back({camera, verify::referenceCull(flock.positions, camera.params)});
+    const bool check = c.purpose == lab::Purpose::Check;
+    for (const verify::CullCamera& camera : check ? verify::cullCameras(flock.worldSize) : benchCameras(flock.worldSize)) {
+      cameras_.push_back({camera, verify::referenceCull(flock.positions, camera.params)});
     }
   }
 
