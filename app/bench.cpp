@@ -180,14 +180,6 @@ json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const 
   return rows;
 }
 
-// The two cameras bench --cull draws from: the one a window opens with (the world framed whole),
-// and one a twentieth of the side from the centre, looking at it: inside the flock.
-std::vector<std::pair<const char*, render::OrbitCamera>> cullBenchCameras(float side) {
-  render::OrbitCamera inside;
-  inside.distance = 0.05f * side;
-  return {{"framing", render::OrbitCamera::framing(side)}, {"inside", inside}};
-}
-
 // Whether bench --cull's drawing part draws `n` boids: on a GPU the pass table covers the sizes
 // below a million.
 bool cullBenchDraws(std::uint32_t n, const Options& options, const gl::Caps& caps) {
@@ -219,7 +211,7 @@ json cullDrawBench(const Options& options, const gl::ShaderLibrary& shaders, con
   for (std::uint32_t n : options.bench.gridSizes) {
     if (!cullBenchDraws(n, options, caps)) continue;
     const sim::SimSettings s = cis565(options, n);
-    for (const auto& [cameraName, camera] : cullBenchCameras(s.worldSize)) {
+    for (const auto& [cameraName, camera] : render::benchCameras(s.worldSize)) {
       for (bool cull : {true, false}) {
         progress.next("bench --cull: drawing n=" + std::to_string(n) + " from " + cameraName + ", culling " + (cull ? "on" : "off"));
         const int frames = n <= (1u << 20) ? 100 : 30;

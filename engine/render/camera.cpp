@@ -45,4 +45,10 @@ glm::mat4 OrbitCamera::projection(float aspect, float centreX) const {
   return p;
 }
 
+std::vector<NamedCamera> benchCameras(float side) {
+  OrbitCamera inside;
+  inside.distance = 0.05f * side;
+  return {{"framing", OrbitCamera::framing(side)}, {"inside", inside}};
+}
+
 }  // namespace boids::render

@@ -1,5 +1,7 @@
 #pragma once
 // An orbit camera: yaw and pitch around a target at a distance. Pure maths, no GL.
+#include <vector>
+
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
@@ -26,5 +28,14 @@ struct OrbitCamera {
   // panel covering 30% of the window from the left).
   glm::mat4 projection(float aspect, float centreX = 0.0f) const;
 };
+
+// The cameras the cull and the drawing are benchmarked from in a world of side `side`: the one a
+// window opens with (the world framed whole), and one a twentieth of the side from the centre,
+// looking at it: inside the flock.
+struct NamedCamera {
+  const char* name;
+  OrbitCamera camera;
+};
+std::vector<NamedCamera> benchCameras(float side);
 
 }  // namespace boids::render

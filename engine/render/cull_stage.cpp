@@ -15,15 +15,12 @@ using vec3 = glm::vec3;
 #include "shaders/render/dart.glsl"
 }  // namespace dart
 
-// The bench's cameras, as the window sees a world of side `side` at 1280x720 with the default
-// levels of detail: the one it opens with (the world framed whole), and one a twentieth of the side
-// from the centre, looking at it: inside the flock.
-std::vector<verify::CullCamera> benchCameras(float side) {
+// The bench's cameras (render::benchCameras) as the window sees them at 1280x720, with the default
+// levels of detail.
+std::vector<verify::CullCamera> windowCameras(float side) {
   const RenderSettings rs;
-  OrbitCamera inside;
-  inside.distance = 0.05f * side;
   std::vector<verify::CullCamera> cameras;
-  for (const auto& [name, orbit] : {std::pair{"framing", OrbitCamera::framing(side)}, std::pair{"inside", inside}}) {
+  for (const auto& [name, orbit] : benchCameras(side)) {
     const float pixelScale = 0.5f * 720.0f / std::tan(0.5f * orbit.fovY);  // as BoidRenderer::placeCamera
     const glm::vec4 lod(rs.boidScale * dart::kDartRadius, pixelScale, rs.lodPixels.x, rs.lodPixels.y);
     cameras.push_back({name, {orbit.projection(1280.0f / 720.0f) * orbit.view(), lod}});
@@ -71,7 +68,7 @@ class CullStage : public lab::Stage {
     input_ = gl::Buffer("lab.cull.positions", flock.positions.size() * sizeof(glm::vec4), flock.positions.data());
     cameras_.clear();
     const bool check = c.purpose == lab::Purpose::Check;
-    for (const verify::CullCamera& camera : check ? verify::cullCameras(flock.worldSize) : benchCameras(flock.worldSize)) {
+    for (const verify::CullCamera& camera : check ? verify::cullCameras(flock.worldSize) : windowCameras(flock.worldSize)) {
       cameras_.push_back({camera, verify::referenceCull(flock.positions, camera.params)});
     }
   }
