@@ -392,7 +392,7 @@ void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const 
   const BenchOptions& b = options.bench;
   sim::CaseFlocks flocks(shaders, caps, cis565(options, 0));  // the bench's flocks: the CIS 565 scenario, spread evenly
   lab::Context lab{shaders, caps, options.settings.sim, [&](const lab::Case& c) -> const lab::Flock& { return flocks.get(c); },
-                   0, options.settings.environment};
+                   0};
   std::vector<std::pair<StageBench, std::unique_ptr<lab::Stage>>> made;
   int cases = (b.frame ? frameCases(options, caps) : 0) + (b.cull ? cullDrawCases(options, caps) : 0) +
               (b.sparse ? sparseCases(options, caps) : 0);

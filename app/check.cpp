@@ -166,7 +166,7 @@ int runCheck(const Options& options) {
                                                                     flock.positions.size() * sizeof(glm::vec4)));
       }
       return flock;
-    }, 0, options.settings.environment};
+    }, 0};
     std::vector<Made> made;
     for (const lab::StageInfo* info : wanted) {
       made.push_back({info, info->create(lab)});

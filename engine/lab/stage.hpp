@@ -4,8 +4,8 @@
 // runs each variant on it (timed by the harness's Timer, read back, judged) into rows of JSON.
 // Each stage lives in its own folder (engine/primitives/scan/scan_stage.cpp, ...); the table of
 // stages is app/stages.cpp.
-#include <cstdint>
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <span>
@@ -35,7 +35,7 @@ struct Case {
   std::uint64_t seed = 1;
   int frames = 0;  // simulated frames before the flock is taken
   Purpose purpose = Purpose::Check;
-  std::string input;  // what a stage run once is run on (sh: an environment)
+  std::string input;  // a named input (sh: an environment; check's once-run stages, the panel)
 };
 
 // The flock of a case, as plain data: the stages that read it need no simulation of their own.
@@ -55,7 +55,6 @@ struct Context {
   const sim::SimSettings& settings;                 // what a case's flock is simulated with
   std::function<const Flock&(const Case&)> flock;   // made once a case, for every stage that reads it
   double bytesPerSecond = 0;                        // the streaming rate floors are held to (bench)
-  std::string environment;                          // the settings' environment (sh)
 };
 
 // How a harness times a variant: `work(run)` timed, `before` (where given) untimed ahead of each run.

@@ -150,12 +150,13 @@ class ShStage : public lab::Stage {
     return list;
   }
 
-  // check: an environment by name (Case::input); bench: the built-in sky of Case::n rows.
+  // An environment by name (Case::input: check's, the panel's); else (bench) the built-in sky of
+  // Case::n rows.
   void prepare(const lab::Case& c) override {
     case_ = c;
     error_.clear();
     try {
-      env_ = c.purpose == lab::Purpose::Check ? loadEnvironment(c.input) : builtInEnvironment("sky", 2 * c.n, c.n);
+      env_ = !c.input.empty() ? loadEnvironment(c.input) : builtInEnvironment("sky", 2 * c.n, c.n);
       projector_.setEnvironment(env_);
     } catch (const std::runtime_error& e) {  // a bad --environment file: a failed row that says why
       error_ = e.what();
@@ -164,7 +165,7 @@ class ShStage : public lab::Stage {
     // Turned, so the tables' azimuths are not the map's own: the yaw the panel would set.
     const double yaw = double(float(0.5));
     projector_.setYaw(float(yaw));
-    layouts_ = c.purpose == lab::Purpose::Check || c.n == kCubeHeight ? 2 : 1;
+    layouts_ = !c.input.empty() || c.n == kCubeHeight ? 2 : 1;
     for (std::size_t l = 0; l < layouts_; ++l) references_[l] = referencesFor(projector_, env_, kLayouts[l], yaw);
   }
 
