@@ -94,7 +94,7 @@ void compareTable(PanelState& state, const gl::FrameTimer& timer, const Reductio
 void reductionSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, const ReductionView& view,
                       PanelActions& actions) {
   // The strategy: every one listed; those this context cannot run are greyed with the reason.
-  variantCombo("strategy", state.app.reduce, centroid::centroidVariants(), caps,
+  variantCombo("variant", state.app.reduce, centroid::centroidVariants(), caps,
                [](const centroid::CentroidVariant& s) { return std::string("\nbounds: ") + s.bounds; });
   if (view.active) {
     ImGui::TextWrapped("%s", view.active->description);
@@ -186,7 +186,7 @@ void compareTable(PanelState& state, const gl::FrameTimer& timer, const Reductio
   ImGui::PushTextWrapPos(-1.0f);  // a cell's word stays whole ("unavailable", not "unavail/able")
   float longest = 0.0f;  // the name column holds every name whole
   for (const centroid::CentroidVariant& s : centroid::centroidVariants()) longest = std::max(longest, ImGui::CalcTextSize(s.name).x);
-  ImGui::TableSetupColumn("strategy", ImGuiTableColumnFlags_WidthFixed, longest);
+  ImGui::TableSetupColumn("variant", ImGuiTableColumnFlags_WidthFixed, longest);
   ImGui::TableSetupColumn(timeUnitShort(timer));
   ImGui::TableSetupColumn("x best");
   ImGui::TableSetupColumn("err/bound");
