@@ -1,6 +1,7 @@
-// boids bench: GPU times over sizes of the lab's stages (--sort, --scan, --compact, --reduce: loops
-// over app/stages.cpp), of the frame's passes in the CIS 565 scenario (--frame), of the cull and
-// the drawing (--cull); --sh and --sparse are in app/bench_sh.cpp and app/bench_sparse.cpp.
+// boids bench: GPU times over sizes of the lab's stages (--sort, --cull's pass, --sh, --scan,
+// --compact, --reduce, --stages: loops over app/stages.cpp), of the frame's passes in the CIS 565
+// scenario (--frame) and of its drawing with and without culling (--cull); --sparse is in
+// app/bench_sparse.cpp.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
