@@ -315,8 +315,9 @@ void printStageRow(const json& r, const std::string& kept, char mark, std::strin
               cell("p90_us", "%.2f").c_str(), cell("gbytes_per_s", "%.0f").c_str(), cell("fraction_of_copy", "%.0f%%", 100).c_str(),
               cell("floor_us", "%.2f").c_str(), r.value("baseline", false) ? "-" : r["correct"].get<bool>() ? "ok" : "WRONG");
   std::fflush(stdout);
-  const std::string common = "," + std::to_string(r["n"].get<unsigned>()) + "," + std::to_string(r.value("runs", 0)) + "," +
-                             std::to_string(r.value("median_us", 0.0));
+  std::string common = ",";  // built in steps: GCC 12 warns falsely (-Wrestrict) on "," + std::string
+  common += std::to_string(r["n"].get<unsigned>()) + "," + std::to_string(r.value("runs", 0)) + "," +
+            std::to_string(r.value("median_us", 0.0));
   if (r["stage"] != "reduce") {
     csv += r["stage"].get<std::string>() + "," + name + (kept != "-" ? "@" + kept : "") + common + "\n";
   } else {  // the reduction's own columns
@@ -347,7 +348,7 @@ json stageBench(const StageBench& b, lab::Stage& stage, const lab::Context& cont
       if (row.value("available", true)) row["correct"] = row.value("pass", true);  // a baseline is not judged
       const json camera = row.value("camera", json("-"));
       const std::string kept = row.value("kept_fraction", row.value("layout", camera.is_string() ? camera.get<std::string>() : "-"));
-      const char mark = row.value("available", true) ? cut.noted(row, row["variant"].get<std::string>() + size +
+      const char mark = row.value("available", true) ? cut.note(row, row["variant"].get<std::string>() + size +
                                                                             (kept != "-" ? " " + kept : ""))
                                                      : ' ';
       progress.clear();
@@ -415,9 +416,9 @@ void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const 
   auto stageRows = [&](const char* name) {
     for (auto& [s, stage] : made) {
       if (s.stage != std::string_view(name)) continue;
-      const bool reduce = s.stage == std::string_view("reduce");
-      if (reduce) lab.bytesPerSecond = streamingRate(*cold, options, progress, out.doc);
-      out.doc[s.key] = stageBench(s, *stage, lab, options, reduce ? out.csv : out.gridCsv, progress, cold ? &*cold : nullptr);
+      const bool reduction = s.stage == std::string_view("reduce");
+      if (reduction) lab.bytesPerSecond = streamingRate(*cold, options, progress, out.doc);
+      out.doc[s.key] = stageBench(s, *stage, lab, options, reduction ? out.csv : out.gridCsv, progress, cold ? &*cold : nullptr);
     }
   };
   stageRows("sort");

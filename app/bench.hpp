@@ -57,11 +57,10 @@ class RunsCut {
  public:
   explicit RunsCut(int asked) : asked_(asked) {}
 
-  // Notes a timed case: `row` gets "runs", "runs_asked" and "runs_cut" (and "runs_cut_by": `why`
-  // when cut). Returns the mark that follows its runs in the table: '*' when cut, else ' '.
-  char note(nlohmann::json& row, const std::string& name, int runs, const std::string& why);
-  // The same for a row whose timer wrote those fields (lab::BudgetTimer).
-  char noted(const nlohmann::json& row, const std::string& name);
+  // Notes a timed case whose timer wrote "runs", "runs_asked", "runs_cut" (and "runs_cut_by") into
+  // `row` (lab::BudgetTimer). Returns the mark that follows its runs in the table: '*' when cut,
+  // else ' '.
+  char note(const nlohmann::json& row, const std::string& name);
   // The footnote, a line per cause naming its cases (nothing when none was cut); then starts over.
   void footnote();
 

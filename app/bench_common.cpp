@@ -43,15 +43,7 @@ ColdRuns::Copy ColdRuns::copy(std::size_t bytes, int runs) {
   return c;
 }
 
-char RunsCut::note(nlohmann::json& row, const std::string& name, int runs, const std::string& why) {
-  row["runs"] = runs;
-  row["runs_asked"] = asked_;
-  row["runs_cut"] = runs < asked_;
-  if (runs < asked_) row["runs_cut_by"] = why;
-  return noted(row, name);
-}
-
-char RunsCut::noted(const nlohmann::json& row, const std::string& name) {
+char RunsCut::note(const nlohmann::json& row, const std::string& name) {
   ++cases_;
   if (!row.value("runs_cut", false)) return ' ';
   const std::string why = row["runs_cut_by"];

@@ -265,18 +265,6 @@ struct CommandLine {
   CLI::Option *defaults = nullptr, *glDebug = nullptr;
 };
 
-std::vector<std::string> strategyNames() {
-  std::vector<std::string> names;
-  for (const centroid::CentroidVariant& s : centroid::centroidVariants()) names.emplace_back(s.name);
-  return names;
-}
-
-std::vector<std::string> sorterNames() {
-  std::vector<std::string> names;
-  for (const primitives::SortVariant& s : primitives::sorters()) names.emplace_back(s.name);
-  return names;
-}
-
 // The modes and their own options.
 void declareModes(CommandLine& c, Options& o) {
   CLI::App& cli = c.cli;
@@ -474,7 +462,7 @@ void applyOptions(CommandLine& c, Options& o) {
   }
   if (auto v = text.wholeList("sizes", 1, 1u << 26)) o.check.sizes.assign(v->begin(), v->end());
   if (auto v = text.wholeList("seeds", 0, std::numeric_limits<std::uint64_t>::max())) o.check.seeds = *v;
-  if (auto v = text.choiceList("strategies", strategyNames())) o.check.strategies = *v;
+  if (auto v = text.choiceList("strategies", primitives::variantNames(centroid::centroidVariants()))) o.check.strategies = *v;
   if (auto v = text.choiceList("stages", stageList())) o.check.stages = *v;
   if (auto v = text.whole("repeats", 1, 1000)) o.check.repeats = static_cast<int>(*v);
 
@@ -482,8 +470,8 @@ void applyOptions(CommandLine& c, Options& o) {
     o.bench.sizes.assign(v->begin(), v->end());
     o.bench.gridSizes = o.bench.sizes;
   }
-  if (auto v = text.choiceList("bench-strategies", strategyNames())) o.bench.strategies = *v;
-  if (auto v = text.choiceList("bench-sorters", sorterNames())) o.bench.sorters = *v;
+  if (auto v = text.choiceList("bench-strategies", primitives::variantNames(centroid::centroidVariants()))) o.bench.strategies = *v;
+  if (auto v = text.choiceList("bench-sorters", primitives::variantNames(primitives::sorters()))) o.bench.sorters = *v;
   if (auto v = text.choiceList("bench-stages", stageList())) o.bench.stages = *v;
   if (auto v = text.whole("bench-repeats", 1, 100000)) o.bench.repeats = static_cast<int>(*v);
 

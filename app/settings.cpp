@@ -39,27 +39,9 @@ namespace {
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 
-std::vector<std::string> strategyNames() {
-  std::vector<std::string> names;
-  for (const centroid::CentroidVariant& s : centroid::centroidVariants()) names.emplace_back(s.name);
-  return names;
-}
-
 std::vector<std::string> environmentNames() {
   std::vector<std::string> names = lighting::shippedEnvironments();
   for (std::string& n : lighting::builtInEnvironments()) names.push_back(std::move(n));
-  return names;
-}
-
-std::vector<std::string> compactionNames() {
-  std::vector<std::string> names;
-  for (const primitives::CompactVariant& v : primitives::compactions()) names.emplace_back(v.name);
-  return names;
-}
-
-std::vector<std::string> sorterNames() {
-  std::vector<std::string> names;
-  for (const primitives::SortVariant& s : primitives::sorters()) names.emplace_back(s.name);
   return names;
 }
 
@@ -122,9 +104,9 @@ void simulationSettings(std::vector<SettingInfo>& t) {
 // The settings of the variants the frame runs.
 void strategySettings(std::vector<SettingInfo>& t) {
   t.push_back({"reduce", "strategies", "reduce", "strategy for the flock's centroid and bounds", SettingKind::Choice, 0, 0,
-       strategyNames(), [](const AppSettings& a) -> json { return a.reduce; },
+       primitives::variantNames(centroid::centroidVariants()), [](const AppSettings& a) -> json { return a.reduce; },
        [](AppSettings& a, const json& v) { a.reduce = v.get<std::string>(); }});
-  t.push_back({"sort", "strategies", "sort", "sort of the grid's (cell, boid) pairs", SettingKind::Choice, 0, 0, sorterNames(),
+  t.push_back({"sort", "strategies", "sort", "sort of the grid's (cell, boid) pairs", SettingKind::Choice, 0, 0, primitives::variantNames(primitives::sorters()),
        [](const AppSettings& a) -> json { return a.sort; },
        [](AppSettings& a, const json& v) { a.sort = v.get<std::string>(); }});
 }
@@ -168,7 +150,7 @@ void cullingSettings(std::vector<SettingInfo>& t) {
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.cull)});
   t.push_back({"compact", "culling", "compact",
        "the compaction variant that makes the cull's lists (one this GPU cannot run falls back to group-atomic)",
-       SettingKind::Choice, 0, 0, compactionNames(), [](const AppSettings& a) -> json { return a.compact; },
+       SettingKind::Choice, 0, 0, primitives::variantNames(primitives::compactions()), [](const AppSettings& a) -> json { return a.compact; },
        [](AppSettings& a, const json& v) { a.compact = v.get<std::string>(); }});
   t.push_back({"lod-pixels", "culling", "lod-pixels",
        "a boid's projected radius in pixels from which it is a dart (near), and below which a point (far); one "

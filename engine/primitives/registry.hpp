@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/gl/caps.hpp"
 #include "engine/gl/shader_library.hpp"
@@ -28,6 +29,14 @@ struct Variant {
 
   std::string unavailableOn(const gl::Caps& caps) const { return unavailable ? unavailable(caps) : std::string(); }
 };
+
+// A registry's names, in its order (the choices of a setting, an option's list).
+template <class Entry>
+std::vector<std::string> variantNames(std::span<const Entry> variants) {
+  std::vector<std::string> names;
+  for (const Entry& v : variants) names.emplace_back(v.name);
+  return names;
+}
 
 template <class Entry>
 const Entry* findVariant(std::span<const Entry> variants, std::string_view name) {
