@@ -60,184 +60,127 @@ sim::SimSettings cis565(const Options& options, std::uint32_t n) {
 
 constexpr glm::ivec2 kFrameSize{1280, 720};  // bench --frame and --cull draw at this size, with 4x MSAA
 
-// Frames of the scenario `s` drawn at 1280x720 with 4x MSAA from `camera`: at least 20 warm-up
-// frames (on a GPU, 0.3 s of them: gl::warmUp), then `frames` timed by the frame timer.
-struct TimedFrames {
-  std::vector<gl::PassStats> passes;
-  render::CullCounts counts;  // the last frame's, when it culled
-  std::string sorter, reduction, compaction;
+// A case of the frame's benches: the CIS 565 scenario of `n` boids stepped with `sorter`, drawn as
+// `rs` says from `camera`. --frame's cases take the framing camera, every sorter (the sort's share
+// of the frame compared in place) and then, with the default sorter, the other draw modes;
+// --cull's drawing cases take the default sorter from both bench cameras, culling on and off.
+struct FrameCase {
+  std::uint32_t n;
+  std::string sorter;
+  render::RenderSettings rs;
+  render::NamedCamera camera;
+  int frames;
 };
-TimedFrames timeFrames(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps,
-                       const sim::SimSettings& s, const render::OrbitCamera& camera, const render::RenderSettings& rs,
-                       int frames, std::string_view sorter) {
-  sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
-  simulation.setSorter(sorter);
-  render::BoidRenderer renderer(shaders, caps, options.settings.compact);
-  render::OffscreenTarget target(kFrameSize, 4);
-  gl::FrameTimer timer(static_cast<std::size_t>(frames));
-  FrameView view;
-  view.framebuffer = target.framebuffer();
-  view.viewport = target.size();
-  view.camera = camera;
-  view.render = rs;
-  view.render.follow = false;
-  gl::warmUp([&](int) { runFrame(simulation, renderer, timer, view); }, 20);
-  timer.flush();
-  timer.clearHistory();
-  for (int f = 0; f < frames; ++f) runFrame(simulation, renderer, timer, view);
-  timer.flush();
-  gl::finish();
-  const std::uint32_t n = s.count;
-  return {timer.stats(), rs.cull ? renderer.readCullCounts() : render::CullCounts{{n, 0, 0}, n},
-          simulation.grid().sorter().name, simulation.reduceVariant().name, renderer.compaction().name};
-}
 
-int frameCases(const Options& options, const gl::Caps& caps) {
-  int cases = 0;
-  for (std::uint32_t n : options.bench.gridSizes) cases += sim::checkCountFits(n, caps, options.settings.sim.neighbours).empty();
-  const int drawModes = options.settings.render.cull ? int(std::size(render::kDrawModes)) - 1 : 0;
-  int sorters = 0;
-  for (const primitives::SortVariant* v : benchSorters(options)) sorters += v->unavailableOn(caps).empty();
-  return cases * (sorters + drawModes);
-}
-
-// One case of bench --frame: `frames` frames of the scenario `s` with `sorter`, drawn as `rs`
-// says; prints its pass table (with the render pass's parts: each level, the splats' clear and
-// resolve), adds its CSV lines and returns its JSON row.
-json frameCase(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, const sim::SimSettings& s,
-               int frames, const char* sorter, const render::RenderSettings& rs, std::string& csv, Progress& progress) {
-  const std::uint32_t n = s.count;
-  const TimedFrames t = timeFrames(options, shaders, caps, s, render::OrbitCamera::framing(s.worldSize), rs, frames, sorter);
-  progress.clear();  // the table goes where the progress line was
-  const char* draw = render::drawModeName(rs.draw);
-  json row = {{"n", n}, {"frames", frames}, {"neighbours", sim::neighboursName(s.neighbours)}, {"sorter", t.sorter},
-              {"default", t.sorter == options.settings.sort}, {"reduction", t.reduction}, {"cull", rs.cull},
-              {"draw", draw}, {"width", kFrameSize.x}, {"height", kFrameSize.y}};
-  double compute = 0, frame = 0;
-  std::printf("\nframe, %u boids (%s, %s, world side %.1f), drawn %s at %dx%d with 4x MSAA, medians of %d frames after at "
-              "least 20 warm-up (0.3 s):\n",
-              n, sim::neighboursName(s.neighbours), t.sorter.c_str(), s.worldSize, draw, kFrameSize.x, kFrameSize.y, frames);
-  std::printf("  %-22s %10s\n", "pass", "median ms");
-  for (const gl::PassStats& p : t.passes) {
-    const bool part = render::isDrawPart(p.name);  // inside the render pass: shown, not added again
-    std::printf("  %-22s %10.4f\n", (part ? "  " + p.name : p.name).c_str(), p.medianMs);
-    (part ? row["draw_parts"][p.name.substr(std::string_view(render::kDrawPartPrefix).size())] : row["passes"][p.name]) =
-        p.medianMs;
-    if (!part) frame += p.medianMs;
-    for (const PassInfo& info : kPasses) {
-      if (info.compute && p.name == info.name) compute += p.medianMs;
-    }
-    csv += "frame," + p.name + "@" + t.sorter + "@" + draw + "," + std::to_string(n) + "," + std::to_string(frames) + "," +
-           std::to_string(p.medianMs * 1e3) + "\n";
-  }
-  std::string computeNames;
-  for (const PassInfo& info : kPasses) {
-    if (info.compute) computeNames += (computeNames.empty() ? "" : " + ") + std::string(info.name);
-  }
-  std::printf("  %-22s %10.4f  (%s)\n", "compute", compute, computeNames.c_str());
-  std::printf("  %-22s %10.4f  (every pass: %.1f frames per second)\n", "whole frame", frame, frame > 0 ? 1e3 / frame : 0.0);
-  const render::CullCounts& k = t.counts;
-  std::printf("  visible %u of %u: near %u, middle %u, far %u\n", k.visible(), k.boids, k.levels[0], k.levels[1], k.levels[2]);
-  row["compute_ms"] = compute;
-  row["frame_ms"] = frame;
-  row["levels"] = {{"near", k.levels[0]}, {"middle", k.levels[1]}, {"far", k.levels[2]}};
-  csv += "frame,whole@" + t.sorter + "@" + draw + "," + std::to_string(n) + "," + std::to_string(frames) + "," +
-         std::to_string(frame * 1e3) + "\n";
-  std::fflush(stdout);
-  return row;
-}
-
-// bench --frame: the CIS 565 scenario (rules, wrap-around world, no centroid pull, 0.03056 boids per
-// unit^3, uniform start), at least 20 warm-up steps (0.3 s on a GPU), then every pass of the frame
-// timed by the frame timer; a frame for every sorter of the registry (or each one --sorters names),
-// so the sort's share of the frame is compared in place, drawn as the settings say (--draw); then,
-// with the default sorter, the frame drawn the other two ways, so the draw modes are compared in
-// place too.
-json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
-                Progress& progress) {
-  json rows = json::array();
-  const render::RenderSettings& rs = options.settings.render;
+std::vector<FrameCase> frameCases(const Options& options, const gl::Caps& caps, bool drawing) {
+  std::vector<FrameCase> cases;
+  render::RenderSettings rs = options.settings.render;
+  rs.follow = false;
+  const std::string& sorter = options.settings.sort;
   for (std::uint32_t n : options.bench.gridSizes) {
-    if (std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours); !why.empty()) {
-      std::printf("n=%u skipped: %s\n", n, why.c_str());
+    if (!sim::checkCountFits(n, caps, options.settings.sim.neighbours).empty()) continue;  // said by runBenches
+    const float side = cis565(options, n).worldSize;
+    const int frames = n <= (1u << 20) ? 100 : drawing ? 30 : 40;
+    if (drawing) {  // on a GPU the cull pass's table covers the sizes below a million
+      if (n < (1u << 20) && options.bench.gridSizes.size() > 1 && !caps.softwareRenderer()) continue;
+      for (const render::NamedCamera& camera : render::benchCameras(side)) {
+        for (bool cull : {true, false}) {
+          render::RenderSettings culled = rs;
+          culled.cull = cull;
+          cases.push_back({n, sorter, culled, camera, frames});
+        }
+      }
       continue;
     }
-    const sim::SimSettings s = cis565(options, n);
-    const int frames = n <= (1u << 20) ? 100 : 40;
-    for (const primitives::SortVariant* sorter : benchSorters(options)) {
-      if (!sorter->unavailableOn(caps).empty()) continue;
-      progress.next("bench --frame: n=" + std::to_string(n) + ", " + sorter->name);
-      rows.push_back(frameCase(options, shaders, caps, s, frames, sorter->name, rs, csv, progress));
+    const render::NamedCamera framing{"framing", render::OrbitCamera::framing(side)};
+    for (const primitives::SortVariant* v : benchSorters(options)) {
+      if (v->unavailableOn(caps).empty()) cases.push_back({n, v->name, rs, framing, frames});
     }
     if (!rs.cull) continue;  // without culling the draw modes are darts or splats of every boid: as set
     for (const auto& [mode, name] : render::kDrawModes) {
-      if (mode == rs.draw) continue;
       render::RenderSettings other = rs;
       other.draw = mode;
-      progress.next("bench --frame: n=" + std::to_string(n) + ", drawn " + render::drawModeName(mode));
-      rows.push_back(frameCase(options, shaders, caps, s, frames, options.settings.sort.c_str(), other, csv, progress));
+      if (mode != rs.draw) cases.push_back({n, sorter, other, framing, frames});
     }
   }
-  return rows;
-}
-
-// Whether bench --cull's drawing part draws `n` boids: on a GPU the pass table covers the sizes
-// below a million.
-bool cullBenchDraws(std::uint32_t n, const Options& options, const gl::Caps& caps) {
-  if (n < (1u << 20) && options.bench.gridSizes.size() > 1 && !caps.softwareRenderer()) return false;
-  return sim::checkCountFits(n, caps, options.settings.sim.neighbours).empty();
-}
-
-int cullDrawCases(const Options& options, const gl::Caps& caps) {
-  int cases = 0;
-  for (std::uint32_t n : options.bench.gridSizes) cases += cullBenchDraws(n, options, caps) ? 2 * 2 : 0;  // two cameras, culled and not
   return cases;
 }
 
-// bench --cull's drawing (its pass is the cull stage's bench): frames of the CIS 565 scenario (at
-// least 20 warm-up steps, then timed) drawn with culling and levels of detail on (the default
-// compaction) and off, from both cameras: the draw, the cull and the whole frame (every pass), and
-// the levels' counts.
-json cullDrawBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
-                   Progress& progress) {
-  json rows = json::array();
-  render::RenderSettings rs = options.settings.render;
-  rs.follow = false;
-  const primitives::CompactVariant* asked = primitives::findVariant(primitives::compactions(), options.settings.compact);
-  const char* compaction = asked && asked->unavailableOn(caps).empty() ? asked->name : render::kFallbackCompaction;
-  std::printf("\ndrawing, 1280x720 4x MSAA, CIS 565 scenario, medians of the frames after at least 20 warm-up (compaction %s):\n",
-              compaction);
-  std::printf("%10s %-8s %-5s %7s %10s %10s %10s %10s %10s %10s %10s\n", "n", "camera", "cull", "frames", "draw ms",
-              "cull ms", "frame ms", "visible", "near", "middle", "far");
-  for (std::uint32_t n : options.bench.gridSizes) {
-    if (!cullBenchDraws(n, options, caps)) continue;
-    const sim::SimSettings s = cis565(options, n);
-    for (const auto& [cameraName, camera] : render::benchCameras(s.worldSize)) {
-      for (bool cull : {true, false}) {
-        progress.next("bench --cull: drawing n=" + std::to_string(n) + " from " + cameraName + ", culling " + (cull ? "on" : "off"));
-        const int frames = n <= (1u << 20) ? 100 : 30;
-        render::RenderSettings on = rs;
-        on.cull = cull;
-        const TimedFrames t = timeFrames(options, shaders, caps, s, camera, on, frames, options.settings.sort);
-        double draw = 0, cullMs = 0, frame = 0;
-        for (const gl::PassStats& p : t.passes) {
-          frame += p.medianMs;
-          if (p.name == passInfo(Pass::Render).name) draw = p.medianMs;
-          if (p.name == passInfo(Pass::Cull).name) cullMs = p.medianMs;
-        }
-        const render::CullCounts& k = t.counts;
-        progress.clear();
-        std::printf("%10u %-8s %-5s %7d %10.3f %10.3f %10.3f %10u %10u %10u %10u\n", n, cameraName, cull ? "on" : "off",
-                    frames, draw, cullMs, frame, k.visible(), k.levels[0], k.levels[1], k.levels[2]);
-        std::fflush(stdout);
-        rows.push_back({{"part", "draw"}, {"n", n}, {"camera", cameraName}, {"cull", cull}, {"frames", frames},
-                        {"compaction", t.compaction}, {"draw_ms", draw}, {"cull_ms", cullMs},
-                        {"frame_ms", frame}, {"visible", k.visible()},
-                        {"levels", {{"near", k.levels[0]}, {"middle", k.levels[1]}, {"far", k.levels[2]}}}});
-        csv += std::string("cull-draw,") + cameraName + (cull ? "@on" : "@off") + "," + std::to_string(n) + "," +
-               std::to_string(frames) + "," + std::to_string(draw * 1e3) + "\n";
+// A frame case timed: at least 20 warm-up frames (on a GPU, 0.3 s of them: gl::warmUp), then its
+// frames timed pass by pass by the frame timer, drawn at 1280x720 with 4x MSAA. Its row: each
+// pass's median and the render pass's parts (each level, the splats' clear and resolve), the
+// compute's and the whole frame's sums (the parts are inside the render pass: not added again),
+// and the last frame's levels.
+json frameRow(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, const FrameCase& c) {
+  const sim::SimSettings s = cis565(options, c.n);
+  sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
+  simulation.setSorter(c.sorter);
+  render::BoidRenderer renderer(shaders, caps, options.settings.compact);
+  render::OffscreenTarget target(kFrameSize, 4);
+  gl::FrameTimer timer(static_cast<std::size_t>(c.frames));
+  const FrameView view{.framebuffer = target.framebuffer(), .viewport = target.size(), .camera = c.camera.camera, .render = c.rs};
+  gl::warmUp([&](int) { runFrame(simulation, renderer, timer, view); }, 20);
+  timer.flush();
+  timer.clearHistory();
+  for (int f = 0; f < c.frames; ++f) runFrame(simulation, renderer, timer, view);
+  timer.flush();
+  gl::finish();
+  const std::string sorter = simulation.grid().sorter().name;
+  json row = {{"n", c.n}, {"frames", c.frames}, {"neighbours", sim::neighboursName(s.neighbours)}, {"sorter", sorter},
+              {"default", sorter == options.settings.sort}, {"reduction", simulation.reduceVariant().name},
+              {"compaction", renderer.compaction().name}, {"cull", c.rs.cull}, {"draw", render::drawModeName(c.rs.draw)},
+              {"camera", c.camera.name}, {"width", kFrameSize.x}, {"height", kFrameSize.y}, {"draw_ms", 0.0}, {"cull_ms", 0.0}};
+  double compute = 0, frame = 0;
+  for (const gl::PassStats& p : timer.stats()) {
+    if (render::isDrawPart(p.name)) {
+      row["draw_parts"][p.name.substr(std::string_view(render::kDrawPartPrefix).size())] = p.medianMs;
+      continue;
+    }
+    row["passes"][p.name] = p.medianMs;
+    frame += p.medianMs;
+    for (const PassInfo& info : kPasses) {
+      if (p.name == info.name) compute += info.compute ? p.medianMs : 0;
+      if (p.name == info.name && (info.pass == Pass::Render || info.pass == Pass::Cull)) {
+        row[info.pass == Pass::Render ? "draw_ms" : "cull_ms"] = p.medianMs;
       }
     }
+  }
+  const render::CullCounts k = c.rs.cull ? renderer.readCullCounts() : render::CullCounts{{c.n, 0, 0}, c.n};
+  row.update({{"compute_ms", compute}, {"frame_ms", frame}, {"visible", k.visible()},
+              {"levels", {{"near", k.levels[0]}, {"middle", k.levels[1]}, {"far", k.levels[2]}}}});
+  return row;
+}
+
+// bench --frame, or --cull's drawing (its cull pass is the cull stage's bench): each case's row as
+// a line of one table, and the passes under it.
+json frameBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, const char* title,
+                const std::vector<FrameCase>& cases, Progress& progress) {
+  json rows = json::array();
+  std::printf("\n%s: the CIS 565 scenario (wrap-around world, 0.03056 boids per unit^3, no centroid pull) drawn at "
+              "%dx%d with 4x MSAA; medians of the frames after at least 20 warm-up (0.3 s), ms:\n",
+              title, kFrameSize.x, kFrameSize.y);
+  std::printf("%10s %-17s %-7s %-8s %-4s %6s %9s %9s %9s %9s %7s %9s %9s %9s %9s\n", "n", "sorter", "draw", "camera",
+              "cull", "frames", "compute", "cull", "render", "frame", "fps", "visible", "near", "middle", "far");
+  for (const FrameCase& c : cases) {
+    progress.next("bench: frames of n=" + std::to_string(c.n) + ", " + c.sorter + ", drawn " + render::drawModeName(c.rs.draw) +
+                  " from " + c.camera.name + (c.rs.cull ? "" : ", no culling"));
+    json row = frameRow(options, shaders, caps, c);
+    progress.clear();
+    const double frame = row["frame_ms"];
+    char cull[16] = "-";  // no time for a pass that did not run
+    if (c.rs.cull) std::snprintf(cull, sizeof cull, "%.4f", row["cull_ms"].get<double>());
+    std::printf("%10u %-17s %-7s %-8s %-4s %6d %9.4f %9s %9.4f %9.4f %7.1f %9u %9u %9u %9u\n", c.n,
+                row["sorter"].get<std::string>().c_str(), row["draw"].get<std::string>().c_str(), c.camera.name,
+                c.rs.cull ? "on" : "off", c.frames, row["compute_ms"].get<double>(), cull,
+                row["draw_ms"].get<double>(), frame, frame > 0 ? 1e3 / frame : 0.0, row["visible"].get<unsigned>(),
+                row["levels"]["near"].get<unsigned>(), row["levels"]["middle"].get<unsigned>(), row["levels"]["far"].get<unsigned>());
+    std::printf("%10s passes:", "");
+    for (const PassInfo& p : kPasses) {
+      if (row["passes"].contains(p.name)) std::printf(" %s %.4f", p.name, row["passes"][p.name].get<double>());
+    }
+    std::printf("\n");
+    std::fflush(stdout);
+    rows.push_back(std::move(row));
   }
   return rows;
 }
@@ -297,8 +240,8 @@ int stageCases(const StageBench& b, const lab::Stage& stage, const Options& opti
   return cases;
 }
 
-// A stage's row as a line of its table; its CSV line.
-void printStageRow(const json& r, const std::string& kept, char mark, std::string& csv) {
+// A stage's row as a line of its table.
+void printStageRow(const json& r, const std::string& kept, char mark) {
   const std::string name = r["variant"].get<std::string>();
   if (!r.value("available", true)) {
     std::printf("%-22s %10u %7s  unavailable: %s\n", name.c_str(), r["n"].get<unsigned>(), kept.c_str(),
@@ -315,21 +258,12 @@ void printStageRow(const json& r, const std::string& kept, char mark, std::strin
               cell("p90_us", "%.2f").c_str(), cell("gbytes_per_s", "%.0f").c_str(), cell("fraction_of_copy", "%.0f%%", 100).c_str(),
               cell("floor_us", "%.2f").c_str(), r.value("baseline", false) ? "-" : r["correct"].get<bool>() ? "ok" : "WRONG");
   std::fflush(stdout);
-  std::string common = ",";  // built in steps: GCC 12 warns falsely (-Wrestrict) on "," + std::string
-  common += std::to_string(r["n"].get<unsigned>()) + "," + std::to_string(r.value("runs", 0)) + "," +
-            std::to_string(r.value("median_us", 0.0));
-  if (r["stage"] != "reduce") {
-    csv += r["stage"].get<std::string>() + "," + name + (kept != "-" ? "@" + kept : "") + common + "\n";
-  } else {  // the reduction's own columns
-    csv += name + common + "," + std::to_string(r["min_us"].get<double>()) + "," + std::to_string(r["p90_us"].get<double>()) +
-           "," + cell("gbytes_per_s", "%f") + "," + cell("floor_us", "%f") + "," + (r.value("correct", true) ? "1" : "0") + "\n";
-  }
 }
 
 // One stage's bench: at each size its case (seed 1), the baselines, then each variant, timed
 // within the budget and judged; the rows as a table, CSV lines and JSON.
-json stageBench(const StageBench& b, lab::Stage& stage, const lab::Context& context, const Options& options, std::string& csv,
-                Progress& progress, ColdRuns* cold) {
+json stageBench(const StageBench& b, lab::Stage& stage, const lab::Context& context, const Options& options, Progress& progress,
+                ColdRuns* cold) {
   json rows = json::array();
   RunsCut cut(options.bench.repeats);
   lab::BudgetTimer timer(options.bench.repeats, b.most, b.maps && cold ? std::function<void()>([cold] { cold->scrub(); }) : nullptr);
@@ -352,7 +286,7 @@ json stageBench(const StageBench& b, lab::Stage& stage, const lab::Context& cont
                                                                             (kept != "-" ? " " + kept : ""))
                                                      : ' ';
       progress.clear();
-      printStageRow(row, kept, mark, csv);
+      printStageRow(row, kept, mark);
       rows.push_back(std::move(row));
     };
     for (json& row : stage.baselines(timer)) report(std::move(row));
@@ -382,22 +316,52 @@ double streamingRate(ColdRuns& cold, const Options& options, Progress& progress,
   return rate.bytesPerSecond;
 }
 
-// What bench writes: the rows of each sub-bench under its key, and the CSV lines.
-struct BenchOutput {
-  json doc;
-  std::string csv = "strategy,n,runs,median_us,min_us,p90_us,gbytes_per_s,floor_us,correct\n";  // --reduce's
-  std::string gridCsv = "bench,name,n,runs,median_us\n";                                          // every other
-};
+// The rows as CSV: a table per sub-bench, separated by a blank line, whose columns are every field
+// its rows have (a nested one as "passes/sort"), each line led by the sub-bench's key.
+std::string csvOf(const json& doc) {
+  auto cell = [](const json& v) {
+    if (!v.is_string()) return v.dump();
+    std::string quoted = "\"";
+    for (char ch : v.get<std::string>()) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    return quoted + "\"";
+  };
+  std::string csv;
+  for (const auto& [key, rows] : doc.items()) {
+    if (!rows.is_array() || rows.empty()) continue;
+    std::vector<json> flat;
+    std::vector<std::string> columns;
+    for (const json& row : rows) {
+      flat.push_back(row.flatten());
+      for (const auto& [field, value] : flat.back().items()) {
+        if (std::find(columns.begin(), columns.end(), field) == columns.end()) columns.push_back(field);
+      }
+    }
+    csv += csv.empty() ? "bench" : "\nbench";
+    for (const std::string& c : columns) csv.append(",").append(c, 1);
+    for (const json& f : flat) {
+      csv.append("\n").append(key);
+      for (const std::string& c : columns) csv.append(",").append(f.contains(c) ? cell(f[c]) : "");
+    }
+    csv += "\n";
+  }
+  return csv;
+}
 
 // Every sub-bench the options ask for, in order, into `out`.
-void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, BenchOutput& out) {
+void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, json& doc) {
   const BenchOptions& b = options.bench;
   sim::CaseFlocks flocks(shaders, caps, cis565(options, 0));  // the bench's flocks: the CIS 565 scenario, spread evenly
   lab::Context lab{shaders, caps, options.settings.sim, [&](const lab::Case& c) -> const lab::Flock& { return flocks.get(c); },
                    0};
   std::vector<std::pair<StageBench, std::unique_ptr<lab::Stage>>> made;
-  int cases = (b.frame ? frameCases(options, caps) : 0) + (b.cull ? cullDrawCases(options, caps) : 0) +
-              (b.sparse ? sparseCases(options, caps) : 0);
+  for (std::uint32_t n : (b.frame || b.cull) ? b.gridSizes : std::vector<std::uint32_t>{}) {
+    if (std::string why = sim::checkCountFits(n, caps, options.settings.sim.neighbours); !why.empty()) {
+      std::printf("frames of n=%u skipped: %s\n", n, why.c_str());
+    }
+  }
+  const std::vector<FrameCase> frames = b.frame ? frameCases(options, caps, false) : std::vector<FrameCase>{};
+  const std::vector<FrameCase> drawings = b.cull ? frameCases(options, caps, true) : std::vector<FrameCase>{};
+  int cases = int(frames.size() + drawings.size()) + (b.sparse ? sparseCases(options, caps) : 0);
   for (const StageBench& s : askedStages(b)) {
     made.emplace_back(s, findStage(s.stage)->create(lab));
     cases += stageCases(s, *made.back().second, options, caps);
@@ -417,24 +381,27 @@ void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const 
     for (auto& [s, stage] : made) {
       if (s.stage != std::string_view(name)) continue;
       const bool reduction = s.stage == std::string_view("reduce");
-      if (reduction) lab.bytesPerSecond = streamingRate(*cold, options, progress, out.doc);
-      out.doc[s.key] = stageBench(s, *stage, lab, options, reduction ? out.csv : out.gridCsv, progress, cold ? &*cold : nullptr);
+      if (reduction) lab.bytesPerSecond = streamingRate(*cold, options, progress, doc);
+      doc[s.key] = stageBench(s, *stage, lab, options, progress, cold ? &*cold : nullptr);
     }
   };
   stageRows("sort");
-  if (b.frame) out.doc["frame"] = frameBench(options, shaders, caps, out.gridCsv, progress);
+  if (b.frame) doc["frame"] = frameBench(options, shaders, caps, "frame", frames, progress);
   stageRows("sh");
-  if (b.sparse) out.doc["sparse"] = sparseBench(options, shaders, caps, out.gridCsv, progress);
+  if (b.sparse) doc["sparse"] = sparseBench(options, shaders, caps, progress);
   stageRows("cull");
   if (b.cull) {
-    for (json& row : cullDrawBench(options, shaders, caps, out.gridCsv, progress)) out.doc["cull"].push_back(std::move(row));
+    for (json& row : frameBench(options, shaders, caps, "drawing", drawings, progress)) {
+      row["part"] = "draw";
+      doc["cull"].push_back(std::move(row));
+    }
   }
   for (const char* name : {"scan", "compact", "reduce"}) stageRows(name);
   for (const std::string& name : b.stages) {  // the stages with no options of their own
     const bool own = std::any_of(std::begin(kStageBenches), std::end(kStageBenches), [&](const StageBench& s) { return name == s.stage; });
     if (!own) stageRows(name.c_str());
   }
-  if (lab.bytesPerSecond > 0) out.doc["floor_bandwidth_bytes_per_s"] = lab.bytesPerSecond;
+  if (lab.bytesPerSecond > 0) doc["floor_bandwidth_bytes_per_s"] = lab.bytesPerSecond;
 }
 
 int runBench(const Options& options) {
@@ -447,18 +414,16 @@ int runBench(const Options& options) {
                 caps.renderer.c_str());
   }
   const BenchOptions& b = options.bench;
-  BenchOutput out;
-  out.doc = {{"renderer", caps.renderer}, {"version", caps.version}, {"gpu_timers", gpuTimers}};
-  for (const char* key : {"sort", "frame", "scan", "compact", "cull", "sh", "sparse"}) out.doc[key] = nullptr;
+  json doc = {{"renderer", caps.renderer}, {"version", caps.version}, {"gpu_timers", gpuTimers}};
+  for (const char* key : {"sort", "frame", "scan", "compact", "cull", "sh", "sparse"}) doc[key] = nullptr;
   try {
-    runBenches(options, loadShaders(options), caps, out);
+    runBenches(options, loadShaders(options), caps, doc);
     if (!b.json.empty()) {
-      writeFileAtomically(b.json, out.doc.dump(1, ' ', false, json::error_handler_t::replace) + "\n");
+      writeFileAtomically(b.json, doc.dump(1, ' ', false, json::error_handler_t::replace) + "\n");
       std::printf("json: %s\n", std::filesystem::absolute(b.json).c_str());
     }
     if (!b.csv.empty()) {
-      const bool others = b.sort || b.frame || b.scan || b.compact || b.cull || b.sh || b.sparse;
-      writeFileAtomically(b.csv, !b.reduce ? out.gridCsv : others ? out.csv + "\n" + out.gridCsv : out.csv);
+      writeFileAtomically(b.csv, csvOf(doc));
       std::printf("csv: %s\n", std::filesystem::absolute(b.csv).c_str());
     }
   } catch (const std::exception& e) {

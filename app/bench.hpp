@@ -78,7 +78,6 @@ sim::SimSettings cis565(const Options& options, std::uint32_t n);
 int sparseCases(const Options& options, const gl::Caps& caps);
 // bench --sparse: the grid's passes and the step with dense and hashed keys, as the world grows
 // around the CIS 565 flock (app/bench_sparse.cpp).
-nlohmann::json sparseBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
-                           Progress& progress);
+nlohmann::json sparseBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, Progress& progress);
 
 }  // namespace boids::app

@@ -63,8 +63,7 @@ int sparseCases(const Options& options, const gl::Caps& caps) {
   return cases;
 }
 
-json sparseBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, std::string& csv,
-                 Progress& progress) {
+json sparseBench(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, Progress& progress) {
   json rows = json::array();
   std::printf("\nsparse worlds: the CIS 565 flock in a world holding more cells per boid; the grid's passes and the "
               "step, medians of %d steps after %d:\n", kTimedSteps, kWarmSteps);
@@ -103,8 +102,6 @@ json sparseBench(const Options& options, const gl::ShaderLibrary& shaders, const
         std::fflush(stdout);
         row.update({{"available", true}, {"median_ms", ms}});
         rows.push_back(row);
-        csv += std::string("sparse,") + keysName(keys) + "@" + std::to_string(cellsPerBoid) + "," + std::to_string(n) + "," +
-               std::to_string(kTimedSteps) + "," + std::to_string(ms * 1e3) + "\n";
       }
     }
   }

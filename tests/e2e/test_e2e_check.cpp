@@ -301,10 +301,15 @@ TEST(Bench, ReduceWritesJsonAndCsvForEveryStrategy) {
       EXPECT_GT(r["median_us"].get<double>(), 0.0) << r.dump();
     }
   }
+  // The CSV: a header of every field the rows have, then a line per row, led by its bench's key.
   std::ifstream csv(dir / "b.csv");
-  std::string header;
+  std::string header, line;
   std::getline(csv, header);
-  EXPECT_EQ(header.rfind("strategy,n,runs,median_us", 0), 0u);
+  EXPECT_EQ(header.rfind("bench,", 0), 0u) << header;
+  for (const char* column : {",variant,", ",n,", ",median_us,"}) EXPECT_NE(header.find(column), std::string::npos) << column;
+  std::size_t lines = 0;
+  while (std::getline(csv, line)) lines += line.rfind("results,", 0) == 0;
+  EXPECT_EQ(lines, doc["results"].size());
   auto [bad, message] = boids("bench");
   EXPECT_EQ(bad, 2) << message;
 }
