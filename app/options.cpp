@@ -9,6 +9,8 @@
 #include <CLI/CLI.hpp>
 
 #include "app/capture.hpp"
+#include "app/help.hpp"
+#include "app/panel.hpp"
 #include "app/stages.hpp"
 #include "app/files.hpp"
 #include "app/text.hpp"
@@ -70,6 +72,8 @@ std::string settingHelp(const SettingInfo& s) {
   } else {
     help += "; default " + (d.is_string() ? d.get<std::string>() : d.dump());
   }
+  if (std::string(s.key) == "count") help += " (software renderer: " + std::to_string(kSoftwareRendererCount) + ")";
+  if (std::string(s.key) == "render-scale") help += " (software renderer: " + formatNumber(kSoftwareRendererScale) + ")";
   return help;
 }
 
@@ -87,6 +91,7 @@ const Unused kUnusedByCheck[] = {
     {"screenshot", "check writes no pictures (--json and --dump write its results)"},
     {"record", "check writes no pictures (--json and --dump write its results)"},
     {"inject-nonfinite", "check runs finite flocks only"},
+    {"open", "check opens no window"},
 };
 const Unused kUnusedByBench[] = {
     {"environment", "bench projects maps of its own sizes (--sh) and draws its frames unlit"},
@@ -95,6 +100,7 @@ const Unused kUnusedByBench[] = {
     {"screenshot", "bench writes no pictures (--json and --csv write its results)"},
     {"record", "bench writes no pictures (--json and --csv write its results)"},
     {"inject-nonfinite", "bench runs finite flocks only"},
+    {"open", "bench opens no window"},
 };
 
 // The command line's value options are kept as text, one entry per occurrence: CLI11 finds them,
@@ -275,7 +281,8 @@ void declareModes(CommandLine& c, Options& o) {
       "check",
       "Headless: every variant of every stage (" + stageNames() + ") on the GPU against its CPU reference (double "
       "precision), over a sweep of sizes and seeds; the flock's stages on the initial flock and after --frames simulated "
-      "frames (default 30, where the step allows). Prints a row per case; exit code 0 only when every available case passed");
+      "frames (default 30, where the step allows). Prints each failure and a line per stage (--verbose: a row per case); "
+      "exit code 0 only when every available case passed");
   text.add(*c.check, "--sizes", "Flock sizes, comma-separated, 1 to 67108864 (default 1,2,63,64,65,4095,4096,4097,65537,1000003,4194305)", "N,...");
   text.add(*c.check, "--seeds", "Seeds, comma-separated (default 1,2)", "S,...");
   text.add(*c.check, "--strategies", "Only these variants of the reduce stage, comma-separated (default: every one)", "NAME,...");
@@ -284,6 +291,7 @@ void declareModes(CommandLine& c, Options& o) {
            "STAGE,...");
   text.add(*c.check, "--repeats", "Timed runs per case, 1 to 1000 (median reported; default 3)", "N");
   text.add(*c.check, "--json", "Write the rows as JSON to this file (format: README)", "FILE");
+  c.check->add_flag("--verbose", o.check.verbose, "Print every row (default: each failure in full, then a line per stage)");
   text.add(*c.check, "--dump", "Write the positions of each case to this folder (raw little-endian float32 x,y,z,w per boid)", "DIR");
 
   c.bench = cli.add_subcommand("bench", "Headless benchmarks for real GPUs: GPU time of every variant of the lab's stages, and of the frame, over sizes");
@@ -309,7 +317,7 @@ void declareModes(CommandLine& c, Options& o) {
   text.add(*c.bench, "--stages", "Benchmark these stages of the lab, comma-separated: " + stageNames() +
            " (--sort, --cull, --sh, --scan, --compact and --reduce name six of them)", "STAGE,...", "bench-stages");
   text.add(*c.bench, "--strategies", "Only these variants of the reduce stage, comma-separated", "NAME,...", "bench-strategies");
-  text.add(*c.bench, "--sorters", "Only these sorters (--sort, and --frame's frame a sorter), comma-separated", "NAME,...",
+  text.add(*c.bench, "--sorters", "Only these sorters (for --sort, and the frames of --frame), comma-separated", "NAME,...",
            "bench-sorters");
   text.add(*c.bench, "--repeats", "Timed runs per variant and size at most, 1 to 100000 (default 200; a 3-second budget per case and caps cut them)", "N", "bench-repeats");
   text.add(*c.bench, "--json", "Write the results as JSON to this file", "FILE", "bench-json");
@@ -357,6 +365,9 @@ void declareSettings(CommandLine& c, Options& o) {
   c.glDebug = cli.add_flag("--gl-debug,!--no-gl-debug", o.glDebug, "Ask for a debug context and print GL debug output (on in Debug builds)")
                              ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   c.text.add(cli, "--gl-version", "Newest OpenGL version to ask for (4.6, 4.5 or 4.3); 4.3 shows that nothing newer is needed", "4.x");
+  std::string sections;
+  for (const char* s : kPanelSections) sections += (sections.empty() ? "" : ", ") + std::string(s);
+  c.text.add(cli, "--open", "The window's panel sections to open at the start, comma-separated: " + sections, "NAME,...");
   c.text.add(cli, "--shader-dir",
            "Read shaders from this folder instead of the copies built into the binary (for shader work; F5 reloads "
            "them; if they fail, the built-in shaders run and the error is shown)", "DIR");
@@ -460,6 +471,7 @@ void applyOptions(CommandLine& c, Options& o) {
     if (!std::filesystem::is_directory(*v, ec)) throw UsageError("--shader-dir " + shorten(*v) + ": no such folder");
     o.shaderDir = *v;
   }
+  if (auto v = text.choiceList("open", {std::begin(kPanelSections), std::end(kPanelSections)})) o.openSections = *v;
   if (auto v = text.wholeList("sizes", 1, 1u << 26)) o.check.sizes.assign(v->begin(), v->end());
   if (auto v = text.wholeList("seeds", 0, std::numeric_limits<std::uint64_t>::max())) o.check.seeds = *v;
   if (auto v = text.choiceList("strategies", primitives::variantNames(centroid::centroidVariants()))) o.check.strategies = *v;
@@ -531,7 +543,10 @@ ParseResult parseCommandLine(int argc, char** argv) {
   o.glDebug = true;
 #endif
   CommandLine c;
+  c.cli.formatter(helpLayout());
   c.cli.set_version_flag("--version", BOIDS_VERSION);
+  bool markdown = false;
+  c.cli.add_flag("--help-markdown", markdown, "Print every mode's options as Markdown (docs/GUIDE.md's reference) and exit");
   c.cli.fallthrough();
   c.cli.allow_extras();  // unknown arguments are collected in order and reported in our words
   declareModes(c, o);
@@ -544,6 +559,10 @@ ParseResult parseCommandLine(int argc, char** argv) {
     return {std::nullopt, c.cli.exit(e)};
   } catch (const CLI::ParseError& e) {
     return fail(reworded(e));
+  }
+  if (markdown) {
+    std::printf("%s", helpMarkdown(c.cli).c_str());
+    return {std::nullopt, 0};
   }
   try {
     refuseStrays(c);

@@ -103,7 +103,7 @@ void simulationSettings(std::vector<SettingInfo>& t) {
 
 // The settings of the variants the frame runs.
 void strategySettings(std::vector<SettingInfo>& t) {
-  t.push_back({"reduce", "strategies", "reduce", "strategy for the flock's centroid and bounds", SettingKind::Choice, 0, 0,
+  t.push_back({"reduce", "strategies", "reduce", "the reduction variant that finds the flock's centroid and bounds", SettingKind::Choice, 0, 0,
        primitives::variantNames(centroid::centroidVariants()), [](const AppSettings& a) -> json { return a.reduce; },
        [](AppSettings& a, const json& v) { a.reduce = v.get<std::string>(); }});
   t.push_back({"sort", "strategies", "sort", "sort of the grid's (cell, boid) pairs", SettingKind::Choice, 0, 0, primitives::variantNames(primitives::sorters()),
@@ -122,7 +122,7 @@ void renderSettings(std::vector<SettingInfo>& t) {
   t.back().labels = {"heading", "speed (flock's range)", "local density"};
   t.push_back({"render-scale", "render", "render-scale",
        "the window's scene drawn at this fraction of its size, then stretched to it (the panel stays sharp): fewer "
-       "pixels to fill where filling them is slow (0.5 unless given, on a software renderer)",
+       "pixels to fill where filling them is slow",
        SettingKind::Float, 0.25, 1, {}, FLOAT_MEMBER(renderScale)});
   t.push_back({"ground", "render", "ground", "a floor under the world, with the flock's soft shadow and lines for scale",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.ground)});

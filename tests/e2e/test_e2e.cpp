@@ -9,7 +9,9 @@
 #include <fstream>
 #include <numeric>
 #include <vector>
+#include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -75,6 +77,40 @@ TEST(EndToEnd, HelpDocumentsEveryOption) {
                              "check", "bench"}) {
     EXPECT_NE(r.output.find(option), std::string::npos) << option << " missing from --help:\n" << r.output;
   }
+}
+
+// Every mode's --help in our layout: no line over 100 columns, none of CLI11's own marks (a
+// switch's "{false}", "VALUE ..." on an option that takes one value).
+TEST(EndToEnd, HelpIsWrappedAndFreeOfParserArtefacts) {
+  for (const char* mode : {"", "demo ", "check ", "bench "}) {
+    const Result r = run("", std::string(mode) + "--help");
+    EXPECT_EQ(r.exitCode, 0) << mode;
+    std::istringstream lines(r.output);
+    int count = 0;
+    for (std::string line; std::getline(lines, line); ++count) {
+      EXPECT_LE(line.size(), 100u) << mode << "--help: " << line;
+      for (const char* mark : {"{false}", "{true}", "TEXT", "[Option"}) {
+        EXPECT_EQ(line.find(mark), std::string::npos) << mode << "--help has '" << mark << "': " << line;
+      }
+      EXPECT_FALSE(std::regex_search(line, std::regex("[A-Z] \\.\\.\\."))) << mode << "--help has 'VALUE ...': " << line;
+    }
+    EXPECT_GE(count, 4) << mode << "--help:\n" << r.output;
+  }
+  const Result count = run("", "--help");
+  EXPECT_NE(count.output.find("default 16384 (software renderer: 2048)"), std::string::npos) << count.output;
+}
+
+// docs/GUIDE.md's option reference is what --help-markdown prints (scripts/docs.sh writes it there).
+TEST(EndToEnd, GuideOptionReferenceIsGeneratedFromTheSettingsTable) {
+  const Result r = run("", "--help-markdown");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("- `-n, --count VALUE`: number of boids"), std::string::npos) << r.output;
+  std::ifstream file(std::string(BOIDS_DOCS_DIR) + "/GUIDE.md");
+  const std::string guide((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::string begin = "<!-- options:begin", end = "<!-- options:end -->";
+  const std::size_t from = guide.find('\n', guide.find(begin)), to = guide.find(end);
+  ASSERT_TRUE(guide.find(begin) != std::string::npos && to != std::string::npos) << "docs/GUIDE.md has no options block";
+  EXPECT_EQ(guide.substr(from + 1, to - from - 1), r.output) << "docs/GUIDE.md's options are stale: run scripts/docs.sh";
 }
 
 TEST(EndToEnd, BadInputExitsWithTwoAndNamesTheOption) {
