@@ -38,17 +38,26 @@ std::string msCell(const json& row) {
   return text;
 }
 
-// The rows as a table and as JSON, with the counts of the summary.
+// The rows as JSON; as a table (every row with --verbose, else the failures), and a line per stage.
 struct Report {
   int width = 0;
   const char* timing;
+  bool verbose = false;
   json rows = json::array();
   int failed = 0, passed = 0, unavailable = 0, weak = 0, aboveStatistical = 0;
+  struct Counts {
+    std::string stage;
+    int rows = 0, passed = 0, failed = 0, unavailable = 0;
+    std::vector<std::pair<std::string, std::vector<std::string>>> missing;  // why -> the variants it kept out
+  };
+  std::vector<Counts> stages;  // in the order they ran
+  bool headed = false;
 
-  void header() const {
+  void header() {
     const char* ms = gl::timerQueriesMeaningful() ? "GPU ms" : "CPU ms";  // what timed the rows
     std::printf("%-*s %9s %5s %6s %10s %12s %12s  %s\n", width, "strategy", "n", "seed", "frames", ms, "error", "tolerance",
                 "verdict");
+    headed = true;
   }
 
   void add(json row) {
@@ -64,23 +73,49 @@ struct Report {
     }
     weak += row["weak_bound"].get<bool>();
     aboveStatistical += row.value("above_statistical", false);
-    print(row);
+    const std::string stage = row.value("stage", "reduce");
+    auto counts = std::find_if(stages.begin(), stages.end(), [&](const Counts& c) { return c.stage == stage; });
+    if (counts == stages.end()) counts = stages.insert(stages.end(), {stage});
+    const bool available = row["available"].get<bool>(), ok = available && row["pass"].get<bool>();
+    ++counts->rows;
+    if (!available) {
+      const std::string why = row["reason"], variant = row.value("variant", row["strategy"].get<std::string>());
+      auto m = std::find_if(counts->missing.begin(), counts->missing.end(), [&](const auto& p) { return p.first == why; });
+      if (m == counts->missing.end()) m = counts->missing.insert(counts->missing.end(), {why, {}});
+      if (std::find(m->second.begin(), m->second.end(), variant) == m->second.end()) m->second.push_back(variant);
+    }
+    ++(!available ? counts->unavailable : ok ? counts->passed : counts->failed);
+    ++(!available ? unavailable : ok ? passed : failed);
+    if (verbose || (available && !ok)) print(row);
     rows.push_back(std::move(row));
   }
 
+  // A line per stage: its rows and verdicts.
+  void summary() const {
+    std::printf("\n%-12s %7s %7s %7s %12s\n", "stage", "rows", "passed", "failed", "unavailable");
+    for (const Counts& c : stages) {
+      std::printf("%-12s %7d %7d %7d %12d%s\n", c.stage.c_str(), c.rows, c.passed, c.failed, c.unavailable,
+                  c.failed > 0 ? "  FAILED (the rows above)" : "");
+      for (const auto& [why, variants] : c.missing) {
+        std::string list;
+        for (const std::string& v : variants) list += (list.empty() ? "" : ", ") + v;
+        std::printf("%14s unavailable: %s (%s)\n", "", list.c_str(), why.c_str());
+      }
+    }
+  }
+
   void print(const json& row) {
+    if (!headed) header();
     char lead[160];
     std::snprintf(lead, sizeof lead, "%-*s %9u %5llu %6d %10s", width, row["strategy"].get<std::string>().c_str(),
                   row["n"].get<unsigned>(), static_cast<unsigned long long>(row["seed"].get<std::uint64_t>()),
                   row["frames"].get<int>(), row["available"].get<bool>() ? msCell(row).c_str() : "-");
     if (!row["available"].get<bool>()) {
-      ++unavailable;
       std::printf("%s %12s %12s  unavailable: %s\n", lead, "-", "-", row["reason"].get<std::string>().c_str());
       std::fflush(stdout);
       return;
     }
     const bool ok = row["pass"].get<bool>();
-    ok ? ++passed : ++failed;
     const char* verdict = ok ? "pass" : "FAIL";
     if (row.contains("error_gpu")) {  // a projection: its error and the target, relative to |L00|
       std::printf("%s %12.3e %12.3e  %s  %s\n", lead, row["error_gpu"].get<double>(), row["tolerance"].get<double>(),
@@ -140,7 +175,7 @@ int runCheck(const Options& options) {
   const std::unique_ptr<platform::HeadlessContext> context = openHeadless(options);
   if (!context) return 1;
   const gl::Caps caps = gl::Caps::query();
-  Report report{0, gl::timerQueriesMeaningful() ? "GPU timer queries" : "CPU clock around glFinish"};
+  Report report{0, gl::timerQueriesMeaningful() ? "GPU timer queries" : "CPU clock around glFinish", options.check.verbose};
   std::vector<const lab::StageInfo*> wanted;
   for (const lab::StageInfo* info : stages()) {
     const auto& only = options.check.stages;
@@ -174,7 +209,7 @@ int runCheck(const Options& options) {
         report.width = std::max(report.width, static_cast<int>(std::strlen(info->name) + 1 + variant.size()));
       }
     }
-    report.header();
+    if (report.verbose) report.header();
     lab::RepeatTimer timer(options.check.repeats);
     forEachCase(options, caps, wanted, [&](const lab::StageInfo& info, const lab::Case& c) {
       progress.next("check: " + std::string(info.name) + (c.input.empty() ? "" : ", " + c.input) +
@@ -203,7 +238,8 @@ int runCheck(const Options& options) {
     return 1;
   }
 
-  std::printf("\n%d passed, %d failed, %d unavailable (timing: %s)\n", report.passed, report.failed, report.unavailable,
+  report.summary();
+  std::printf("\n%d passed, %d failed, %d unavailable (timing: %s; --verbose prints every row)\n", report.passed, report.failed, report.unavailable,
               report.timing);
   if (report.weak > 0 || report.aboveStatistical > 0) {
     std::printf("%d with a weak worst-case bound (over %g%% of the extent), %d above their statistical bound\n", report.weak,

@@ -25,6 +25,7 @@ struct CheckOptions {
   int repeats = 3;                      // timed runs per row (the median is reported)
   std::filesystem::path json;           // rows as JSON
   std::filesystem::path dump;           // folder for the positions each case reduced
+  bool verbose = false;                 // every row printed, not only the failures
 };
 
 // What `boids check --stages` can name: the centroid reduction, the grid's stages, the primitives.
@@ -64,6 +65,7 @@ struct Options {
   bool glDebug = false;
   int glNewestMinor = 6;                 // --gl-version 4.x: ask for 4.x at most
   std::filesystem::path shaderDir;       // read shaders from here instead of the embedded copies
+  std::vector<std::string> openSections;  // the window's panel sections open at the start (--open)
   std::uint32_t injectNonFinite = 0;     // --inject-nonfinite: boids made NaN at the start (a test aid)
   CheckOptions check;
   BenchOptions bench;

@@ -68,7 +68,7 @@ class CompactStage : public lab::Stage {
       const std::uint32_t count = kept_.read<std::uint32_t>(1)[0];
       const verify::Judgement j =
           verify::judgeCompact(flags_[f].second, count, out_.read<std::uint32_t>(std::min(count, case_.n)), v.orderDefined);
-      row = lab::judged(std::move(row), j.pass, j.detail);
+      row = lab::judged(std::move(row), j.pass, "keeping " + keptFractionText(flags_[f].first) + ": " + j.detail);
       if (case_.purpose == lab::Purpose::Bench && ms > 0) row["fraction_of_copy"] = copyMs_ / ms;
       rows.push_back(std::move(row));
     }
