@@ -90,6 +90,7 @@ class Desktop {
     if (!options_.record.empty()) recorder_.emplace(options_.record);
     panel_.shaderStatus = scene_->shaderFallback;
     panel_.app = options_.settings;
+    panel_.openAtStart = options_.openSections;
     panel_.pendingCount = options_.settings.sim.count;
     panel_.pendingSeed = options_.settings.sim.seed;
     askedStrategy_ = panel_.app.reduce;
@@ -123,6 +124,7 @@ class Desktop {
     PanelActions actions = drawPanel(now);
     labelMarkers();
     input(actions);
+    markAttractor();
     apply(actions);
     draw(actions);
     ImGui::Render();
@@ -209,11 +211,9 @@ class Desktop {
   void labelMarkers() {
     const render::RenderSettings& r = panel_.app.render;
     if (!r.showMarkers || r.follow || r.cpuCentroid.w == 0.0f) return;
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const glm::vec4 clip = camera_.projection(display.x / std::max(display.y, 1.0f), viewCentreX()) * camera_.view() *
-                           glm::vec4(glm::vec3(r.cpuCentroid), 1.0f);
-    if (clip.w <= 0.0f) return;
-    const ImVec2 at((clip.x / clip.w * 0.5f + 0.5f) * display.x, (0.5f - clip.y / clip.w * 0.5f) * display.y);
+    const std::optional<ImVec2> onScreen = toScreen(glm::vec3(r.cpuCentroid));
+    if (!onScreen) return;
+    const ImVec2 at = *onScreen;
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     const float gap = ImGui::GetFontSize() * 0.6f;
     const auto label = [&](ImVec2 p, ImU32 colour, const char* text) {
@@ -226,6 +226,36 @@ class Desktop {
     };
     label(ImVec2(at.x + gap, at.y - gap - ImGui::GetFontSize()), colour(true), "GPU");
     label(ImVec2(at.x + gap, at.y + gap), colour(false), "CPU");
+  }
+
+  // Where a world point is in the window, with the camera on the CPU; none behind the camera.
+  std::optional<ImVec2> toScreen(glm::vec3 point) const {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const glm::vec4 clip = camera_.projection(display.x / std::max(display.y, 1.0f), viewCentreX()) * camera_.view() *
+                           glm::vec4(point, 1.0f);
+    if (clip.w <= 0.0f) return std::nullopt;
+    return ImVec2((clip.x / clip.w * 0.5f + 0.5f) * display.x, (0.5f - clip.y / clip.w * 0.5f) * display.y);
+  }
+
+  // A ring where the attractor in effect is (held at the cursor, or the settings'): green where the
+  // flock follows it, red where it flees, with its word beside it.
+  void markAttractor() const {
+    const sim::Attractor a = scene_->simulation.attractor();
+    if (a.mode == sim::AttractorMode::Off || panel_.app.render.follow) return;
+    const std::optional<ImVec2> at = toScreen(a.point);
+    if (!at) return;
+    const bool flee = a.mode == sim::AttractorMode::Flee;
+    const ImU32 colour = flee ? IM_COL32(235, 80, 70, 255) : IM_COL32(90, 220, 120, 255);
+    const float radius = ImGui::GetFontSize() * 0.8f;
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    for (const auto& [c, width] : {std::pair{IM_COL32(0, 0, 0, 200), 4.0f}, std::pair{colour, 2.0f}}) {
+      draw->AddCircle(*at, radius, c, 24, width);
+      draw->AddLine(ImVec2(at->x - radius * 0.4f, at->y), ImVec2(at->x + radius * 0.4f, at->y), c, width);
+      draw->AddLine(ImVec2(at->x, at->y - radius * 0.4f), ImVec2(at->x, at->y + radius * 0.4f), c, width);
+    }
+    const ImVec2 text(at->x + radius * 1.3f, at->y - ImGui::GetFontSize() * 0.5f);
+    draw->AddText(ImVec2(text.x + 1, text.y + 1), IM_COL32(0, 0, 0, 200), flee ? "flee" : "attract");
+    draw->AddText(text, colour, flee ? "flee" : "attract");
   }
 
   PanelActions drawPanel(double now) {
@@ -397,7 +427,10 @@ class Desktop {
   // What the panel and the keys asked for.
   void apply(const PanelActions& actions) {
     sim::Simulation& simulation = scene_->simulation;
-    if (actions.resetCamera) camera_ = render::OrbitCamera::framing(panel_.app.sim.worldSize);
+    if (actions.resetCamera) {  // the starting view, which the follow camera would leave at once
+      camera_ = render::OrbitCamera::framing(panel_.app.sim.worldSize);
+      panel_.app.render.follow = false;
+    }
     if (panel_.app.vsync != vsyncApplied_) window_.setVsync(vsyncApplied_ = panel_.app.vsync);
     if (actions.savePreset) {
       try {
@@ -419,7 +452,10 @@ class Desktop {
       parsed.shipped = true;
       loadInto(parsed, "preset '" + name + "'");
     }
-    if (actions.resetToDefaults) adopt(resolve({}), "the defaults");
+    if (actions.resetToDefaults) {
+      const Layer defaults = contextDefaults(caps_);
+      adopt(resolve({&defaults, 1}), defaults.values.empty() ? "the defaults" : "the defaults for this software renderer");
+    }
     if (actions.applyCountAndSeed) applyCountAndSeed();
     if (std::string problem = sim::checkStepFits(panel_.app.sim.count, caps_, panel_.app.sim.neighbours);
         !problem.empty()) {  // e.g. brute force beyond llvmpipe's loop budget: keep the search it had

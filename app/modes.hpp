@@ -37,6 +37,9 @@ std::string adaptToContext(Options& options, const gl::Caps& caps);
 // The count to start with instead of `count` on this context: kSoftwareRendererCount on a software
 // renderer when `count` is larger; nothing otherwise.
 std::optional<std::uint32_t> softwareRendererCount(const gl::Caps& caps, std::uint32_t count);
+// This context's defaults beneath the settings: on a software renderer kSoftwareRendererCount boids
+// and the scene at kSoftwareRendererScale; nothing on a GPU (the panel's "reset to defaults").
+Layer contextDefaults(const gl::Caps& caps);
 
 // Every stage of the lab against its CPU reference over a sweep; exit code 0 when all passed.
 int runCheck(const Options& options);

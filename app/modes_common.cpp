@@ -14,6 +14,14 @@ std::optional<std::uint32_t> softwareRendererCount(const gl::Caps& caps, std::ui
   return kSoftwareRendererCount;
 }
 
+Layer contextDefaults(const gl::Caps& caps) {
+  Layer layer{"software renderer", {}};
+  if (!caps.softwareRenderer()) return layer;
+  layer.add(*findSetting("count"), kSoftwareRendererCount);
+  layer.add(*findSetting("render-scale"), kSoftwareRendererScale);
+  return layer;
+}
+
 namespace {
 
 // On a software renderer: a smaller flock than the default's or a shipped preset's (a count the

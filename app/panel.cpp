@@ -641,7 +641,7 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
   ImGui::TextWrapped("largest difference from the CPU's double projection: GPU %.1e of |L00|, a serial float loop %.1e",
                      r.errorGpu, r.errorSerial);
   static const char* kNames[9] = {"L00", "L1-1", "L10", "L11", "L2-2", "L2-1", "L20", "L21", "L22"};
-  if (ImGui::BeginTable("sh", 4, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+  if (ImGui::BeginTable("sh", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn("GPU r, g, b");
     ImGui::TableSetupColumn("CPU double r, g, b");
@@ -664,7 +664,7 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
   // The source's finding: a serial float sum of a face's solid angles drifts, a tree's does not.
   const double exact = 4.0 * 3.14159265358979324 / 6.0;
   ImGui::TextWrapped("cube faces' solid angles, each exactly 4 pi / 6 = %.7f", exact);
-  if (ImGui::BeginTable("faces", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+  if (ImGui::BeginTable("faces", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
     ImGui::TableSetupColumn("face");
     ImGui::TableSetupColumn(("GPU " + r.facesVariant).c_str());
     ImGui::TableSetupColumn("serial float");
@@ -878,32 +878,38 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
   colourSection(state, colourRange);
 
   // --- the frame's passes ------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Pass timings", ImGuiTreeNodeFlags_DefaultOpen)) timingsSection(timer, scale);
+  // A collapsible section, open at first where it says so or --open names it.
+  const auto section = [&](const char* title, const char* name, bool open = false) {
+    if (std::find(state.openAtStart.begin(), state.openAtStart.end(), name) != state.openAtStart.end()) open = true;
+    if (open) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    return ImGui::CollapsingHeader(title);
+  };
+  if (section("Pass timings", "timings", true)) timingsSection(timer, scale);
 
   // --- reduction --------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Reduction lab: centroid and bounds", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (section("Reduction lab: centroid and bounds", "reduction", true)) {
     reductionSection(state, caps, timer, reduction, actions);
   }
 
-  if (ImGui::CollapsingHeader("Simulation")) simulationSection(state, steps, actions);  // closed at first: the passes and the lab come first
-  if (ImGui::CollapsingHeader("Neighbours: grid and sort")) neighboursSection(state, caps, reduction);
+  if (section("Simulation", "simulation")) simulationSection(state, steps, actions);  // closed at first: the passes and the lab come first
+  if (section("Neighbours: grid and sort", "neighbours")) neighboursSection(state, caps, reduction);
   // --- culling --------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Culling and levels of detail")) {
+  if (section("Culling and levels of detail", "culling")) {
     cullSection(state, caps, timer, cull);
   }
 
   // --- lighting ---------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Lighting")) {
+  if (section("Lighting", "lighting")) {
     lightingSection(state, timer, light);
   }
 
-  if (ImGui::CollapsingHeader("Rendering")) renderingSection(state, actions);
-  if (ImGui::CollapsingHeader("Presets and capture")) presetsSection(state, actions);
+  if (section("Rendering", "rendering")) renderingSection(state, actions);
+  if (section("Presets and capture", "presets")) presetsSection(state, actions);
   // --- primitives -------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Lab: every variant of a stage")) labSection(state, actions);
+  if (section("Lab: every variant of a stage", "lab")) labSection(state, actions);
 
   // --- shaders ----------------------------------------------------------------------------------
-  if (ImGui::CollapsingHeader("Shaders")) {
+  if (section("Shaders", "shaders")) {
     ImGui::TextWrapped("from: %s", shaderOrigin.c_str());
     actions.reloadShaders = ImGui::Button("reload from disk (F5)");
     if (!state.shaderStatus.empty()) ImGui::TextWrapped("%s", state.shaderStatus.c_str());

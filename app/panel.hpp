@@ -20,8 +20,13 @@
 
 namespace boids::app {
 
+// The panel's collapsible sections by the names --open takes, in the panel's order.
+inline constexpr const char* kPanelSections[] = {"timings", "reduction", "simulation", "neighbours", "culling",
+                                                 "lighting", "rendering", "presets", "lab", "shaders"};
+
 struct PanelState {
   AppSettings app;                  // live values: applied every frame (the camera: see desktop.cpp)
+  std::vector<std::string> openAtStart;  // sections (kPanelSections) open in the first frame (--open)
   std::uint32_t pendingCount = 0;   // applied with the button, as it reallocates the flock
   std::uint64_t pendingSeed = 0;
   std::deque<float> frameMs;        // CPU frame-to-frame times, newest last

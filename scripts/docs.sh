@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Regenerates what the docs show from the program itself, so that none of it goes stale:
+#   scripts/docs.sh            docs/GUIDE.md's option reference (boids --help-markdown), and the
+#                              window's pictures under Xvfb on this machine (llvmpipe is fine)
+#   scripts/docs.sh gpu RUN    on a machine with a GPU: the headless pictures the docs take from a
+#                              GPU, and the charts from the bench JSON in the folder RUN (the GPU
+#                              run that docs/PERFORMANCE.md's tables come from); GPU named in each
+# Needs a built tree (scripts/build.sh); the window part needs xvfb-run, the charts matplotlib.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+boids="$root/build/release/boids"
+images="$root/docs/images"
+mkdir -p "$images/charts"
+# Runs here neither read nor write the user's saved settings.
+export XDG_CONFIG_HOME; XDG_CONFIG_HOME="$(mktemp -d)"
+trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
+
+guide() {
+  local file="$root/docs/GUIDE.md" options
+  options="$("$boids" --help-markdown)"
+  python3 - "$file" "$options" <<'EOF'
+import sys
+path, options = sys.argv[1], sys.argv[2]
+text = open(path).read()
+begin = text.index("\n", text.index("<!-- options:begin")) + 1
+end = text.index("<!-- options:end -->")
+open(path, "w").write(text[:begin] + options + "\n" + text[end:])
+EOF
+  echo "docs.sh: docs/GUIDE.md's option reference written"
+}
+
+# The window at 1280x720 after some frames, with its panel (sections opened by --open).
+window() {
+  local out="$1"; shift
+  xvfb-run -a -s "-screen 0 1280x720x24" "$boids" --defaults --width 1280 --height 720 "$@" --screenshot "$out"
+  echo "docs.sh: $out"
+}
+
+windows() {
+  command -v xvfb-run >/dev/null || { echo "docs.sh: no xvfb-run: the window's pictures are not made"; return; }
+  window "$images/app-window.png" --frames 300
+  window "$images/lighting.png" --frames 120 --environment sunset --open lighting
+  window "$images/cull-levels.png" --frames 120 --count 40000 --lod-tint --open culling
+}
+
+gpu() {
+  local run="$1" gpu
+  gpu="$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1 || echo "unknown GPU")"
+  echo "docs.sh: pictures on $gpu"
+  "$boids" demo --defaults --count 16384 --frames 1500 --screenshot "$images/headless-demo.png"
+  "$boids" demo --defaults --preset murmuration --frames 1500 --screenshot "$images/preset-murmuration.png"
+  "$boids" demo --defaults --preset dense-swarm --frames 1500 --screenshot "$images/preset-dense-swarm.png"
+  "$boids" demo --defaults --count 1048576 --frames 600 --screenshot "$images/demo-1m-heading.png"
+  "$boids" demo --defaults --count 1048576 --frames 600 --lod-tint --screenshot "$images/cull-1m-tints.png"
+  "$boids" demo --defaults --count 16777216 --frames 300 --screenshot "$images/flock-16m.png"
+  python3 -c "import matplotlib" 2>/dev/null || { echo "docs.sh: no matplotlib: no charts"; return; }
+  local torch=() cub=()
+  for t in "$run"/torch_sort.json "$run"/torch_scan.json; do [ -f "$t" ] && torch+=(--torch "$t"); done
+  [ -f "$run/cub.json" ] && cub=(--cub "$run/cub.json")
+  for json in "$run"/bench*.json; do
+    python3 "$root/scripts/charts.py" "$json" "${torch[@]}" "${cub[@]}" --out "$images/charts"
+  done
+}
+
+case "${1:-}" in
+  gpu) gpu "${2:?usage: scripts/docs.sh gpu RUN-FOLDER}" ;;
+  "") guide; windows ;;
+  *) echo "usage: scripts/docs.sh [gpu RUN-FOLDER]" >&2; exit 2 ;;
+esac
