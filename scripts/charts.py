@@ -4,9 +4,11 @@ against the size, on log-log axes, one PNG per bench the file holds:
 
   reduce   every centroid strategy, the two baselines, and the streaming floor (N x 16 B at the
            rate the file gives: measured by a stream copy in the run, or the old nominal 4 TB/s)
-  sort     every sorter, and torch.sort from a --torch file (scripts/torch_sort_bench.py)
+  sort     every sorter, and torch.sort from a --torch file (scripts/torch_sort_bench.py) and
+           CUB's radix sort over the key bits (and over all 32, where it ran) from a --cub file
+           (scripts/cub_bench.cu)
   scan     every scan variant beside the stream copy, and torch.cumsum and torch.clone from a
-           --torch file (scripts/torch_scan_bench.py)
+           --torch file (scripts/torch_scan_bench.py) and CUB's exclusive scan from a --cub file
   compact  every compaction variant at each kept fraction, beside the stream copy
   frame    every pass of the CIS 565 frame, and the compute part's sum
   cull     the cull pass by every compaction variant from both cameras; the draw with and without
@@ -15,10 +17,10 @@ against the size, on log-log axes, one PNG per bench the file holds:
 The titles name the GPU and the driver from the file. Needs python3 and matplotlib (Debian:
 python3-matplotlib, installed by scripts/setup.sh).
 
-Usage: charts.py BENCH.json [--torch TORCH.json ...] [--out DIR] [--prefix NAME]
+Usage: charts.py BENCH.json [--torch TORCH.json ...] [--cub CUB.json ...] [--out DIR] [--prefix NAME]
   e.g. charts.py docs/measurements/bench.json --torch docs/measurements/torch_sort.json --out docs/images/charts/
 The files are written as DIR/PREFIX-BENCH.png (PREFIX: the JSON file's name without .json) and
-their paths printed, one a line. --torch files belong with the bench file of the same run.
+their paths printed, one a line. --torch and --cub files belong with the bench file of the same run.
 """
 import argparse
 import itertools
@@ -154,12 +156,26 @@ def save(fig, out, prefix, name, written):
     written.append(path)
 
 
-def torch_rows(torch_docs, op):
+def torch_rows(refs, op):
     """Rows of the torch files for `op` ("torch.sort" rows carry no op), with the run's versions."""
-    for doc in torch_docs:
+    for doc in refs:
+        if doc.get("tool") == "cub":
+            continue
         rows = [r for r in doc.get("rows", []) if r.get("op", "torch.sort") == op]
         if rows:
             yield rows, f"{doc.get('torch', '?')} on {doc.get('device', '?')}"
+
+
+def cub_rows(refs, part):
+    """Rows of the CUB files (scripts/cub_bench.cu) for `part` ("sort" or "scan"), with the run's versions."""
+    for doc in refs:
+        if doc.get("tool") == "cub" and doc.get(part):
+            yield doc[part], f"CUB {doc.get('cub_version', '?')}, CUDA {doc.get('cuda', '?')} on {doc.get('device', '?')}"
+
+
+def key_bits(keys):
+    """The bits keys below `keys` take (ceil(log2(keys))): what a grid's sort and cub_bench sort over."""
+    return max(keys - 1, 0).bit_length()
 
 
 def slowest_first(lines):
@@ -194,7 +210,7 @@ def defaults(doc):
     return row.get("sorter"), row.get("reduction")
 
 
-def reduce_chart(doc, torch_docs, out, prefix, written):
+def reduce_chart(doc, refs, out, prefix, written):
     rows = doc.get("results") or []
     lines = series(rows, lambda r: r["strategy"] + ("" if r.get("correct", True) else " (WRONG)"))
     if not lines:
@@ -223,39 +239,51 @@ def reduce_chart(doc, torch_docs, out, prefix, written):
     save(fig, out, prefix, "reduce", written)
 
 
-def sort_chart(doc, torch_docs, out, prefix, written):
+def sort_chart(doc, refs, out, prefix, written):
     lines = series(doc.get("sort") or [], lambda r: r["sorter"] + ("" if r.get("correct", True) else " (WRONG)"))
     if not lines:
         return
     fig, (ax,) = figure("Sorting N (cell, boid) pairs of a flock, every sorter: median time per sort", doc)
     plot_lines(ax, lines, default=defaults(doc)[0])
     sizes = [n for xs, _ in lines.values() for n in xs]
-    for rows, versions in torch_rows(torch_docs, "torch.sort"):
+    for rows, versions in torch_rows(refs, "torch.sort"):
         rows = sorted(rows, key=lambda r: r["n"])
         ax.plot([r["n"] for r in rows], [r["median_us"] for r in rows], linestyle="-.", marker="x",
                 label=f"torch.sort of int32 keys with indices (CUB radix sort), torch {versions}", **REFERENCE)
+    for rows, versions in cub_rows(refs, "sort"):
+        # One line over the bits the keys take (as the grid's sorters sort), one per other end_bit run.
+        grouped = series(rows, lambda r: "keys" if r.get("end_bit") == key_bits(r.get("keys", 0)) else r.get("end_bit"))
+        for group, (xs, ys) in sorted(grouped.items(), key=lambda item: item[0] != "keys"):
+            what = {"keys": "over the keys' bits (end_bit = ceil(log2 keys))", 32: "over all 32 bits"}.get(
+                group, f"with end_bit {group}")
+            ax.plot(xs, ys, linestyle="--" if group == "keys" else ":", marker="+" if group == "keys" else "1",
+                    markersize=9, label=f"CUB SortPairs of uint32 pairs {what}, {versions}", **REFERENCE)
     log_axes(ax, sizes, "pairs (N)", time_label(doc))
     legend(fig, [ax])
     save(fig, out, prefix, "sort", written)
 
 
-def scan_chart(doc, torch_docs, out, prefix, written):
+def scan_chart(doc, refs, out, prefix, written):
     lines = series(doc.get("scan") or [], lambda r: r["variant"])
     if not lines:
         return
     fig, (ax,) = figure("Exclusive scan of N uints, every variant: median time per scan", doc)
     plot_lines(ax, lines, dashed=[n for n in lines if n.startswith("baseline/")])
     for op, style in (("torch.cumsum", "-."), ("torch.clone", ":")):
-        for rows, versions in torch_rows(torch_docs, op):
+        for rows, versions in torch_rows(refs, op):
             rows = sorted(rows, key=lambda r: r["n"])
             ax.plot([r["n"] for r in rows], [r["median_us"] for r in rows], linestyle=style, marker="x",
                     label=f"{op} of int32, torch {versions}", **REFERENCE)
+    for rows, versions in cub_rows(refs, "scan"):
+        rows = sorted(rows, key=lambda r: r["n"])
+        ax.plot([r["n"] for r in rows], [r["median_us"] for r in rows], linestyle="--", marker="+", markersize=9,
+                label=f"CUB ExclusiveSum of uint32, {versions}", **REFERENCE)
     log_axes(ax, [n for xs, _ in lines.values() for n in xs], "uints (N)", time_label(doc))
     legend(fig, [ax])
     save(fig, out, prefix, "scan", written)
 
 
-def compact_chart(doc, torch_docs, out, prefix, written):
+def compact_chart(doc, refs, out, prefix, written):
     rows = doc.get("compact") or []
     fractions = list(dict.fromkeys(r["kept_fraction"] for r in rows if "kept_fraction" in r))
     if not fractions:
@@ -275,7 +303,7 @@ def compact_chart(doc, torch_docs, out, prefix, written):
     save(fig, out, prefix, "compact", written)
 
 
-def frame_chart(doc, torch_docs, out, prefix, written):
+def frame_chart(doc, refs, out, prefix, written):
     every = doc.get("frame") or []
     draw = every[0].get("draw") if every else None  # the draw mode every sorter ran with (the others: default sorter only)
     every = [r for r in every if r.get("draw") == draw]
@@ -304,7 +332,7 @@ def frame_chart(doc, torch_docs, out, prefix, written):
     save(fig, out, prefix, "frame", written)
 
 
-def cull_chart(doc, torch_docs, out, prefix, written):
+def cull_chart(doc, refs, out, prefix, written):
     rows = doc.get("cull") or []
     passes = [r for r in rows if r.get("part") == "pass"]
     cameras = list(dict.fromkeys(r["camera"] for r in passes if "camera" in r))
@@ -334,7 +362,7 @@ def cull_chart(doc, torch_docs, out, prefix, written):
         save(fig, out, prefix, "cull-draw", written)
 
 
-def sh_chart(doc, torch_docs, out, prefix, written):
+def sh_chart(doc, refs, out, prefix, written):
     rows = [r for r in doc.get("sh") or [] if r.get("layout") in ("equirect", "-")]
     lines = series(rows, lambda r: r["variant"] + (" (on the CPU)" if r.get("cpu") else ""), x="texels")
     if not lines:
@@ -358,25 +386,30 @@ def main():
     parser.add_argument("bench", help="a file written by boids bench --json")
     parser.add_argument("--torch", action="append", default=[], metavar="FILE",
                         help="a file written by scripts/torch_sort_bench.py or torch_scan_bench.py in the same run")
+    parser.add_argument("--cub", action="append", default=[], metavar="FILE",
+                        help="a file written by scripts/cub_bench.cu (its JSON) in the same run")
     parser.add_argument("--out", default=".", metavar="DIR", help="folder for the PNGs (made if missing; default: here)")
     parser.add_argument("--prefix", help="the PNGs' name before -BENCH.png (default: the JSON file's name)")
     args = parser.parse_args()
     try:
         with open(args.bench) as f:
             doc = json.load(f)
-        torch_docs = []
-        for path in args.torch:
+        refs = []  # the outside references: torch's files, then CUB's
+        for path in args.torch + args.cub:
             with open(path) as f:
-                torch_docs.append(json.load(f))
+                refs.append(json.load(f))
     except (OSError, json.JSONDecodeError) as e:
         sys.exit(f"charts.py: {e}")
+    for path, ref in zip(args.cub, refs[len(args.torch):]):
+        if not isinstance(ref, dict) or ref.get("tool") != "cub":
+            sys.exit(f"charts.py: {path}: not a scripts/cub_bench.cu file (no \"tool\": \"cub\")")
     if not isinstance(doc, dict) or "renderer" not in doc:
         sys.exit(f"charts.py: {args.bench}: not a boids bench --json file (no renderer)")
     os.makedirs(args.out, exist_ok=True)
     prefix = args.prefix or os.path.splitext(os.path.basename(args.bench))[0]
     written = []
     for chart in CHARTS:
-        chart(doc, torch_docs, args.out, prefix, written)
+        chart(doc, refs, args.out, prefix, written)
     if not written:
         sys.exit(f"charts.py: {args.bench}: no bench with rows to chart")
     print("\n".join(written))

@@ -37,13 +37,32 @@ if python3 -c "import torch; assert torch.cuda.is_available()" 2>/dev/null; then
   python3 "$root/scripts/torch_sort_bench.py" "$out/torch_sort.json" 2>&1 | tee -a "$out/bench.txt"
   python3 "$root/scripts/torch_scan_bench.py" "$out/torch_scan.json" 2>&1 | tee -a "$out/primitives.txt"
 fi
+# And CUB itself (scripts/cub_bench.cu: its radix sort over the grid's key bits and over all 32, its
+# exclusive scan), where nvcc is: built for this GPU (-arch=native where that nvcc knows it), so
+# that CUB runs with its own tuning for it. A failed build is logged and the check goes on.
+rm -f "$out/cub_bench" "$out/cub.json"  # none left from an earlier run to chart as this one's
+nvcc_bin="$(command -v nvcc || true)"
+[ -z "$nvcc_bin" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc_bin=/usr/local/cuda/bin/nvcc
+if [ -n "$nvcc_bin" ]; then
+  cub_build=("$nvcc_bin" -O3 -std=c++17 -o "$out/cub_bench" "$root/scripts/cub_bench.cu")
+  { echo "${cub_build[*]} -arch=native"; "${cub_build[@]}" -arch=native; } > "$out/cub_build.log" 2>&1 ||
+    { echo "${cub_build[*]}"; "${cub_build[@]}"; } >> "$out/cub_build.log" 2>&1
+  if [ -x "$out/cub_bench" ]; then
+    "$out/cub_bench" "$out/cub.json" --bits 32 2>&1 | tee -a "$out/bench.txt"
+    [ "${PIPESTATUS[0]}" = 0 ] || echo "gpu-check: cub_bench failed (above); no CUB anchor in the charts" | tee -a "$out/bench.txt"
+  else
+    echo "gpu-check: scripts/cub_bench.cu did not build (log: $out/cub_build.log); no CUB anchor in the charts" | tee -a "$out/bench.txt"
+    tail -n 5 "$out/cub_build.log"
+  fi
+fi
 
-# Charts of the benches (time against size, log-log, with the floors and torch), where matplotlib is.
+# Charts of the benches (time against size, log-log, with the floors, torch and CUB), where matplotlib is.
 if python3 -c "import matplotlib" 2>/dev/null; then
   torch_sort=(); [ -f "$out/torch_sort.json" ] && torch_sort=(--torch "$out/torch_sort.json")
   torch_scan=(); [ -f "$out/torch_scan.json" ] && torch_scan=(--torch "$out/torch_scan.json")
-  python3 "$root/scripts/charts.py" "$out/bench.json" "${torch_sort[@]}" --out "$out/charts"
-  python3 "$root/scripts/charts.py" "$out/primitives.json" "${torch_scan[@]}" --out "$out/charts"
+  cub=(); [ -f "$out/cub.json" ] && cub=(--cub "$out/cub.json")
+  python3 "$root/scripts/charts.py" "$out/bench.json" "${torch_sort[@]}" "${cub[@]}" --out "$out/charts"
+  python3 "$root/scripts/charts.py" "$out/primitives.json" "${torch_scan[@]}" "${cub[@]}" --out "$out/charts"
   python3 "$root/scripts/charts.py" "$out/cull.json" --out "$out/charts"
   python3 "$root/scripts/charts.py" "$out/sh.json" --out "$out/charts"
 fi
