@@ -18,7 +18,8 @@ The titles name the GPU and the driver from the file. Needs python3 and matplotl
 python3-matplotlib, installed by scripts/setup.sh).
 
 Usage: charts.py BENCH.json [--torch TORCH.json ...] [--cub CUB.json ...] [--out DIR] [--prefix NAME]
-  e.g. charts.py docs/measurements/bench.json --torch docs/measurements/torch_sort.json --out docs/images/charts/
+  e.g. r=docs/measurements/2026-11-27-h200-docs-run
+       charts.py $r/sort.json --torch $r/torch_sort.json --cub $r/cub.json --out docs/images/charts/
 The files are written as DIR/PREFIX-BENCH.png (PREFIX: the JSON file's name without .json) and
 their paths printed, one a line. --torch and --cub files belong with the bench file of the same run.
 """

@@ -3,8 +3,10 @@
 #   scripts/docs.sh            docs/GUIDE.md's option reference (boids --help-markdown), and the
 #                              window's pictures under Xvfb on this machine (llvmpipe is fine)
 #   scripts/docs.sh gpu RUN    on a machine with a GPU: the headless pictures the docs take from a
-#                              GPU, and the charts from the bench JSON in the folder RUN (the GPU
-#                              run that docs/PERFORMANCE.md's tables come from); GPU named in each
+#                              GPU, and the charts of the run in the folder RUN (where matplotlib is)
+#   scripts/docs.sh charts RUN the charts of the GPU run in RUN (docs/measurements/...: the bench
+#                              JSON sort, primitives, cull and sh, with cub, torch_sort, torch_scan),
+#                              the run docs/PERFORMANCE.md's tables come from; GPU named in each
 # Needs a built tree (scripts/build.sh); the window part needs xvfb-run, the charts matplotlib.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -29,18 +31,20 @@ EOF
   echo "docs.sh: docs/GUIDE.md's option reference written"
 }
 
-# The window at 1280x720 after some frames, with its panel (sections opened by --open).
+# The window after some frames, with its panel (sections opened by --open): WIDTHxHEIGHT, the PNG,
+# then boids' options.
 window() {
-  local out="$1"; shift
-  xvfb-run -a -s "-screen 0 1280x720x24" "$boids" --defaults --width 1280 --height 720 "$@" --screenshot "$out"
+  local size="$1" out="$2"; shift 2
+  xvfb-run -a -s "-screen 0 ${size}x24" "$boids" --defaults --width "${size%x*}" --height "${size#*x}" "$@" \
+    --screenshot "$out"
   echo "docs.sh: $out"
 }
 
 windows() {
   command -v xvfb-run >/dev/null || { echo "docs.sh: no xvfb-run: the window's pictures are not made"; return; }
-  window "$images/app-window.png" --frames 300
-  window "$images/lighting.png" --frames 120 --environment sunset --open lighting
-  window "$images/cull-levels.png" --frames 120 --count 40000 --lod-tint --open culling
+  window 1280x720 "$images/app-window.png" --frames 300
+  window 1280x1024 "$images/lighting.png" --frames 120 --environment sunset --open lighting
+  window 1280x720 "$images/cull-levels.png" --frames 120 --count 40000 --lod-tint --lod-pixels 7,4 --render-scale 1 --open culling
 }
 
 gpu() {
@@ -53,17 +57,26 @@ gpu() {
   "$boids" demo --defaults --count 1048576 --frames 600 --screenshot "$images/demo-1m-heading.png"
   "$boids" demo --defaults --count 1048576 --frames 600 --lod-tint --screenshot "$images/cull-1m-tints.png"
   "$boids" demo --defaults --count 16777216 --frames 300 --screenshot "$images/flock-16m.png"
-  python3 -c "import matplotlib" 2>/dev/null || { echo "docs.sh: no matplotlib: no charts"; return; }
-  local torch=() cub=()
-  for t in "$run"/torch_sort.json "$run"/torch_scan.json; do [ -f "$t" ] && torch+=(--torch "$t"); done
-  [ -f "$run/cub.json" ] && cub=(--cub "$run/cub.json")
-  for json in "$run"/bench*.json; do
-    python3 "$root/scripts/charts.py" "$json" "${torch[@]}" "${cub[@]}" --out "$images/charts"
+  charts "$run"
+}
+
+# The charts of a run's bench JSON (sort, primitives, cull, sh), CUB and torch beside where they ran.
+charts() {
+  local run="$1" python="" refs=()
+  for p in python3 /usr/bin/python3; do
+    if "$p" -c "import matplotlib" 2>/dev/null; then python="$p"; break; fi
+  done
+  [ -n "$python" ] || { echo "docs.sh: no python3 with matplotlib here: no charts"; return; }
+  for r in torch_sort torch_scan; do [ -f "$run/$r.json" ] && refs+=(--torch "$run/$r.json"); done
+  [ -f "$run/cub.json" ] && refs+=(--cub "$run/cub.json")
+  for json in sort primitives cull sh; do
+    [ -f "$run/$json.json" ] && "$python" "$root/scripts/charts.py" "$run/$json.json" "${refs[@]}" --out "$images/charts"
   done
 }
 
 case "${1:-}" in
   gpu) gpu "${2:?usage: scripts/docs.sh gpu RUN-FOLDER}" ;;
+  charts) charts "${2:?usage: scripts/docs.sh charts RUN-FOLDER}" ;;
   "") guide; windows ;;
-  *) echo "usage: scripts/docs.sh [gpu RUN-FOLDER]" >&2; exit 2 ;;
+  *) echo "usage: scripts/docs.sh [gpu RUN-FOLDER | charts RUN-FOLDER]" >&2; exit 2 ;;
 esac

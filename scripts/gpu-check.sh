@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# On a machine with a GPU and a built tree (scripts/build.sh): the test suite on that GPU, then the
-# headless demo over several flock sizes. Logs and screenshots go to the folder given (default
-# out/gpu-check). Without Xvfb on the machine the window test cannot run; it is excluded by name
-# and the log says so.
+# On a machine with a GPU and a built tree (scripts/build.sh): the test suite on that GPU, check,
+# every bench with its anchors (torch, CUB), then the docs' GPU pictures and charts
+# (scripts/docs.sh gpu). Everything goes to the folder given (default out/gpu-check): a run folder
+# as docs/measurements keeps them. Without Xvfb on the machine the window tests cannot run; they
+# are excluded by name and the log says so.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$root/out/gpu-check}"
@@ -19,23 +20,19 @@ fi
 ctest --test-dir build/release -j 4 --output-on-failure "${exclude[@]}" 2>&1 | tee -a "$out/ctest.log" | tail -n 15
 status=${PIPESTATUS[0]}
 
-# The reduction lab: every strategy against the CPU over the default sweep, then the benchmark.
-{ "$boids" check --json "$out/check.json"; echo "check exit code $?"; } >> "$out/ctest.log" 2>&1
-tail -n 3 "$out/ctest.log"
-"$boids" bench --reduce --sort --frame --json "$out/bench.json" --csv "$out/bench.csv" 2>&1 | tee "$out/bench.txt"
-"$boids" bench --scan --compact --json "$out/primitives.json" 2>&1 | tee "$out/primitives.txt"
-# Culling and levels of detail: the pass per compaction variant, drawing with and without it.
+# Every stage against its CPU reference over the default sweep.
+"$boids" check --json "$out/check.json" > "$out/check.txt" 2>&1; echo "check exit code $?" | tee -a "$out/check.txt"
+tail -n 4 "$out/check.txt"
+# The benches, named as docs/PERFORMANCE.md cites them and scripts/docs.sh charts them.
+"$boids" bench --sort --frame --json "$out/sort.json" 2>&1 | tee "$out/sort.txt"
+"$boids" bench --scan --compact --reduce --json "$out/primitives.json" 2>&1 | tee "$out/primitives.txt"
 "$boids" bench --cull --json "$out/cull.json" 2>&1 | tee "$out/cull.txt"
-# Image-based lighting: the spherical-harmonics projection, every variant and layout against the
-# CPU, then timed beside the CPU projections.
-{ "$boids" check --stages sh --json "$out/check-sh.json"; echo "check --stages sh exit code $?"; } > "$out/check-sh.txt" 2>&1
-tail -n 3 "$out/check-sh.txt"
 "$boids" bench --sh --json "$out/sh.json" 2>&1 | tee "$out/sh.txt"
 # The references the sorters and scans are held to, in the same run: torch.sort (CUB's radix sort)
 # and torch.cumsum (CUB's scan), where PyTorch is.
 if python3 -c "import torch; assert torch.cuda.is_available()" 2>/dev/null; then
-  python3 "$root/scripts/torch_sort_bench.py" "$out/torch_sort.json" 2>&1 | tee -a "$out/bench.txt"
-  python3 "$root/scripts/torch_scan_bench.py" "$out/torch_scan.json" 2>&1 | tee -a "$out/primitives.txt"
+  python3 "$root/scripts/torch_sort_bench.py" "$out/torch_sort.json" 2>&1 | tee "$out/torch_sort.txt"
+  python3 "$root/scripts/torch_scan_bench.py" "$out/torch_scan.json" 2>&1 | tee "$out/torch_scan.txt"
 fi
 # And CUB itself (scripts/cub_bench.cu: its radix sort over the grid's key bits and over all 32, its
 # exclusive scan), where nvcc is: built for this GPU (-arch=native where that nvcc knows it), so
@@ -48,28 +45,14 @@ if [ -n "$nvcc_bin" ]; then
   { echo "${cub_build[*]} -arch=native"; "${cub_build[@]}" -arch=native; } > "$out/cub_build.log" 2>&1 ||
     { echo "${cub_build[*]}"; "${cub_build[@]}"; } >> "$out/cub_build.log" 2>&1
   if [ -x "$out/cub_bench" ]; then
-    "$out/cub_bench" "$out/cub.json" --bits 32 2>&1 | tee -a "$out/bench.txt"
-    [ "${PIPESTATUS[0]}" = 0 ] || echo "gpu-check: cub_bench failed (above); no CUB anchor in the charts" | tee -a "$out/bench.txt"
+    "$out/cub_bench" "$out/cub.json" --bits 32 2>&1 | tee "$out/cub.txt"
+    [ "${PIPESTATUS[0]}" = 0 ] || echo "gpu-check: cub_bench failed (above); no CUB anchor in the charts" | tee -a "$out/cub.txt"
   else
-    echo "gpu-check: scripts/cub_bench.cu did not build (log: $out/cub_build.log); no CUB anchor in the charts" | tee -a "$out/bench.txt"
+    echo "gpu-check: scripts/cub_bench.cu did not build (log: $out/cub_build.log); no CUB anchor in the charts" | tee "$out/cub.txt"
     tail -n 5 "$out/cub_build.log"
   fi
 fi
 
-# Charts of the benches (time against size, log-log, with the floors, torch and CUB), where matplotlib is.
-if python3 -c "import matplotlib" 2>/dev/null; then
-  torch_sort=(); [ -f "$out/torch_sort.json" ] && torch_sort=(--torch "$out/torch_sort.json")
-  torch_scan=(); [ -f "$out/torch_scan.json" ] && torch_scan=(--torch "$out/torch_scan.json")
-  cub=(); [ -f "$out/cub.json" ] && cub=(--cub "$out/cub.json")
-  python3 "$root/scripts/charts.py" "$out/bench.json" "${torch_sort[@]}" "${cub[@]}" --out "$out/charts"
-  python3 "$root/scripts/charts.py" "$out/primitives.json" "${torch_scan[@]}" "${cub[@]}" --out "$out/charts"
-  python3 "$root/scripts/charts.py" "$out/cull.json" --out "$out/charts"
-  python3 "$root/scripts/charts.py" "$out/sh.json" --out "$out/charts"
-fi
-
-# Timing medians over 300 frames per size; a screenshot of the largest only.
-for n in ${DEMO_SIZES:-4096 16384 65536}; do
-  "$boids" demo --count "$n" --frames 300 --screenshot "$out/demo-$n.png" 2>&1 | tee "$out/demo-$n.txt"
-  [ "$n" = 65536 ] && [ "${KEEP_SCREENSHOT:-1}" = 1 ] || rm -f "$out/demo-$n.png"
-done
+# The docs' GPU pictures (written into docs/images) and the charts of this run, where matplotlib is.
+"$root/scripts/docs.sh" gpu "$out" 2>&1 | tee "$out/pictures.txt"
 exit "$status"

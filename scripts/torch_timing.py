@@ -15,10 +15,8 @@ def timed(work, warmups=10, runs=200):
     """Median and minimum in microseconds of `runs` calls of `work`, each between two CUDA events.
 
     The runs are queued back to back and synchronized once at the end, as `boids bench` queues its
-    GL work between timestamp queries. Synchronizing after every run, as this did before
-    2026-11-26, let the host's launch gaps into the GPU time: torch.sort of 1M pairs on an H100
-    read 123.7 and 175.4 us that way in two rounds, 102.1 and 102.0 queued
-    (docs/measurements/torch-sort-synced-and-queued.txt)."""
+    GL work between timestamp queries. Synchronizing after every run would let the host's launch
+    gaps into the GPU time (commit b342657)."""
     start = time.monotonic()
     done = 0
     while done < warmups or time.monotonic() - start < CLOCK_WARM_UP_S:

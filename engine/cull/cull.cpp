@@ -31,11 +31,11 @@ Cull::Cull(const gl::ShaderLibrary& library, const gl::Caps& caps, const primiti
 }
 
 std::string Cull::unavailableFor(std::uint32_t count) const {
-  // One invocation tests every boid against the frustum: about 0.5 us a boid on an H200, so 4M
-  // take two seconds a level. Dispatches that long are a hazard on a real GPU: a 16M one came back
-  // without its work (counts wrong, time 0), and while 4M ones ran, step tests in other processes
-  // on the same GPU read stale buffers and crashed (31 of 134 runs; none without them;
-  // docs/PERFORMANCE.md). So the baseline stops where a level takes about a tenth of a second.
+  // One invocation tests every boid against the frustum, so millions take seconds a level.
+  // Dispatches that long are a hazard on a real GPU: a 16M one came back without its work (counts
+  // wrong, time 0), and while 4M ones ran, step tests in other processes on the same GPU read stale
+  // buffers and crashed (docs/PERFORMANCE.md, "Cull and drawing"). So the baseline stops where a
+  // level takes about a tenth of a second.
   if (std::string_view(variant_->name) == "single-thread" && count > kSingleInvocationBoids) {
     return "one invocation would test " + std::to_string(count) + " boids, over the " +
            std::to_string(kSingleInvocationBoids) + " that keep a dispatch near a tenth of a second on a GPU";

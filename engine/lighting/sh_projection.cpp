@@ -17,10 +17,10 @@ namespace boids::lighting {
 namespace {
 
 constexpr int kSlots = 7;  // the projection, then the six faces alone
-// How the grid-stride pass spreads the items (four texels and 28 sums each), as measured on the
-// H200 (docs/PERFORMANCE.md): the map's at two items an invocation in at most 256 groups (2048 x
-// 1024: 20.1 us, against 24.4 with four items and up to 1024 groups: more groups than fit the GPU
-// at once cost a second wave); the cube's at four, the best of 1, 2 and 4 before it was folded.
+// How the grid-stride pass spreads the items (four texels and 28 sums each): the map's at two
+// items an invocation in at most 256 groups (more groups than fit the GPU at once cost a second
+// wave); the cube's at four, the best of 1, 2 and 4 before it was folded (docs/PERFORMANCE.md,
+// "SH projection").
 constexpr std::uint32_t kEquirectItemsPerInvocation = 2, kEquirectMostGroups = 256;
 constexpr std::uint32_t kCubeItemsPerInvocation = 4;
 

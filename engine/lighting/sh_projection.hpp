@@ -33,15 +33,15 @@ inline constexpr ShLayout kLayouts[] = {ShLayout::Equirect, ShLayout::Cube};
 const char* layoutName(ShLayout layout);  // "equirect", "cube"
 
 inline constexpr std::uint32_t kCubeSize = 512;  // texels per side of the resampled cube map
-// The reduce variants the lab offers for the projection, fastest first on the map as measured on
-// the H200 (on the cube the subgroup variant is the fastest: docs/PERFORMANCE.md); every one is
-// generic over the payload.
+// The reduce variants the lab offers for the projection, fastest first on the map (on the cube the
+// subgroup variant is the fastest: docs/PERFORMANCE.md, "SH projection"); every one is generic
+// over the payload.
 inline constexpr const char* kShVariants[] = {"tree", "subgroup", "recursive-multipass", "single-thread"};
 inline constexpr const char* kDefaultShVariant = "tree";
 // Texels one invocation may project alone (the single-thread variant): a 1024 x 512 map. The
 // 512 x 512 x 6 cube, half again as many, ran long enough in one invocation for an NVIDIA driver to
-// drop the context (Xid 109, a context switch timed out: docs/PERFORMANCE.md), and everything after
-// it in the process with it.
+// drop the context (Xid 109, a context switch timed out: docs/PERFORMANCE.md, "SH projection"),
+// and everything after it in the process with it.
 inline constexpr std::uint32_t kSingleInvocationTexels = 1u << 20;
 
 struct ShResult {
@@ -54,9 +54,9 @@ class ShProjector {
   ShProjector(const gl::ShaderLibrary& library, const gl::Caps& caps, std::uint32_t cubeSize = kCubeSize);
 
   // The map as a texture (what the sky draws, and the cube is resampled from), its texels again in
-  // a storage buffer (what the projection reads: faster than the texture units for RGBA32F on the
-  // H200, docs/PERFORMANCE.md) and its tables. Throws std::runtime_error, keeping the environment
-  // it had, when the GPU cannot hold it.
+  // a storage buffer (what the projection reads: faster than the texture units for RGBA32F,
+  // docs/PERFORMANCE.md, "SH projection") and its tables. Throws std::runtime_error, keeping the
+  // environment it had, when the GPU cannot hold it.
   void setEnvironment(const Environment& environment);
   // Turns the environment about up: the equirect tables follow at once, the cube at its next use.
   void setYaw(float radians);

@@ -7,8 +7,8 @@
 
 namespace boids::render {
 
-// The compaction the cull runs unless told otherwise (the fastest on the H200, PERFORMANCE.md),
-// and the one it falls back to where that one cannot run (it needs subgroup ballots).
+// The compaction the cull runs unless told otherwise (why: docs/PERFORMANCE.md, "Cull and
+// drawing"), and the one it falls back to where that one cannot run (it needs subgroup ballots).
 inline constexpr const char* kDefaultCompaction = "ballot-tiles";
 inline constexpr const char* kFallbackCompaction = "group-atomic";
 

@@ -71,8 +71,8 @@ struct SimSettings {
 // Dense keys while the world holds at most this many cells per boid (or kDenseCellsAlways in all),
 // and at most kMostDenseCells (their starts then fit 128 MiB, a storage block every driver we
 // know of binds); beyond, hashed into the power of two at least kBucketsPerBoid per boid. Chosen
-// by measurement (docs/PERFORMANCE.md, sparse worlds): hashed keys cost more than dense ones while
-// the cells are few, and less once the world holds many cells a boid.
+// by measurement (docs/PERFORMANCE.md, "The grid and the step", sparse worlds): hashed keys cost
+// more than dense ones while the cells are few, and less once the world holds many cells a boid.
 inline constexpr std::uint32_t kDenseCellsPerBoid = 16;
 inline constexpr std::uint64_t kDenseCellsAlways = std::uint64_t(1) << 16;
 inline constexpr std::uint64_t kMostDenseCells = (std::uint64_t(1) << 25) - 1;

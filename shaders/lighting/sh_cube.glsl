@@ -25,8 +25,7 @@ void accAddTexel(inout Acc s, vec3 radiance, vec3 dir, float solidAngle) {
 }
 
 // Texel t (0 to 3) of item `inFace`, counted from the first row of its face: four side by side.
-// (Interleaving neighbouring items' texels, as the map's items do, measured slower here on the
-// H200: 50.4 against 36.7 us, docs/PERFORMANCE.md.)
+// (Interleaving neighbouring items' texels, as the map's items do, measured slower here.)
 uvec2 itemTexel(uint inFace, uint t) {
   uint rowItems = b_params.shape.x / 4u;
   uint j = inFace / rowItems;

@@ -1,10 +1,10 @@
 #ifndef BOIDS_SH_EQUIRECT_GLSL
 #define BOIDS_SH_EQUIRECT_GLSL
 // Payload: the projection of an equirectangular map (row 0 the zenith), read from a storage
-// buffer of its texels (on the H200, summing a 2048 x 1024 map's radiance alone took 23.7 us
-// through texelFetch, 19.6 us through plain loads: docs/PERFORMANCE.md). Item k is SH_EQUIRECT_ITEM_TEXELS texels of one
-// row, interleaved with its 31 neighbours' (sh_equirect_item), so that each load of 32
-// neighbouring invocations reads 32 texels in a row.
+// buffer of its texels (plain loads are faster than texelFetch here: docs/PERFORMANCE.md, "SH
+// projection"). Item k is SH_EQUIRECT_ITEM_TEXELS texels of one row, interleaved with its 31
+// neighbours' (sh_equirect_item), so that each load of 32 neighbouring invocations reads 32
+// texels in a row.
 //
 // On a row every function of the nine is a factor of the row's polar angle times one of 1, cos
 // phi, sin phi, cos 2 phi, sin 2 phi (R&H's x = sin theta cos phi, y = -sin theta sin phi, z = cos

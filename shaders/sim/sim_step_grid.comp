@@ -59,7 +59,7 @@ layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_
 // FOR_EACH_CANDIDATE(BODY): BODY for each sorted slot t (other than the boid's own, s) of the
 // cells of the row `row` (its y and z in `yz`) that the search spans along x. A macro, so that
 // the dense path compiles to the loop it always was (shared as a function, the dense step measured
-// slower: docs/PERFORMANCE.md, sparse worlds).
+// slower: docs/PERFORMANCE.md, "The grid and the step").
 #if GRID_HASHED
 // Hashed keys: each cell alone, from its bucket, whose slots may hold other cells' boids hashed
 // there too (grid/grid_cells.glsl): those are passed over by their cell.

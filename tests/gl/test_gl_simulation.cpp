@@ -480,9 +480,9 @@ TEST_F(GlTest, SwitchingSortersMidFlightLeavesTheTrajectoryBitIdentical) {
 }
 
 TEST_F(GlTest, EverySorterGivesTheSameFlockBitForBitOnEveryRun) {
-  // The README's promise (same seed, count and frames: the same flock) for each sorter alone: two
-  // runs of a dense flock, whose cells hold many boids (where arrival order would show), compared
-  // bit for bit. Both grid searches: the scattered step reads neighbours in sorted order too.
+  // docs/GUIDE.md's promise (same seed, count and frames: the same flock) for each sorter alone:
+  // two runs of a dense flock, whose cells hold many boids (where arrival order would show),
+  // compared bit for bit. Both grid searches: the scattered step also reads in sorted order.
   for (const primitives::SortVariant& info : primitives::sorters()) {
     for (sim::Neighbours search : {sim::Neighbours::GridCoherent, sim::Neighbours::GridScattered}) {
       auto run = [&] {

@@ -213,9 +213,9 @@ TEST(BitonicChain, EveryGroupWaitsForExactlyTheGroupsThatWroteItsPairs) {
 
 TEST(BitonicChain, WaitsOfTheRealShapeAt1M) {
   // At 1M pairs a tile of a pass reads the pairs of 4, 8, 16, 16, 32, 64, 64, 128, 128, 256 and
-  // 256 tiles of the pass before (worked out by docs/measurements/bitonic-2026-11-26-plan-trips.py,
-  // a separate replica of the plan); the first pass holds index bits 0 .. 2 and 4 .. 12, so of the
-  // bits that tell the tile sort's tiles apart (12 up) only bit 12: it reads 2 of them.
+  // 256 tiles of the pass before (worked out by a separate replica of the plan, plan-trips.py of
+  // commit 3ec4a2a); the first pass holds index bits 0 .. 2 and 4 .. 12, so of the bits that tell
+  // the tile sort's tiles apart (12 up) only bit 12: it reads 2 of them.
   std::vector<std::uint32_t> held = {low(primitives::kSortTileBits)};
   for (const BitonicPass& pass : planBitonicPasses(20)) held.push_back(pass.heldBits);
   const primitives::BitonicChain chain = planBitonicChain(held, 20);

@@ -52,7 +52,8 @@ class Reduce {
 
 using ReduceVariant = Variant<Reduce, const ReducePayload&>;
 std::span<const ReduceVariant> reductions();
-inline constexpr const char* kDefaultReduce = "tree";  // the fastest on the H200 at 1M and 16M (docs/PERFORMANCE.md)
+// The fastest at 1M and 16M (docs/PERFORMANCE.md, "Reduce").
+inline constexpr const char* kDefaultReduce = "tree";
 
 // Empty when `iterations` loop iterations in one invocation fit the driver's limit, else why not.
 std::string loopLimitProblem(std::uint64_t iterations, std::uint64_t limit);

@@ -19,11 +19,9 @@ struct TileShape {
   std::uint32_t tilesFor(std::uint32_t count) const { return (count + size() - 1) / size(); }
 };
 constexpr TileShape kReduceThenScanTile{256, 4};
-// Measured on an H200 (docs/PERFORMANCE.md), 16M uints, tiles in group order, invocations x uvec4s:
-// 256 x 3 53.4 us, 512 x 3 54.6, 192 x 3 54.8, 128 x 3 55.9, 512 x 2 57.1, 384 x 2 57.6, 256 x 2 59,
-// 1024 x 2 59.7, 256 x 4 60, 128 x 4 63, 768 x 2 67, 128 x 5 and 256 x 5 77, 1024 x 1 77, 256 x 1 85,
-// 256 x 6 95, 512 x 4 105 (registers and tiles in flight against the number of tiles to walk). On
-// llvmpipe, where it only has to be right, groups of 512 ran six times slower than of 256.
+// 256 invocations x 3 uvec4s: the fastest of the tile shapes tried at 16M uints, trading registers
+// and tiles in flight against the number of tiles to walk (docs/PERFORMANCE.md, "Scan"). On
+// llvmpipe, where it only has to be right, groups of 512 ran far slower than of 256.
 constexpr TileShape kLookbackTile{256, 3}, kLookbackTileOnCpu{256, 2};
 
 // Subgroup arithmetic scans the lanes' sums in registers where the driver has it (one barrier a

@@ -44,11 +44,9 @@ bool ranksBySubgroup(const gl::Caps& caps) {
 // Invocations a group, 8 pairs each: 512 (a tile of 4096 pairs, 16 KiB of shared memory for the
 // exchange, 42 KiB in all with 512-entry counts) where the context has 48 KiB of shared memory and
 // subgroup ranking, else 256 (2048 pairs; the split keeps keys and values in shared memory at
-// once, within GL's minimum of 32 KiB). Measured on an H200 at 1M pairs (GPU timestamps between
-// the dispatches, docs/PERFORMANCE.md): onesweep 96 us with 512 x 8, 105 with 512 x 16, 109 with
-// 256 x 16, 119 with 256 x 8: more invocations hide the tile's latencies better, fewer pairs each
-// keep its ranking rounds short. At 16M pairs (with the clocks warmed up): radix 890 us with
-// 512 x 8, 1305 with 512 x 16, 979 with 256 x 8.
+// once, within GL's minimum of 32 KiB). 512 x 8 was the fastest of 512 or 256 invocations with 8
+// or 16 pairs each: more invocations hide the tile's latencies better, fewer pairs each keep its
+// ranking rounds short (docs/PERFORMANCE.md, "Sort").
 std::uint32_t groupFor(const gl::Caps& caps) {
   return ranksBySubgroup(caps) && caps.maxComputeSharedMemory >= 48 * 1024 && caps.maxComputeInvocations >= 512 ? 512 : 256;
 }
@@ -62,8 +60,8 @@ gl::Defines radixDefines(const gl::Caps& caps, int mode, bool alwaysFallBack = f
           {"RANK_SUBGROUP", ranksBySubgroup(caps) ? "1" : "0"},
           {"SUBGROUP_SIZE", std::to_string(std::max(caps.subgroupSize, 1))},
           // Polls of a silent predecessor before counting its digits from its inputs instead: 256 on
-          // a GPU (4096 let some 4M sorts wait out the whole bound: 446-524 us there against 274,
-          // docs/PERFORMANCE.md), 64 where loops have an iteration budget (llvmpipe).
+          // a GPU (a longer bound let some sorts wait it out whole, far slower), 64 where loops
+          // have an iteration budget (llvmpipe).
           {"SPIN_LIMIT", caps.loopIterationLimit > 0 ? "64" : "256"},
           {"ALWAYS_FALL_BACK", alwaysFallBack ? "1" : "0"}};
 }

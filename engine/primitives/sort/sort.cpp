@@ -62,12 +62,12 @@ std::uint32_t lowBits(std::uint32_t bits) { return bits >= 32 ? ~0u : (1u << bit
 // Whether bitonic-transpose chains its dispatches here (bitonic.comp, CHAINED): a group then waits
 // on groups of the dispatch before, which must all get to run, so the driver must start a
 // dispatch's groups only once the dispatch before has started all of its own. NVIDIA's hands a
-// dispatch's groups out in submission order (assumed, as CUDA's in-stream launches; not measured
-// as such: on an H100 every check and test passed chained and no wait gave up,
-// docs/PERFORMANCE.md), and Mesa's software renderers run one dispatch after another (their waits
-// never spin); elsewhere, untried, the dispatches keep their memory barriers. A wait is bounded
-// either way (SPIN_LIMIT polls, then a stall is counted and the group goes on: never a hang; on
-// llvmpipe gallivm's loop limit would end it first, uncounted, were it ever to spin).
+// dispatch's groups out in submission order (assumed, as CUDA's in-stream launches, not measured;
+// check and the tests fail a chained sort whose wait gave up: docs/LAB.md, "Sort"), and Mesa's
+// software renderers run one dispatch after another (their waits never spin); elsewhere, untried,
+// the dispatches keep their memory barriers. A wait is bounded either way (SPIN_LIMIT polls, then
+// a stall is counted and the group goes on: never a hang; on llvmpipe gallivm's loop limit would
+// end it first, uncounted, were it ever to spin).
 bool dispatchesStartInOrder(const gl::Caps& caps) {
   return caps.vendor.find("NVIDIA") != std::string::npos || caps.softwareRenderer();
 }
@@ -521,8 +521,8 @@ BitonicChain planBitonicChain(std::span<const std::uint32_t> heldBits, std::uint
 }
 
 // bitonic-transpose's shape from a size (log2 of the padded pairs) up: the faster of tiles of 4096
-// and 2048 pairs, and of 8 and 16 pairs an invocation, at each size, measured by bench --sort on an
-// H100 (docs/PERFORMANCE.md, "Shapes by size"). Up to 4096 pairs one tile is the whole sort.
+// and 2048 pairs, and of 8 and 16 pairs an invocation, at each size, as bench --sort found them
+// (docs/LAB.md, "Sort"). Up to 4096 pairs one tile is the whole sort.
 struct TransposeShape {
   std::uint32_t fromLog2, tileBits, itemBits;
 };

@@ -21,7 +21,7 @@ namespace boids::primitives {
 // The most pairs a shared-memory tile holds: 16 KiB, as they pass in halves.
 inline constexpr std::uint32_t kSortTile = 4096;
 // The grid's sorter unless the settings name another: radix, which runs on any GL 4.3 driver
-// (why, measured: docs/PERFORMANCE.md, "Sorting").
+// (why: docs/PERFORMANCE.md, "Sort" and "The frame").
 inline constexpr const char* kDefaultSorter = "radix";
 // The fewest consecutive pairs bitonic-transpose reads in a run: 8 uvec2, 64 bytes.
 inline constexpr std::uint32_t kSortMinRun = 8;

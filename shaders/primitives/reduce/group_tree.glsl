@@ -8,8 +8,7 @@
 //
 // A wide accumulator (the payload defines ACC_WIDE_ITEMS: the SH projection's 112 bytes) first
 // folds the group into 64 slots, a quarter of it at a time, so that the tree holds 7 KiB of
-// shared memory rather than 28 and more groups share a core: 2048 x 1024 texels took 32.2 us
-// folded against 34.8 us unfolded on the H200 (docs/PERFORMANCE.md).
+// shared memory rather than 28 and more groups share a core (docs/PERFORMANCE.md, "SH projection").
 // Call from uniform control flow; every invocation gets the group's total.
 // Needs GROUP_SIZE (a power of two), ACC_TYPE and ACC_COMBINE (primitives/reduce/reduce_io.glsl).
 

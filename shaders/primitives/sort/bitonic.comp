@@ -106,11 +106,10 @@ Item withHalf(Item item, int h, uint value) {
 Item r_items[ITEMS];
 
 // The tile passes through shared memory half a pair at a time (the keys, then the values), 4
-// bytes a pair: a tile of 4096 pairs in 16 KiB. On the H200, groups with 16 KiB of shared
-// memory ran at most three to a multiprocessor and groups with 32 KiB one, whatever their
-// registers allowed (measured by the warp slots groups ran on, docs/PERFORMANCE.md): in halves,
-// two groups of 4096 pairs share one. The halves cost two more barriers a window move
-// (three: before each half's stores but the first, and between its stores and loads).
+// bytes a pair: a tile of 4096 pairs in 16 KiB. On the H200 a group's shared memory, not its
+// registers, limited how many groups a multiprocessor ran: in halves, two groups of 4096 pairs
+// share one. The halves cost two more barriers a window move (three: before each half's stores
+// but the first, and between its stores and loads).
 shared uint g_tile[TILE];
 
 #if MODE == 1
@@ -231,8 +230,7 @@ void writeWindow(uint base, uint w) {
 // The whole tile from memory into window w / from window w out to memory, in slot order
 // through shared memory (window 0 would give each lane ITEMS neighbouring pairs, lanes far
 // apart). Each slot's index is mapped on its own here: itemIndices measured slower for these
-// loops on the H200 (bitonic-transpose 274.5 us at 1M against 268), while it made the window
-// reads and writes above faster (262 against 268; docs/PERFORMANCE.md).
+// loops, while it made the window reads and writes above faster.
 void tileIn(uint base, uint w) {
   for (int k = 0; k < ITEMS; ++k) r_items[k] = toItem(b_pairs[pairIndex(base, orderedSlot(k))]);
   uint from[ITEMS], to[ITEMS];
@@ -297,11 +295,10 @@ void turn(uint w, Direction from, Direction to) {
 
 // A step whose stride is bit b of window w: between registers m and m + 2^b, the lesser pair to m.
 // The compare-exchanges are the largest part of a sort's time and, by our count, bound by the
-// integer pipe's issue rate (docs/PERFORMANCE.md), so each instruction counts. As a uint64 min
-// with no branch (241.6 us at 1M pairs on the H200 against 247.0 for an `if` around the swap), and
-// the greater as the XOR of both with the lesser, which is cheaper than a max (on an H100: 154.8
-// us at 1M against 165.0, 2809 at 16M against 2982; one compare and a select for each took 192.5
-// against 169 for the min and max; the greater as `a + c - low` measured the same as the XOR).
+// integer pipe's issue rate, so each instruction counts. As a uint64 min with no branch (faster
+// than an `if` around the swap), and the greater as the XOR of both with the lesser, which is
+// cheaper than a max (a compare and a select for each was slower than the min and max; the greater
+// as `a + c - low` measured the same as the XOR: docs/PERFORMANCE.md, "Sort").
 void exchangeInRegisters(const uint b) {
   for (uint m = 0u; m < uint(ITEMS); ++m) {
     if ((m & (1u << b)) != 0u) continue;
@@ -370,18 +367,17 @@ uint extractBits(uint value, uint mask) {
 }
 
 // A barrier between dispatches waits for every group of the one before, and a dispatch and its
-// barrier cost about 4 us however little they do (docs/PERFORMANCE.md). Chained, a group of a
-// pass starts as soon as the 2 to 256 groups it reads from (at 1M pairs; planBitonicChain, sort.hpp)
-// are done, while the rest of the dispatch before still runs: 213 -> 173 us at 1M pairs on an
-// H100. Forward progress: the groups waited on belong to an earlier dispatch, all of whose groups
-// the driver starts before any of this one's (sort.cpp, dispatchesStartInOrder); the wait is
-// bounded all the same, and one that gives up is counted (Sorter::stalledWaits) and goes on.
+// barrier have a fixed cost however little they do (docs/PERFORMANCE.md, "Reduce":
+// baseline/dispatch). Chained, a group of a pass starts as soon as the 2 to 256 groups it reads
+// from (at 1M pairs; planBitonicChain, sort.hpp) are done, while the rest of the dispatch before
+// still runs. Forward progress: the groups waited on belong to an earlier dispatch, all of whose
+// groups the driver starts before any of this one's (sort.cpp, dispatchesStartInOrder); the wait
+// is bounded all the same, and one that gives up is counted (Sorter::stalledWaits) and goes on.
 // The handoff is CUDA's grid-sync pattern: the writers' barrier, then one invocation's fence and
 // atomic; the reader's poll, fence and barrier. It relies on the barrier and a device-scope fence
 // being cumulative (they are on NVIDIA, PTX's memory model); by the letter of GLSL every
-// invocation would fence its own stores, which cost 4 us more at 1M pairs on an H100 (207 against
-// 203 with one count a dispatch, docs/PERFORMANCE.md run d). On llvmpipe dispatches run one after
-// another and nothing waits.
+// invocation would fence its own stores, which measured slower. On llvmpipe dispatches run one
+// after another and nothing waits.
 void waitForDispatchBefore() {
   if (u_done.w != 0u) {  // the tile sort: the other set of counts, zeroed for the next sort
     uint stride = gl_NumWorkGroups.x * uint(GROUP_SIZE);
