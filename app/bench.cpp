@@ -255,7 +255,7 @@ void printStageRow(const json& r, const std::string& kept, char mark) {
   };
   std::printf("%-22s %10u %7s %5d%c %11s %11s %11s %9s %8s %10s %s\n", name.c_str(), r["n"].get<unsigned>(),
               kept.c_str(), r.value("runs", 0), mark, cell("median_us", "%.2f").c_str(), cell("min_us", "%.2f").c_str(),
-              cell("p90_us", "%.2f").c_str(), cell("gbytes_per_s", "%.0f").c_str(), cell("fraction_of_copy", "%.0f%%", 100).c_str(),
+              cell("p90_us", "%.2f").c_str(), cell("gbytes_per_s", r.value("gbytes_per_s", 0.0) < 10 ? "%.2f" : "%.0f").c_str(), cell("fraction_of_copy", "%.0f%%", 100).c_str(),
               cell("floor_us", "%.2f").c_str(), r.value("baseline", false) ? "-" : r["correct"].get<bool>() ? "ok" : "WRONG");
   std::fflush(stdout);
 }
@@ -280,8 +280,13 @@ json stageBench(const StageBench& b, lab::Stage& stage, const lab::Context& cont
     auto report = [&](json row) {
       row["primitive"] = b.stage;
       if (row.value("available", true)) row["correct"] = row.value("pass", true);  // a baseline is not judged
-      const json camera = row.value("camera", json("-"));
-      const std::string kept = row.value("kept_fraction", row.value("layout", camera.is_string() ? camera.get<std::string>() : "-"));
+      std::string kept = "-";  // what tells the rows of one variant and size apart
+      for (const char* key : {"kept_fraction", "layout", "pattern", "camera"}) {
+        if (row.contains(key) && row[key].is_string()) {
+          kept = row[key].get<std::string>();
+          break;
+        }
+      }
       const char mark = row.value("available", true) ? cut.note(row, row["variant"].get<std::string>() + size +
                                                                             (kept != "-" ? " " + kept : ""))
                                                      : ' ';

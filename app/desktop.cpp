@@ -142,7 +142,7 @@ class Desktop {
   int shutdown() {
     if (recorder_) std::printf("%s\n", recorder_->summary().c_str());
     // A scripted run says how fast it ran: the frame rate after the first frames (shader compiles,
-    // first uploads), the README's measure of a window's speed.
+    // first uploads), docs/GUIDE.md's measure of a window's speed.
     if (options_.frames >= 0 && framesDrawn_ > kSettleFrames + 1) {
       const double seconds = window_.seconds() - settledAt_;
       const int frames = framesDrawn_ - kSettleFrames;
@@ -647,7 +647,7 @@ int runDesktop(Options options, std::unique_ptr<platform::Window> window, const 
   if (options.glDebug) gl::enableDebugOutput();
   const gl::Caps caps = gl::Caps::query();
   std::printf("OpenGL %s in a window\n", caps.summary().c_str());
-  if (std::string problem = adaptToContext(options, caps); !problem.empty()) {
+  if (std::string problem = adaptToContext(options, caps, true); !problem.empty()) {
     std::fprintf(stderr, "boids: error: %s\n", problem.c_str());
     return 2;
   }

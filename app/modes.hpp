@@ -33,7 +33,8 @@ int runHeadlessDemo(Options options);
 // The options adjusted to the context: a smaller default flock on a software renderer (said on
 // stdout); a saved count this GPU cannot hold set aside (said on stderr). Returns a non-empty
 // error, naming where the count came from ("--count 4000000: ..."), when the flock does not fit.
-std::string adaptToContext(Options& options, const gl::Caps& caps);
+// `window`: for the window (its scene's scale too), not the headless demo.
+std::string adaptToContext(Options& options, const gl::Caps& caps, bool window);
 // The count to start with instead of `count` on this context: kSoftwareRendererCount on a software
 // renderer when `count` is larger; nothing otherwise.
 std::optional<std::uint32_t> softwareRendererCount(const gl::Caps& caps, std::uint32_t count);

@@ -26,8 +26,9 @@ namespace {
 
 // On a software renderer: a smaller flock than the default's or a shipped preset's (a count the
 // user gave, this run, in a preset file of theirs or saved by the last run, is kept), and the
-// window's scene at half its size unless a scale was given; said on stdout.
-void startSmallOnSoftware(Options& options, const gl::Caps& caps) {
+// window's scene at half its size unless a scale was given (`window`: the headless demo draws at
+// its full size); said on stdout.
+void startSmallOnSoftware(Options& options, const gl::Caps& caps, bool window) {
   if (!caps.softwareRenderer()) return;
   // Set beneath every other source, so that a world size or camera given with them still holds.
   Options trial = options;
@@ -48,7 +49,7 @@ void startSmallOnSoftware(Options& options, const gl::Caps& caps) {
   const auto given = [&](const char* key) {
     return options.commandLine.has(key) || (options.saved && options.saved->has(key)) || (options.preset && options.preset->has(key));
   };
-  if (!given("render-scale")) {
+  if (window && !given("render-scale")) {
     below.add(*findSetting("render-scale"), kSoftwareRendererScale);
     said.push_back("the window's scene drawn at half size and stretched");
   }
@@ -58,13 +59,13 @@ void startSmallOnSoftware(Options& options, const gl::Caps& caps) {
     options = std::move(trial);
     std::string list;
     for (const std::string& s : said) list += (list.empty() ? "" : "; ") + s;
-    std::printf("software renderer: %s, to run at 25+ fps on a CPU (a count or render-scale given overrides)\n", list.c_str());
+    std::printf("software renderer: %s, to run at 25+ fps on a CPU (a count or render-scale given overrides it)\n", list.c_str());
   }
 }
 
 }  // namespace
 
-std::string adaptToContext(Options& options, const gl::Caps& caps) {
+std::string adaptToContext(Options& options, const gl::Caps& caps, bool window) {
   if (!caps.memoryOverrideError.empty()) return caps.memoryOverrideError;
   for (const char* key : {"width", "height"}) {  // the offscreen image (demo) or the window's largest
     const int side = std::string(key) == "width" ? options.settings.windowSize.x : options.settings.windowSize.y;
@@ -75,7 +76,7 @@ std::string adaptToContext(Options& options, const gl::Caps& caps) {
              " (GL_MAX_RENDERBUFFER_SIZE, GL_MAX_FRAMEBUFFER_WIDTH/HEIGHT)";
     }
   }
-  startSmallOnSoftware(options, caps);
+  startSmallOnSoftware(options, caps, window);
   std::string problem = sim::checkCountFits(options.settings.sim.count, caps, options.settings.sim.neighbours);
   if (problem.empty()) return {};
   // A count saved by the last run (on a bigger GPU, or before the memory filled up) costs this
@@ -105,7 +106,7 @@ std::string adaptToContext(Options& options, const gl::Caps& caps) {
                    options.saved->find("count")->origin.c_str(), problem.c_str(), list.c_str(), resolved.settings.sim.count);
       trial.settings = resolved.settings;
       options = std::move(trial);
-      startSmallOnSoftware(options, caps);  // the default count it falls back to, on a CPU
+      startSmallOnSoftware(options, caps, window);  // the default count it falls back to, on a CPU
       return {};
     }
   }

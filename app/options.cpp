@@ -290,7 +290,7 @@ void declareModes(CommandLine& c, Options& o) {
            "one; sh: the environments' spherical-harmonics projection, the shipped and built-in ones and --environment's)",
            "STAGE,...");
   text.add(*c.check, "--repeats", "Timed runs per case, 1 to 1000 (median reported; default 3)", "N");
-  text.add(*c.check, "--json", "Write the rows as JSON to this file (format: README)", "FILE");
+  text.add(*c.check, "--json", "Write the rows as JSON to this file (format: docs/GUIDE.md)", "FILE");
   c.check->add_flag("--verbose", o.check.verbose, "Print every row (default: each failure in full, then a line per stage)");
   text.add(*c.check, "--dump", "Write the positions of each case to this folder (raw little-endian float32 x,y,z,w per boid)", "DIR");
 
@@ -367,7 +367,7 @@ void declareSettings(CommandLine& c, Options& o) {
   c.text.add(cli, "--gl-version", "Newest OpenGL version to ask for (4.6, 4.5 or 4.3); 4.3 shows that nothing newer is needed", "4.x");
   std::string sections;
   for (const char* s : kPanelSections) sections += (sections.empty() ? "" : ", ") + std::string(s);
-  c.text.add(cli, "--open", "The window's panel sections to open at the start, comma-separated: " + sections, "NAME,...");
+  c.text.add(cli, "--open", "The window's panel sections open at the start, comma-separated (default: timings, reduction): " + sections, "NAME,...");
   c.text.add(cli, "--shader-dir",
            "Read shaders from this folder instead of the copies built into the binary (for shader work; F5 reloads "
            "them; if they fail, the built-in shaders run and the error is shown)", "DIR");

@@ -101,7 +101,7 @@ void reportSetAside(const std::filesystem::path& file, const std::vector<std::st
 
 // On a software rasteriser (Mesa llvmpipe on two cores) the default flock of 16384 runs at about
 // five frames a second and the presets' slower still; the window and demo start there with at most
-// this many boids, whatever the neighbour search, unless the user gave a count (README: measured).
+// this many boids, whatever the neighbour search, unless the user gave a count (docs/GUIDE.md: measured).
 inline constexpr std::uint32_t kSoftwareRendererCount = 2048;
 // And draws the window's scene at this fraction of its size (filling pixels is what costs there).
 inline constexpr double kSoftwareRendererScale = 0.5;

@@ -408,7 +408,7 @@ const char* passWhat(std::string_view name) {
 void timingsSection(const gl::FrameTimer& timer, float scale) {
   std::vector<gl::PassStats> passes;
   for (const gl::PassStats& p : timer.stats()) {
-    if (!outsideFrameSum(p.name)) passes.push_back(p);
+    if (!outsideFrameSum(p.name) && p.current) passes.push_back(p);  // no time for a pass that did not run
   }
   if (passes.empty()) {
     ImGui::TextDisabled("the passes' times arrive after a few frames");
@@ -498,19 +498,20 @@ std::optional<gl::PassStats> statsOf(const gl::FrameTimer& timer, std::string_vi
   return std::nullopt;
 }
 
-// The latest and median time of one pass of the frame, "-" before it has run.
+// The latest and median time of one pass of the frame; "-" before it has run, and while it does not.
 std::string passTime(const gl::FrameTimer& timer, Pass pass) {
   const std::optional<gl::PassStats> p = statsOf(timer, passInfo(pass).name);
   if (!p) return "-";
+  if (!p->current) return "- (not running)";
   char text[64];
   std::snprintf(text, sizeof text, "%.3f ms (median %.3f)", p->latestMs, p->medianMs);
   return text;
 }
 
-// The median of a part of the render pass ("near", "splat resolve"), "-" before it has run.
+// The median of a part of the render pass ("near", "splat resolve"); "-" where it did not run lately.
 std::string partMedian(const gl::FrameTimer& timer, std::string_view part) {
   const std::optional<gl::PassStats> p = statsOf(timer, render::kDrawPartPrefix + std::string(part));
-  if (!p) return "-";
+  if (!p || !p->current) return "-";
   char text[32];
   std::snprintf(text, sizeof text, "%.3f ms", p->medianMs);
   return text;
@@ -641,6 +642,7 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
   ImGui::TextWrapped("largest difference from the CPU's double projection: GPU %.1e of |L00|, a serial float loop %.1e",
                      r.errorGpu, r.errorSerial);
   static const char* kNames[9] = {"L00", "L1-1", "L10", "L11", "L2-2", "L2-1", "L20", "L21", "L22"};
+  ImGui::PushTextWrapPos(-1.0f);  // a cell's name and numbers stay on one line; the columns fit them
   if (ImGui::BeginTable("sh", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn("GPU r, g, b");
@@ -663,7 +665,8 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
   }
   // The source's finding: a serial float sum of a face's solid angles drifts, a tree's does not.
   const double exact = 4.0 * 3.14159265358979324 / 6.0;
-  ImGui::TextWrapped("cube faces' solid angles, each exactly 4 pi / 6 = %.7f", exact);
+  ImGui::TextUnformatted("cube faces' solid angles,");
+  ImGui::Text("each exactly 4 pi / 6 = %.7f", exact);
   if (ImGui::BeginTable("faces", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
     ImGui::TableSetupColumn("face");
     ImGui::TableSetupColumn(("GPU " + r.facesVariant).c_str());
@@ -681,6 +684,7 @@ void lightingSection(PanelState& state, const gl::FrameTimer& timer, const Light
     }
     ImGui::EndTable();
   }
+  ImGui::PopTextWrapPos();
 }
 
 // The frame rate, its history, the context and the non-finite boids repaired lately.
@@ -878,10 +882,11 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
   colourSection(state, colourRange);
 
   // --- the frame's passes ------------------------------------------------------------------------
-  // A collapsible section, open at first where it says so or --open names it.
+  // A collapsible section, open at first where it says so, or where --open names it when given.
   const auto section = [&](const char* title, const char* name, bool open = false) {
-    if (std::find(state.openAtStart.begin(), state.openAtStart.end(), name) != state.openAtStart.end()) open = true;
-    if (open) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    const auto& named = state.openAtStart;
+    if (!named.empty()) open = std::find(named.begin(), named.end(), name) != named.end();
+    ImGui::SetNextItemOpen(open, ImGuiCond_Once);
     return ImGui::CollapsingHeader(title);
   };
   if (section("Pass timings", "timings", true)) timingsSection(timer, scale);

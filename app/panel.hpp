@@ -26,7 +26,7 @@ inline constexpr const char* kPanelSections[] = {"timings", "reduction", "simula
 
 struct PanelState {
   AppSettings app;                  // live values: applied every frame (the camera: see desktop.cpp)
-  std::vector<std::string> openAtStart;  // sections (kPanelSections) open in the first frame (--open)
+  std::vector<std::string> openAtStart;  // sections (kPanelSections) open in the first frame (--open; empty: the defaults)
   std::uint32_t pendingCount = 0;   // applied with the button, as it reallocates the flock
   std::uint64_t pendingSeed = 0;
   std::deque<float> frameMs;        // CPU frame-to-frame times, newest last

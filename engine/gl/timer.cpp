@@ -76,6 +76,7 @@ std::size_t FrameTimer::passIndex(std::string_view name) {
   if (it != names_.end()) return static_cast<std::size_t>(it - names_.begin());
   names_.emplace_back(name);
   history_.emplace_back();
+  timedIn_.push_back(0);
   return names_.size() - 1;
 }
 
@@ -87,6 +88,7 @@ void FrameTimer::beginFrame() {
   if (slot.pending) harvest(slot, /*wait=*/true);
   slot.used = 0;
   slot.pending = false;
+  slot.frame = frame_;
 }
 
 FrameTimer::Scope FrameTimer::scope(std::string_view pass) {
@@ -109,7 +111,7 @@ void FrameTimer::end(std::size_t scopeIndex) {
     glQueryCounter(p.end.id(), GL_TIMESTAMP);
   } else if (cpuSampling()) {
     glFinish();
-    record(p.pass, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - p.cpuBegin).count());
+    record(p.pass, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - p.cpuBegin).count(), frame_);
   }
 }
 
@@ -161,11 +163,13 @@ bool FrameTimer::harvest(FrameSlot& slot, bool wait) {
     return true;
   }
   zeroFrames_ = 0;
-  for (auto [pass, ms] : results) record(pass, ms);
+  for (auto [pass, ms] : results) record(pass, ms, slot.frame);
   return true;
 }
 
-void FrameTimer::record(std::size_t pass, double ms) {
+void FrameTimer::record(std::size_t pass, double ms, std::size_t frame) {
+  timedIn_[pass] = frame;
+  latestTimed_ = std::max(latestTimed_, frame);
   auto& h = history_[pass];
   h.push_back(static_cast<float>(ms));
   while (h.size() > historyLength_) h.pop_front();
@@ -178,6 +182,7 @@ std::vector<PassStats> FrameTimer::stats() const {
     s.name = names_[i];
     const auto& h = history_[i];
     s.samples = h.size();
+    s.current = timedIn_[i] == latestTimed_;
     if (!h.empty()) {
       std::vector<float> sorted(h.begin(), h.end());
       std::sort(sorted.begin(), sorted.end());

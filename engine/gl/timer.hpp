@@ -24,6 +24,7 @@ struct PassStats {
   std::string name;
   double latestMs = 0, medianMs = 0, minMs = 0, meanMs = 0;
   std::size_t samples = 0;
+  bool current = true;  // timed in the latest frame the timer has results of (false: it did not run then)
 };
 
 // For benchmarks and checks, which may wait: runs work(run) `repeats` times, timing each run with
@@ -86,6 +87,7 @@ class FrameTimer {
     std::vector<Pending> scopes;
     std::size_t used = 0;
     bool pending = false;
+    std::size_t frame = 0;  // the frame whose scopes these are
   };
 
   bool cpuSampling() const { return source_ == TimingSource::CpuFinish && frame_ % cpuEvery_ == 0; }
@@ -93,12 +95,14 @@ class FrameTimer {
   std::size_t passIndex(std::string_view name);
   void end(std::size_t scopeIndex);
   bool harvest(FrameSlot& slot, bool wait);
-  void record(std::size_t pass, double ms);
+  void record(std::size_t pass, double ms, std::size_t frame);
 
   TimingSource source_ = TimingSource::GpuQueries;
   std::size_t historyLength_;
   std::vector<std::string> names_;
   std::vector<std::deque<float>> history_;
+  std::vector<std::size_t> timedIn_;  // per pass: the frame it was last timed in
+  std::size_t latestTimed_ = 0;       // the latest frame any pass was timed in
   FrameSlot slots_[kLatency];
   std::size_t frame_ = 0;
   std::size_t zeroFrames_ = 0;  // harvested frames where every scope read 0 ns

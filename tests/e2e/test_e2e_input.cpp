@@ -220,3 +220,22 @@ TEST(SavedSettings, UnderXvfbAnInteractiveRunSavesItsSettingsAndF12ItsScreenshot
   EXPECT_NE(text.find("\"seed\": 9"), std::string::npos) << text;
   EXPECT_NE(text.find("\"yaw\""), std::string::npos) << "the camera is saved too:\n" << text;
 }
+
+TEST(SavedSettings, UnderXvfbResetToDefaultsGivesThisRenderersDefaults) {
+  // On a software renderer the panel's "reset to defaults" gives its defaults (2048 boids, the
+  // scene at half size), not the GPU's 16384 at full size, which would be saved for every later
+  // start. The Presets section opened by --open; its button clicked where an 800x600 window shows
+  // it (a few times: a click before the panel is drawn is lost; each one resets again), then Escape.
+  const fs::path dir = dirFor("reset");
+  const Result r = xvfbSession(dir, R"(
+    $B --count 777 --render-scale 1 --width 800 --height 600 --no-vsync --open presets & pid=$!
+    w=$(appwindow); for k in 1 2 3 4; do sleep 0.5; xdotool mousemove --window $w 168 433 sleep 0.2 click 1; done
+    closewith $w Escape; wait $pid)");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  ASSERT_NE(r.output.find("llvmpipe"), std::string::npos) << "not a software renderer: this test is for llvmpipe\n" << r.output;
+  std::ifstream saved(dir / "boids" / "settings.json");
+  ASSERT_TRUE(saved) << "nothing saved at exit:\n" << r.output;
+  const std::string text((std::istreambuf_iterator<char>(saved)), {});
+  EXPECT_NE(text.find("\"count\": 2048"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"render-scale\": 0.5"), std::string::npos) << text;
+}

@@ -430,7 +430,7 @@ TEST(Settings, ASavedCountTooBigForThisGpuIsSetAsideWithWhatOnlyFittedItsWorld) 
   caps.memoryAvailable = std::int64_t(256) << 20;  // too small for 4M boids
   caps.memorySource = "BOIDS_GPU_MEMORY_MIB";
   testing::internal::CaptureStderr();
-  const std::string problem = app::adaptToContext(options, caps);
+  const std::string problem = app::adaptToContext(options, caps, true);
   const std::string err = testing::internal::GetCapturedStderr();
   EXPECT_EQ(problem, "");
   EXPECT_EQ(options.settings.sim.count, app::AppSettings{}.sim.count);
@@ -444,7 +444,7 @@ TEST(Settings, ASavedCountTooBigForThisGpuIsSetAsideWithWhatOnlyFittedItsWorld) 
   // Given on the command line instead, the same count is an error naming the option.
   auto given = parse({"--count", "4000000"});
   ASSERT_TRUE(given.options);
-  EXPECT_EQ(app::adaptToContext(*given.options, caps).rfind("--count 4000000: 4000000 boids need about", 0), 0u);
+  EXPECT_EQ(app::adaptToContext(*given.options, caps, true).rfind("--count 4000000: 4000000 boids need about", 0), 0u);
 }
 
 TEST(Settings, JsonEdgesReadAsTheyAreWritten) {
