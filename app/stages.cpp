@@ -3,6 +3,7 @@
 #include "engine/centroid/reduce_stage.hpp"
 #include "engine/lighting/sh_stage.hpp"
 #include "engine/primitives/compact/compact_stage.hpp"
+#include "engine/primitives/knn/knn_stage.hpp"
 #include "engine/primitives/scan/scan_stage.hpp"
 #include "engine/primitives/sort/sort_stage.hpp"
 #include "engine/render/cull_stage.hpp"
@@ -18,6 +19,7 @@ constexpr const lab::StageInfo* kStages[] = {
     &sim::kRangesStage,
     &sim::kNeighboursStage,
     &sim::kStepStage,
+    &primitives::kKnnStage,
     &primitives::kScanStage,
     &primitives::kCompactStage,
     &render::kCullStage,

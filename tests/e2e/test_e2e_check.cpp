@@ -56,7 +56,8 @@ TEST(Check, TheFullDefaultSweepPasses) {
   for (std::uint32_t n : {1u, 2u, 63u, 64u, 65u, 4095u, 4096u, 4097u, 65537u, 1000003u}) EXPECT_TRUE(sizes.count(n)) << n;
   EXPECT_TRUE(sizes.count(4194305u)) << "no size above 4M (this GPU holds 64 MiB buffers)";
   EXPECT_TRUE(simulated) << "no case after simulated frames";
-  EXPECT_EQ(stages, (std::set<std::string>{"reduce", "sort", "ranges", "neighbours", "step", "scan", "compact", "cull", "splat", "sh"}))
+  EXPECT_EQ(stages, (std::set<std::string>{"reduce", "sort", "ranges", "neighbours", "step", "knn", "scan", "compact", "cull", "splat",
+                                           "sh"}))
       << "a stage's rows missing";
   // additive-blend's sequential sum at 4M has a worst case of about a sixth of the flock's extent.
   EXPECT_GT(weak, 0) << "no weak bound at 4M: the worst cases have changed, check the threshold";
@@ -145,7 +146,7 @@ TEST(Check, StagesRunOnlyTheNamedStagesAndScanRowsCarryTheDocumentedFields) {
   EXPECT_EQ(output.find("OpenGL"), 0u) << output;
   auto [bad, message] = boids("check --stages scan,everything");
   EXPECT_EQ(bad, 2) << message;
-  EXPECT_NE(message.find("--stages scan,everything: 'everything' is none of reduce, sort, ranges, neighbours, step, scan, compact, cull"),
+  EXPECT_NE(message.find("--stages scan,everything: 'everything' is none of reduce, sort, ranges, neighbours, step, knn, scan, compact, cull"),
             std::string::npos) << message;
 }
 
