@@ -77,6 +77,7 @@ charts() {
 case "${1:-}" in
   gpu) gpu "${2:?usage: scripts/docs.sh gpu RUN-FOLDER}" ;;
   charts) charts "${2:?usage: scripts/docs.sh charts RUN-FOLDER}" ;;
-  "") guide; windows ;;
+  "") guide; windows
+      echo "docs.sh: the headless pictures and the charts come from a GPU: scripts/docs.sh gpu RUN there (scripts/gpu-check.sh calls it)" ;;
   *) echo "usage: scripts/docs.sh [gpu RUN-FOLDER | charts RUN-FOLDER]" >&2; exit 2 ;;
 esac
