@@ -141,6 +141,12 @@ class Desktop {
   // The exit code: 1 when a screenshot or recording could not be written.
   int shutdown() {
     if (recorder_) std::printf("%s\n", recorder_->summary().c_str());
+    try {
+      saveFlock(*scene_, options_);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "boids: %s\n", e.what());
+      writeFailed_ = true;
+    }
     // A scripted run says how fast it ran: the frame rate after the first frames (shader compiles,
     // first uploads), docs/GUIDE.md's measure of a window's speed.
     if (options_.frames >= 0 && framesDrawn_ > kSettleFrames + 1) {

@@ -181,6 +181,7 @@ int runHeadlessDemo(Options options) {
     }
 
     checkPassed = finalCentroidPasses(*scene);
+    saveFlock(*scene, options);
 
     writePng(shot, target.resolveAndRead());
     std::printf("screenshot: %s\n", std::filesystem::absolute(shot).string().c_str());

@@ -79,5 +79,7 @@ std::unique_ptr<Scene> makeScene(const Options& options, const gl::Caps& caps);
 
 // 1 (after saying so) when debug output was on and reported GL errors, else 0.
 int glDebugExitCode(const Options& options);
+// --save-flock: the flock as it is now (app/flock_file.hpp); a WriteError where it cannot be written.
+void saveFlock(const Scene& scene, const Options& options);
 
 }  // namespace boids::app

@@ -3,6 +3,9 @@
 #include <cstdio>
 
 #include "app/modes.hpp"
+
+#include "app/files.hpp"
+#include "app/flock_file.hpp"
 #include "engine/gl/debug.hpp"
 #include "engine/platform/context.hpp"
 #include "engine/sim/flock.hpp"
@@ -166,11 +169,20 @@ void poison(Scene& scene, const Options& options) {  // --inject-nonfinite
 }
 }  // namespace
 
+// --load-flock's flock in place of the initial one, in this run's world.
+void loadFlock(Scene& scene, const Options& options) {
+  if (!options.loadedFlock) return;
+  const std::string name = "--load-flock " + options.loadFlock.string();
+  scene.simulation.flock().upload(placeInWorld(*options.loadedFlock, 0.5f * scene.simulation.settings().worldSize, name));
+  std::printf("flock: %zu boids from %s\n", options.loadedFlock->positions.size(), options.loadFlock.string().c_str());
+}
+
 std::unique_ptr<Scene> makeScene(const Options& options, const gl::Caps& caps) {
   std::string fallback;
   if (!options.shaderDir.empty()) {
     try {
       auto scene = std::make_unique<Scene>(gl::ShaderLibrary::fromDirectory(options.shaderDir), caps, options.settings);
+      loadFlock(*scene, options);
       poison(*scene, options);
       return scene;
     } catch (const std::exception& e) {
@@ -181,8 +193,15 @@ std::unique_ptr<Scene> makeScene(const Options& options, const gl::Caps& caps) {
   }
   auto scene = std::make_unique<Scene>(gl::ShaderLibrary::embedded(), caps, options.settings);
   scene->shaderFallback = std::move(fallback);
+  loadFlock(*scene, options);
   poison(*scene, options);
   return scene;
+}
+
+void saveFlock(const Scene& scene, const Options& options) {
+  if (options.saveFlock.empty()) return;
+  writeFileAtomically(options.saveFlock, flockNpy(scene.simulation.flock().read(), 0.5f * scene.simulation.settings().worldSize));
+  std::printf("flock: %s\n", std::filesystem::absolute(options.saveFlock).string().c_str());
 }
 
 int glDebugExitCode(const Options& options) {

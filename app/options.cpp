@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/capture.hpp"
+#include "app/flock_file.hpp"
 #include "app/help.hpp"
 #include "app/panel.hpp"
 #include "app/stages.hpp"
@@ -92,6 +93,8 @@ const Unused kUnusedByCheck[] = {
     {"record", "check writes no pictures (--json and --dump write its results)"},
     {"inject-nonfinite", "check runs finite flocks only"},
     {"open", "check opens no window"},
+    {"save-flock", "check runs its own flocks"},
+    {"load-flock", "check runs its own flocks"},
 };
 const Unused kUnusedByBench[] = {
     {"environment", "bench projects maps of its own sizes (--sh) and draws its frames unlit"},
@@ -101,6 +104,8 @@ const Unused kUnusedByBench[] = {
     {"record", "bench writes no pictures (--json and --csv write its results)"},
     {"inject-nonfinite", "bench runs finite flocks only"},
     {"open", "bench opens no window"},
+    {"save-flock", "bench runs its own flocks"},
+    {"load-flock", "bench runs its own flocks"},
 };
 
 // The command line's value options are kept as text, one entry per occurrence: CLI11 finds them,
@@ -365,6 +370,10 @@ void declareSettings(CommandLine& c, Options& o) {
   c.glDebug = cli.add_flag("--gl-debug,!--no-gl-debug", o.glDebug, "Ask for a debug context and print GL debug output (on in Debug builds)")
                              ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   c.text.add(cli, "--gl-version", "Newest OpenGL version to ask for (4.6, 4.5 or 4.3); 4.3 shows that nothing newer is needed", "4.x");
+  c.text.add(cli, "--save-flock", "Write the flock after the last frame (window: at exit) to this .npy file: float32, a "
+             "row a boid, x, y, z, vx, vy, vz, y up and the ground at y = 0", "FILE");
+  c.text.add(cli, "--load-flock", "Start from the flock in this .npy file (as --save-flock writes it; its rows are the count)",
+             "FILE");
   std::string sections;
   for (const char* s : kPanelSections) sections += (sections.empty() ? "" : ", ") + std::string(s);
   c.text.add(cli, "--open", "The window's panel sections open at the start, comma-separated (default: timings, reduction): " + sections, "NAME,...");
@@ -466,6 +475,21 @@ void applyOptions(CommandLine& c, Options& o) {
     if (*v != "4.6" && *v != "4.5" && *v != "4.3") throw UsageError("--gl-version " + shorten(*v) + ": must be 4.6, 4.5 or 4.3");
     o.glNewestMinor = v->back() - '0';
   }
+  if (const std::optional<std::string> v = text.once("load-flock")) {  // its rows are the count
+    o.loadFlock = *v;
+    try {
+      o.loadedFlock = std::make_shared<const sim::FlockState>(readFlockFile(o.loadFlock));
+    } catch (const FlockFileError& e) {
+      throw UsageError(std::string("--load-flock ") + e.what());
+    }
+    const auto count = static_cast<std::uint32_t>(o.loadedFlock->positions.size());
+    if (const Assignment* given = o.commandLine.find("count"); given && given->value.get<std::uint32_t>() != count) {
+      throw UsageError("--count " + given->value.dump() + " and --load-flock " + shorten(*v) + " (" + std::to_string(count) +
+                       " boids) disagree; give one");
+    }
+    o.commandLine.remove("count");
+    o.commandLine.add(*findSetting("count"), count, "--load-flock " + shorten(*v));
+  }
   if (const std::optional<std::string> v = text.once("shader-dir")) {
     std::error_code ec;
     if (!std::filesystem::is_directory(*v, ec)) throw UsageError("--shader-dir " + shorten(*v) + ": no such folder");
@@ -522,6 +546,10 @@ void applyOutputs(CommandLine& c, Options& o) {
   if (!o.screenshot.empty() && !namesAPng(o.screenshot.string())) {
     throw UsageError("--screenshot " + shorten(o.screenshot.string()) + ": screenshots are PNG files; give a name ending .png");
   }
+  outputFile("--save-flock", o.saveFlock, text.once("save-flock"));
+  if (!o.saveFlock.empty() && o.saveFlock.extension() != ".npy") {
+    throw UsageError("--save-flock " + shorten(o.saveFlock.string()) + ": a flock is saved as NumPy's .npy; give a name ending .npy");
+  }
   outputFile("--json", o.check.json, text.once("json"));
   outputFile("--json", o.bench.json, text.once("bench-json"));
   outputFile("--csv", o.bench.csv, text.once("bench-csv"));
@@ -576,6 +604,13 @@ ParseResult parseCommandLine(int argc, char** argv) {
   Resolved resolved = resolve(o.layers());
   if (!resolved.error.empty()) return fail(resolved.error);
   o.settings = std::move(resolved.settings);
+  if (o.loadedFlock) {  // inside this run's world, or said now
+    try {
+      placeInWorld(*o.loadedFlock, 0.5f * o.settings.sim.worldSize, "--load-flock " + shorten(o.loadFlock.string()));
+    } catch (const FlockFileError& e) {
+      return fail(e.what());
+    }
+  }
   if (std::string clash = checkDistinctFiles(o); !clash.empty()) return fail(clash);
   return {o, 0};
 }
@@ -588,12 +623,13 @@ std::string checkDistinctFiles(const Options& o) {
   auto named = [](const std::string& option, const std::filesystem::path& path) { return Named{option + " " + shorten(path.string()), path}; };
   std::vector<Named> inputs, outputs;  // outputs: files, then folders
   if (!o.presetFile.empty()) inputs.push_back(named("--preset", o.presetFile));
+  if (!o.loadFlock.empty()) inputs.push_back(named("--load-flock", o.loadFlock));
   if (lighting::namesAFile(o.settings.environment)) {
     inputs.push_back({"the environment map (" + o.originOf("environment") + ")", o.settings.environment});
   }
   for (const auto& [option, path] : {std::pair<const char*, const std::filesystem::path*>{"--screenshot", &o.screenshot},
                                      {"--json", &o.check.json}, {"--json", &o.bench.json}, {"--csv", &o.bench.csv},
-                                     {"--record", &o.record}, {"--dump", &o.check.dump}}) {
+                                     {"--record", &o.record}, {"--dump", &o.check.dump}, {"--save-flock", &o.saveFlock}}) {
     if (!path->empty()) outputs.push_back(named(option, *path));
   }
   for (std::size_t k = 0; k < outputs.size(); ++k) {

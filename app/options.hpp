@@ -1,12 +1,14 @@
 #pragma once
 // Everything the command line can say, parsed once (CLI11) for every mode of the binary.
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "app/settings.hpp"
 #include "app/settings_file.hpp"
+#include "engine/sim/initial_state.hpp"
 
 namespace boids::app {
 
@@ -65,6 +67,9 @@ struct Options {
   bool glDebug = false;
   int glNewestMinor = 6;                 // --gl-version 4.x: ask for 4.x at most
   std::filesystem::path shaderDir;       // read shaders from here instead of the embedded copies
+  std::filesystem::path saveFlock;       // the flock after the last frame, as .npy (app/flock_file.hpp)
+  std::filesystem::path loadFlock;       // the flock to start from, as .npy
+  std::shared_ptr<const sim::FlockState> loadedFlock;  // what loadFlock held when the options were read
   std::vector<std::string> openSections;  // the window's panel sections open at the start (--open)
   std::uint32_t injectNonFinite = 0;     // --inject-nonfinite: boids made NaN at the start (a test aid)
   CheckOptions check;
