@@ -46,3 +46,4 @@ TEST(FlockFile, ADemoSavesItsFlockAndAnotherStartsFromIt) {
   EXPECT_EQ(same, 2) << out6;
   EXPECT_NE(bytesOf(a), "") << "the input must survive a refused run";
 }
+
