@@ -31,6 +31,7 @@ Header parseHeader(std::string_view bytes, const std::string& name, bool whole =
   const auto major = static_cast<unsigned char>(bytes[6]);
   if (major < 1 || major > 3) throw fail("a .npy file of version " + std::to_string(major) + ", which this reader does not know (1 to 3)");
   const std::size_t lengthBytes = major == 1 ? 2 : 4;
+  if (bytes.size() < 8 + lengthBytes) throw fail("cut short inside its header");
   std::uint32_t length = 0;
   for (std::size_t b = 0; b < lengthBytes; ++b) length |= std::uint32_t(static_cast<unsigned char>(bytes[8 + b])) << (8 * b);
   const std::size_t offset = 8 + lengthBytes + length;

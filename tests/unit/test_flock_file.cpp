@@ -87,6 +87,7 @@ TEST(FlockFile, EveryWrongFileIsNamedWithWhatIsWrong) {
            {npy(good, 13), "and 52 bytes follow it"},
            {npy(good, 12, std::numeric_limits<float>::quiet_NaN()), "boid 0's x is"},
            {npy(good, 12).substr(0, 20), "cut short inside its header"},
+           {std::string("\x93NUMPY\x02\x00\x05\x00\x00", 11), "cut short inside its header"},  // found by fuzz_flock_file
        }) {
     const std::string error = errorOf(bytes);
     EXPECT_EQ(error.rfind("f.npy: ", 0), 0u) << error;
