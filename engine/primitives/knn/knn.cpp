@@ -141,14 +141,8 @@ const KnnVariant kVariants[] = {
      true, make<Octree>},
 };
 
-std::uint32_t spread(std::uint32_t v) {
-  v &= 0x3ffu;
-  v = (v | (v << 16)) & 0x030000ffu;
-  v = (v | (v << 8)) & 0x0300f00fu;
-  v = (v | (v << 4)) & 0x030c30c3u;
-  v = (v | (v << 2)) & 0x09249249u;
-  return v;
-}
+using uint = std::uint32_t;
+#include "shaders/primitives/knn/morton.h"
 
 }  // namespace
 
@@ -186,7 +180,7 @@ MortonOrder mortonOrder(std::span<const glm::vec4> positions, const KnnBounds& b
     std::uint32_t code = 0;
     for (int a = 0; a < 3; ++a) {
       const double at = std::floor((double(positions[i][a]) - bounds.origin[a]) / finest);
-      code |= spread(static_cast<std::uint32_t>(std::clamp(at, 0.0, double(kFinest - 1)))) << a;
+      code |= mortonSpread(static_cast<std::uint32_t>(std::clamp(at, 0.0, double(kFinest - 1)))) << a;
     }
     codes[i] = code;
   }

@@ -3,16 +3,9 @@
 // (morton(c) + 1) << 3m, found by binary search in the codes. Needs b_codes, u_count, u_origin,
 // u_side.
 
-// The 10 low bits of v spread to every third bit.
-uint spread(uint v) {
-  v &= 0x3ffu;
-  v = (v | (v << 16)) & 0x030000ffu;
-  v = (v | (v << 8)) & 0x0300f00fu;
-  v = (v | (v << 4)) & 0x030c30c3u;
-  v = (v | (v << 2)) & 0x09249249u;
-  return v;
-}
-uint morton(uvec3 c) { return spread(c.x) | (spread(c.y) << 1) | (spread(c.z) << 2); }
+#include "primitives/knn/morton.h"
+
+uint morton(uvec3 c) { return mortonSpread(c.x) | (mortonSpread(c.y) << 1) | (mortonSpread(c.z) << 2); }
 
 // The first sorted slot in [lo, hi) whose code is at least `code` (hi where there is none).
 uint firstAtLeastIn(uint code, uint lo, uint hi) {
