@@ -139,10 +139,10 @@ json frameRow(const Options& options, const gl::ShaderLibrary& shaders, const gl
     row["passes"][p.name] = p.medianMs;
     frame += p.medianMs;
     for (const PassInfo& info : kPasses) {
-      if (p.name == info.name) compute += info.compute ? p.medianMs : 0;
-      if (p.name == info.name && (info.pass == Pass::Render || info.pass == Pass::Cull)) {
-        row[info.pass == Pass::Render ? "draw_ms" : "cull_ms"] = p.medianMs;
-      }
+      if (p.name != info.name) continue;
+      if (info.compute) compute += p.medianMs;
+      if (info.pass == Pass::Render) row["draw_ms"] = p.medianMs;
+      if (info.pass == Pass::Cull) row["cull_ms"] = p.medianMs;
     }
   }
   const render::CullCounts k = c.rs.cull ? renderer.readCullCounts() : render::CullCounts{{c.n, 0, 0}, c.n};

@@ -36,6 +36,12 @@
 namespace boids::app {
 namespace {
 
+// Text over the scene, on a dark shadow so it reads against bright sky and pale ground alike.
+void shadowedText(ImDrawList* draw, ImVec2 at, ImU32 colour, const char* text) {
+  draw->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 200), text);
+  draw->AddText(at, colour, text);
+}
+
 constexpr std::size_t kFrameHistory = 240;
 
 // Where F5 reads shaders from: --shader-dir, else the source tree this binary was built from.
@@ -222,16 +228,12 @@ class Desktop {
     const ImVec2 at = *onScreen;
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     const float gap = ImGui::GetFontSize() * 0.6f;
-    const auto label = [&](ImVec2 p, ImU32 colour, const char* text) {
-      draw->AddText(ImVec2(p.x + 1, p.y + 1), IM_COL32(0, 0, 0, 200), text);
-      draw->AddText(p, colour, text);
-    };
     const auto colour = [](bool gpu) {
       const glm::vec3 c = render::markerColour(gpu);
       return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1.0f));
     };
-    label(ImVec2(at.x + gap, at.y - gap - ImGui::GetFontSize()), colour(true), "GPU");
-    label(ImVec2(at.x + gap, at.y + gap), colour(false), "CPU");
+    shadowedText(draw, ImVec2(at.x + gap, at.y - gap - ImGui::GetFontSize()), colour(true), "GPU");
+    shadowedText(draw, ImVec2(at.x + gap, at.y + gap), colour(false), "CPU");
   }
 
   // Where a world point is in the window, with the camera on the CPU; none behind the camera.
@@ -259,9 +261,7 @@ class Desktop {
       draw->AddLine(ImVec2(at->x - radius * 0.4f, at->y), ImVec2(at->x + radius * 0.4f, at->y), c, width);
       draw->AddLine(ImVec2(at->x, at->y - radius * 0.4f), ImVec2(at->x, at->y + radius * 0.4f), c, width);
     }
-    const ImVec2 text(at->x + radius * 1.3f, at->y - ImGui::GetFontSize() * 0.5f);
-    draw->AddText(ImVec2(text.x + 1, text.y + 1), IM_COL32(0, 0, 0, 200), flee ? "flee" : "attract");
-    draw->AddText(text, colour, flee ? "flee" : "attract");
+    shadowedText(draw, ImVec2(at->x + radius * 1.3f, at->y - ImGui::GetFontSize() * 0.5f), colour, flee ? "flee" : "attract");
   }
 
   PanelActions drawPanel(double now) {

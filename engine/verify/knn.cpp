@@ -9,11 +9,10 @@
 #include <glm/glm.hpp>
 
 #include "engine/random.hpp"
+#include "shaders/primitives/knn/knn_slots.h"
 
 namespace boids::verify {
 namespace {
-
-constexpr std::uint32_t kNone = 0xffffffffu;
 
 double distance2(const glm::vec4& a, const glm::vec4& b) {
   const double x = double(a.x) - b.x, y = double(a.y) - b.y, z = double(a.z) - b.z;
@@ -65,7 +64,7 @@ Judgement judgeKnn(std::span<const glm::vec4> positions, std::span<const std::ui
     const std::string at = "boid " + std::to_string(i) + ": ";
     std::vector<std::uint32_t> got(list.begin(), list.begin() + want);
     for (std::uint32_t m = want; m < k; ++m) {
-      if (list[m] != kNone) return {false, at + "place " + std::to_string(m) + " holds " + std::to_string(list[m]) + ", not empty"};
+      if (list[m] != KNN_NONE) return {false, at + "place " + std::to_string(m) + " holds " + std::to_string(list[m]) + ", not empty"};
     }
     for (std::uint32_t m = 0; m < want; ++m) {
       if (got[m] >= n || got[m] == i) return {false, at + "place " + std::to_string(m) + " holds " + std::to_string(got[m])};

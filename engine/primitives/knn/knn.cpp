@@ -8,12 +8,10 @@
 
 #include "engine/gl/dispatch.hpp"
 #include "engine/gl/program.hpp"
-#include "shaders/primitives/knn/knn_slots.h"
 
 namespace boids::primitives {
 namespace {
 
-constexpr std::uint32_t kGroup = 64;  // the searches' local_size_x
 constexpr std::uint32_t kFinest = 1u << kMortonLevels;
 // The coarsest uniform grid the shell search gets: 8^7 cells, 8 MiB of starts.
 constexpr std::uint32_t kFinestGridLevel = 3;
@@ -21,124 +19,103 @@ constexpr std::uint32_t kFinestGridLevel = 3;
 // Distances a search may compute in one dispatch before it is refused: a GPU's in a second or so.
 constexpr double kMostDistancesGpu = 2e11, kMostDistancesCpu = 2e9;
 
-// What every search reads, and (`space`) the cube the codes are over and the uniform grid's level
-// (`level`), for the searches that declare them.
-void bindCommon(const KnnInput& in, const gl::Buffer& out, const gl::Program& program, bool space, bool level) {
-  in.positions.bindBase(GL_SHADER_STORAGE_BUFFER, KNN_SLOT_POSITIONS);
-  in.ids.bindBase(GL_SHADER_STORAGE_BUFFER, KNN_SLOT_IDS);
-  in.codes.bindBase(GL_SHADER_STORAGE_BUFFER, KNN_SLOT_CODES);
-  out.bindBase(GL_SHADER_STORAGE_BUFFER, KNN_SLOT_OUT);
-  program.use();
-  glUniform1ui(KNN_LOC_COUNT, in.count);
-  glUniform1ui(KNN_LOC_K, in.k);
-  if (space) {
-    glUniform3f(KNN_LOC_ORIGIN, in.bounds.origin.x, in.bounds.origin.y, in.bounds.origin.z);
-    glUniform1f(KNN_LOC_SIDE, in.bounds.side);
-  }
-  if (level) glUniform1ui(KNN_LOC_LEVEL, in.bounds.gridLevel);
+// Why brute force cannot take this input here: n^2 distances, a few billion on a GPU, a few million
+// on a CPU, each within a second or so.
+std::string bruteForceTooMuch(const KnnInput& in, const gl::Caps& caps) {
+  const std::uint32_t most = caps.softwareRenderer() ? 4097 : 65537;
+  if (in.count <= most) return {};
+  return std::to_string(in.count) + " boids would take " + std::to_string(in.count) + "^2 distances, over the " +
+         std::to_string(most) + "^2 brute force keeps to on this renderer";
 }
 
-void dispatch(std::uint32_t count) {
-  glDispatchCompute((count + kGroup - 1) / kGroup, 1, 1);
-  gl::storageBarrier();
+// A boid in the busiest cell reads it and its 26 neighbours: a school denser than the grid was
+// sized for makes that the whole school, for each of its boids.
+std::string shellTooMuch(const KnnInput& in, const gl::Caps& caps) {
+  const double reads = 27.0 * in.busiestCell;
+  const double most = caps.softwareRenderer() ? kMostDistancesCpu : kMostDistancesGpu;
+  if (caps.loopIterationLimit > 0 && reads > double(caps.loopIterationLimit)) {
+    return "a cell holds " + std::to_string(in.busiestCell) + " boids: its boids would each read up to 27 such cells, over the " +
+           std::to_string(caps.loopIterationLimit) + " loop iterations an invocation runs on this renderer";
+  }
+  if (reads * in.count > most) {
+    return "a cell holds " + std::to_string(in.busiestCell) + " boids: up to " + std::to_string(in.count) +
+           " x 27 x that many distances, over what a dispatch keeps to on this renderer";
+  }
+  return {};
 }
 
-// Brute force: n^2 distances; the lab's baseline, for the sizes where that stays short.
-class BruteForce final : public Knn {
- public:
-  BruteForce(const gl::ShaderLibrary& lib, const gl::Caps& caps)
-      : caps_(caps), program_(gl::Program::compute(lib, "primitives/knn/knn_brute.comp")) {}
+// The finest cells are scanned whole: a boid may read the 8 around it, inserting each of their
+// boids into its list of k. Where loops have a budget, that must fit in it.
+std::string octreeTooMuch(const KnnInput& in, const gl::Caps& caps) {
+  const double iterations = 8.0 * in.busiestFinest * (1 + in.k);
+  if (caps.loopIterationLimit == 0 || iterations <= double(caps.loopIterationLimit)) return {};
+  return "a finest cell (1/1024 of the flock's side) holds " + std::to_string(in.busiestFinest) + " boids: scanning 8 such, " +
+         "k " + std::to_string(in.k) + ", can exceed the " + std::to_string(caps.loopIterationLimit) +
+         " loop iterations an invocation runs on this renderer";
+}
 
-  void run(const KnnInput& in, const gl::Buffer& out) override {
-    bindCommon(in, out, program_, false, false);
-    dispatch(in.count);
-  }
-
-  std::string unavailableFor(const KnnInput& in) const override {
-    const std::uint32_t most = caps_.softwareRenderer() ? 4097 : 65537;
-    if (in.count <= most) return {};
-    return std::to_string(in.count) + " boids would take " + std::to_string(in.count) + "^2 distances, over the " +
-           std::to_string(most) + "^2 brute force keeps to on this renderer";
-  }
-
- private:
-  const gl::Caps& caps_;
-  gl::Program program_;
+// A search: one dispatch of an invocation a boid, of its shader, which declares the cube
+// (`space`) and the uniform grid (`grid`: its level and starts) where it reads them.
+struct Search {
+  const char* shader;
+  bool space, grid;
+  std::string (*tooMuch)(const KnnInput&, const gl::Caps&);
 };
 
-// Expanding shells of a uniform grid, a register list per invocation (knn_shell.comp).
-class Shell final : public Knn {
+class SearchPass final : public Knn {
  public:
-  Shell(const gl::ShaderLibrary& lib, const gl::Caps& caps)
-      : caps_(caps), program_(gl::Program::compute(lib, "primitives/knn/knn_shell.comp")) {}
+  SearchPass(const gl::ShaderLibrary& lib, const gl::Caps& caps, Search search)
+      : caps_(caps), search_(search), program_(gl::Program::compute(lib, search.shader)) {}
 
   void run(const KnnInput& in, const gl::Buffer& out) override {
-    in.cellStarts.bindBase(GL_SHADER_STORAGE_BUFFER, KNN_SLOT_STARTS);
-    bindCommon(in, out, program_, true, true);
-    dispatch(in.count);
-  }
-
-  // A boid in the busiest cell reads it and its 26 neighbours: a school denser than the grid was
-  // sized for makes that the whole school, for each of its boids.
-  std::string unavailableFor(const KnnInput& in) const override {
-    const double reads = 27.0 * in.busiestCell;
-    const double most = caps_.softwareRenderer() ? kMostDistancesCpu : kMostDistancesGpu;
-    if (caps_.loopIterationLimit > 0 && reads > double(caps_.loopIterationLimit)) {
-      return "a cell holds " + std::to_string(in.busiestCell) + " boids: its boids would each read up to 27 such cells, over the " +
-             std::to_string(caps_.loopIterationLimit) + " loop iterations an invocation runs on this renderer";
+    in.positions.bindBase(GL_SHADER_STORAGE_BUFFER, KNN_SLOT_POSITIONS);
+    in.ids.bindBase(GL_SHADER_STORAGE_BUFFER, KNN_SLOT_IDS);
+    in.codes.bindBase(GL_SHADER_STORAGE_BUFFER, KNN_SLOT_CODES);
+    if (search_.grid) in.cellStarts.bindBase(GL_SHADER_STORAGE_BUFFER, KNN_SLOT_STARTS);
+    out.bindBase(GL_SHADER_STORAGE_BUFFER, KNN_SLOT_OUT);
+    program_.use();
+    glUniform1ui(KNN_LOC_COUNT, in.count);
+    glUniform1ui(KNN_LOC_K, in.k);
+    if (search_.space) {
+      glUniform3f(KNN_LOC_ORIGIN, in.bounds.origin.x, in.bounds.origin.y, in.bounds.origin.z);
+      glUniform1f(KNN_LOC_SIDE, in.bounds.side);
     }
-    if (reads * in.count > most) {
-      return "a cell holds " + std::to_string(in.busiestCell) + " boids: up to " + std::to_string(in.count) +
-             " x 27 x that many distances, over what a dispatch keeps to on this renderer";
-    }
-    return {};
+    if (search_.grid) glUniform1ui(KNN_LOC_LEVEL, in.bounds.gridLevel);
+    glDispatchCompute(groups(in.count), 1, 1);
+    gl::storageBarrier();
   }
 
- private:
-  const gl::Caps& caps_;
-  gl::Program program_;
-};
-
-// The implicit octree of the Morton order (knn_octree.comp).
-class Octree final : public Knn {
- public:
-  Octree(const gl::ShaderLibrary& lib, const gl::Caps& caps)
-      : caps_(caps), program_(gl::Program::compute(lib, "primitives/knn/knn_octree.comp")) {}
-
-  void run(const KnnInput& in, const gl::Buffer& out) override {
-    bindCommon(in, out, program_, true, false);
-    dispatch(in.count);
-  }
-
-  // The finest cells are scanned whole: a boid may read the 8 around it, inserting each of their
-  // boids into its list of k. Where loops have a budget, that must fit in it.
   std::string unavailableFor(const KnnInput& in) const override {
-    const double iterations = 8.0 * in.busiestFinest * (1 + in.k);
-    if (caps_.loopIterationLimit == 0 || iterations <= double(caps_.loopIterationLimit)) return {};
-    return "a finest cell (1/1024 of the flock's side) holds " + std::to_string(in.busiestFinest) + " boids: scanning 8 such, " +
-           "k " + std::to_string(in.k) + ", can exceed the " + std::to_string(caps_.loopIterationLimit) +
-           " loop iterations an invocation runs on this renderer";
+    if (std::string why = gl::tilesOverGroupLimit(groups(in.count), caps_); !why.empty()) return why;
+    return search_.tooMuch(in, caps_);
   }
 
  private:
+  static std::uint32_t groups(std::uint32_t count) { return (count + KNN_GROUP - 1) / KNN_GROUP; }
+
   const gl::Caps& caps_;
+  Search search_;
   gl::Program program_;
 };
 
-template <class T>
+constexpr Search kBruteForce{"primitives/knn/knn_brute.comp", false, false, bruteForceTooMuch};
+constexpr Search kShell{"primitives/knn/knn_shell.comp", true, true, shellTooMuch};
+constexpr Search kOctree{"primitives/knn/knn_octree.comp", true, false, octreeTooMuch};
+
+template <const Search& kSearch>
 std::unique_ptr<Knn> make(const gl::ShaderLibrary& lib, const gl::Caps& caps) {
-  return std::make_unique<T>(lib, caps);
+  return std::make_unique<SearchPass>(lib, caps, kSearch);
 }
 
 const KnnVariant kVariants[] = {
     {"brute-force", "every boid against every other: n^2 distances, no grid; exact by construction", true,
-     make<BruteForce>},
+     make<kBruteForce>},
     {"shell", "expanding shells of a uniform grid sized for the flock's mean density, until the k-th is nearer than "
               "any boid not yet seen: exact, but a school denser than the grid costs each of its boids the school",
-     true, make<Shell>},
+     true, make<kShell>},
     {"octree", "the implicit octree of the Morton order: the 27 cells of the level where the boid's cell holds k, "
                "walked depth first, cells beyond the k-th passed over: the cost follows k, not the density",
-     true, make<Octree>},
+     true, make<kOctree>},
 };
 
 using uint = std::uint32_t;

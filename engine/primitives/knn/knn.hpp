@@ -19,12 +19,14 @@
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/caps.hpp"
 #include "engine/primitives/registry.hpp"
+#include "shaders/primitives/knn/knn_slots.h"
 
 namespace boids::primitives {
 
-inline constexpr std::uint32_t kMostNeighbours = 16;
-inline constexpr std::uint32_t kNoNeighbour = 0xffffffffu;  // a place left empty: fewer than k other boids
-inline constexpr std::uint32_t kMortonLevels = 10;            // bits an axis: 1024 cells a side at the finest
+// The shaders' constants (knn_slots.h), named for C++.
+inline constexpr std::uint32_t kMostNeighbours = KNN_MOST;
+inline constexpr std::uint32_t kNoNeighbour = KNN_NONE;      // a place left empty: fewer than k other boids
+inline constexpr std::uint32_t kMortonLevels = KNN_LEVELS;  // bits an axis: 1024 cells a side at the finest
 
 // The cube the codes are taken over, and the level of the uniform grid the shell search uses:
 // cells 2^level finest cells wide, chosen so that a cell holds about kBoidsPerCell boids were the

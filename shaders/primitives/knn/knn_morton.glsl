@@ -1,7 +1,10 @@
 // The Morton order the kNN searches read: a cell of level m (2^m finest cells wide, its integer
 // coordinates c below 1024 >> m) holds the sorted slots whose codes run from morton(c) << 3m up to
-// (morton(c) + 1) << 3m, found by binary search in the codes. Needs b_codes, u_count, u_origin,
-// u_side.
+// (morton(c) + 1) << 3m, found by binary search in the codes. After knn_list.glsl.
+
+layout(std430, binding = KNN_SLOT_CODES) readonly buffer Codes { uint b_codes[]; };
+layout(location = KNN_LOC_ORIGIN) uniform vec3 u_origin;
+layout(location = KNN_LOC_SIDE) uniform float u_side;
 
 #include "primitives/knn/morton.h"
 

@@ -10,22 +10,11 @@
 // A boid in a dense school stops at a fine level, one on a sparse border at a coarse one, and no
 // boid scans a crowd it is not in: the cost follows k, not the density. Exact: what is passed over
 // is farther than a list that only gets nearer.
-layout(local_size_x = 64) in;
-#include "primitives/knn/knn_slots.h"
 
 #ifndef LEAF
 #define LEAF 24u  // a cell of at most this many boids is scanned rather than opened
 #endif
 #define STACK 100  // 27 cells, then at most 7 more for each of the 10 levels opened
-
-layout(std430, binding = KNN_SLOT_POSITIONS) readonly buffer Positions { vec4 b_pos[]; };
-layout(std430, binding = KNN_SLOT_IDS) readonly buffer Ids { uint b_ids[]; };
-layout(std430, binding = KNN_SLOT_CODES) readonly buffer Codes { uint b_codes[]; };
-layout(std430, binding = KNN_SLOT_OUT) writeonly buffer Out { uint b_out[]; };
-layout(location = KNN_LOC_COUNT) uniform uint u_count;
-layout(location = KNN_LOC_K) uniform uint u_k;
-layout(location = KNN_LOC_ORIGIN) uniform vec3 u_origin;
-layout(location = KNN_LOC_SIDE) uniform float u_side;
 
 #include "primitives/knn/knn_list.glsl"
 #include "primitives/knn/knn_morton.glsl"
@@ -90,11 +79,7 @@ void main() {
     // Passed over when farther than the k-th so far (plus 1e-4 for the rounding of both).
     if (g_found == want && boxDistance2(p, nodeLevel, cell) > g_dist[want - 1u] * 1.0001) continue;
     if (slots.y - slots.x <= LEAF || nodeLevel == 0u) {
-      for (uint s = slots.x; s < slots.y; ++s) {
-        if (s == slot) continue;
-        const vec3 d = b_pos[s].xyz - p;
-        consider(dot(d, d), b_ids[s], u_k);
-      }
+      considerSlots(slots.x, slots.y, slot, p);
       continue;
     }
     // The 8 children, each a run within this cell's (child j's code is the cell's * 8 + j), the one

@@ -7,31 +7,15 @@
 // as the flock puts there, and a school denser than the grid was sized for costs every boid in it
 // the whole school (the octree search does not: knn_octree.comp).
 // The grid is the Morton order's level u_level: its cells' starts are indexed by their Morton code.
-layout(local_size_x = 64) in;
-#include "primitives/knn/knn_slots.h"
-
-layout(std430, binding = KNN_SLOT_POSITIONS) readonly buffer Positions { vec4 b_pos[]; };
-layout(std430, binding = KNN_SLOT_IDS) readonly buffer Ids { uint b_ids[]; };
-layout(std430, binding = KNN_SLOT_STARTS) readonly buffer Starts { uint b_starts[]; };
-layout(std430, binding = KNN_SLOT_CODES) readonly buffer Codes { uint b_codes[]; };
-layout(std430, binding = KNN_SLOT_OUT) writeonly buffer Out { uint b_out[]; };
-layout(location = KNN_LOC_COUNT) uniform uint u_count;
-layout(location = KNN_LOC_K) uniform uint u_k;
-layout(location = KNN_LOC_ORIGIN) uniform vec3 u_origin;
-layout(location = KNN_LOC_SIDE) uniform float u_side;
-layout(location = KNN_LOC_LEVEL) uniform uint u_level;
-
 #include "primitives/knn/knn_list.glsl"
 #include "primitives/knn/knn_morton.glsl"
 
+layout(std430, binding = KNN_SLOT_STARTS) readonly buffer Starts { uint b_starts[]; };
+layout(location = KNN_LOC_LEVEL) uniform uint u_level;
+
 void scanCell(ivec3 c, uint slot, vec3 p) {
   const uint cell = morton(uvec3(c));
-  const uint end = b_starts[cell + 1u];
-  for (uint s = b_starts[cell]; s < end; ++s) {
-    if (s == slot) continue;
-    const vec3 d = b_pos[s].xyz - p;
-    consider(dot(d, d), b_ids[s], u_k);
-  }
+  considerSlots(b_starts[cell], b_starts[cell + 1u], slot, p);
 }
 
 void main() {

@@ -18,6 +18,7 @@
 
 #define KNN_LEVELS 10         // Morton bits an axis: 1024 finest cells a side
 
+#define KNN_GROUP 64          // a search's local_size_x: an invocation a boid
 #define KNN_MOST 16           // the most neighbours a boid keeps
 #define KNN_NONE 0xffffffffu  // an empty place in a boid's list (fewer than k other boids)
 
