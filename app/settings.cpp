@@ -88,14 +88,30 @@ void simulationSettings(std::vector<SettingInfo>& t) {
        "'brute-force' (every pair)",
        CHOICE_MEMBER(sim.neighbours, sim::kNeighbourSearches)});
   t.back().labels = {"grid, coherent (reordered)", "grid, scattered reads", "brute force (every pair)"};
+  t.push_back({"rule", "simulation", "rule",
+       "which neighbours a boid reacts to: those within the radii ('metric', the CIS 565 rules) or its k nearest "
+       "('topological', as starlings do)",
+       CHOICE_MEMBER(sim.rule, sim::kRules)});
+  t.back().labels = {"metric (within the radii)", "topological (the k nearest)"};
+  t.push_back({"nearest", "simulation", "nearest", "topological rule: the k nearest a boid aligns with and moves toward",
+       SettingKind::Integer, 1, NEAREST_MOST, {}, [](const AppSettings& a) -> json { return a.sim.nearest; },
+       [](AppSettings& a, const json& v) { a.sim.nearest = v.get<std::uint32_t>(); }});
+  t.push_back({"separate-from", "simulation", "separate-from",
+       "topological rule: the closest of them a boid keeps away from (within the separation radius)",
+       SettingKind::Integer, 1, NEAREST_MOST, {}, [](const AppSettings& a) -> json { return a.sim.separateFrom; },
+       [](AppSettings& a, const json& v) { a.sim.separateFrom = v.get<std::uint32_t>(); }});
+  t.push_back({"flight", "simulation", "flight",
+       "'clamped' (speed clamped to max-speed, turns at once: CIS 565) or 'banked' (a cruise speed, turns by rolling)",
+       CHOICE_MEMBER(sim.flight, sim::kFlights)});
+  t.back().labels = {"clamped speed", "banked turns at a cruise speed"};
   t.push_back({"cells", "simulation", "cells", "grid search: 27 cells of the radius, or 8 cells of twice the radius",
        CHOICE_MEMBER(sim.cells, sim::kCellSearches)});
   t.back().labels = {"27 cells of the radius", "8 cells of twice the radius"};
   t.push_back({"start", "simulation", "start",
-       "the flock at frame 0: a few groups already flying together, or spread evenly through the world (the "
-       "benchmarks' start)",
+       "the flock at frame 0: a few groups already flying together, spread evenly through the world (the "
+       "benchmarks' start), or one loose flock over the roost",
        CHOICE_MEMBER(sim.start, sim::kStarts)});
-  t.back().labels = {"clustered groups", "uniform"};
+  t.back().labels = {"clustered groups", "uniform", "one flock over the roost"};
   t.push_back({"keep-density", "simulation", "keep-density",
        "the world's side follows the count (the CIS 565 density) unless world-size is given with it or later",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(keepDensity)});

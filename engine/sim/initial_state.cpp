@@ -81,6 +81,24 @@ void clustered(const SimSettings& s, SplitMix64& rng, FlockState& state) {
   }
 }
 
+// One loose flock over the roost, in the middle of the altitude band: a flattened ball whose boids
+// sit about a separation radius apart, all heading one way (with some spread), at cruise speed.
+void oneFlock(const SimSettings& s, SplitMix64& rng, FlockState& state) {
+  const double half = 0.5 * s.worldSize;
+  const glm::dvec3 centre(0.0, -half + 0.5 * (s.altitudeLow + s.altitudeHigh), 0.0);
+  const double radius = std::cbrt(double(s.count)) * s.separationRadius;
+  const glm::dvec3 shape(radius, 0.4 * radius, radius);
+  const glm::dvec3 heading = randomDirection(rng, 0.0);
+  const float bank = s.flight == Flight::Banked ? 0.0f : 1.0f;
+  for (std::uint32_t i = 0; i < s.count; ++i) {
+    const glm::dvec3 p = glm::clamp(centre + shape * randomInBall(rng), glm::dvec3(-half), glm::dvec3(half));
+    const glm::dvec3 h = glm::normalize(heading + 0.3 * randomDirection(rng, 0.3));
+    const double speed = s.cruiseSpeed * (0.9 + 0.2 * rng.uniform());
+    state.positions[i] = glm::vec4(glm::vec3(p), bank);
+    state.velocities[i] = glm::vec4(glm::dvec4(h * speed, 0.0));
+  }
+}
+
 }  // namespace
 
 FlockState initialState(const SimSettings& s) {
@@ -90,6 +108,8 @@ FlockState initialState(const SimSettings& s) {
   SplitMix64 rng(s.seed);
   if (s.start == Start::Clustered) {
     clustered(s, rng, state);
+  } else if (s.start == Start::Flock) {
+    oneFlock(s, rng, state);
   } else {
     uniform(s, rng, state);
   }

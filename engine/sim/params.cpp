@@ -39,6 +39,26 @@ std::span<const FloatParam> floatParams() {
        &SimSettings::attractorStrength, 0.0f, 1.0f, false},
       {"attractor-radius", "predator radius", "a predator scares the boids within this distance",
        &SimSettings::attractorRadius, 0.1f, 100000.0f, true},
+      {"range", "topological range", "topological rule: no neighbour farther than this counts", &SimSettings::range,
+       0.1f, 100000.0f, true},
+      {"cruise-speed", "cruise speed", "banked flight: the speed a boid keeps to", &SimSettings::cruiseSpeed, 0.01f,
+       20.0f, true},
+      {"speed-gain", "speed keeping", "banked flight: the part of the gap to the cruise speed made up a step",
+       &SimSettings::speedGain, 0.0f, 1.0f, false},
+      {"roll-rate", "roll rate", "banked flight: the most a boid's bank changes a step", &SimSettings::rollRate,
+       0.0001f, 1.0f, true},
+      {"most-bank", "most bank", "banked flight: the largest sideways impulse a step its bank gives",
+       &SimSettings::mostBank, 0.0f, 1.0f, false},
+      {"roost-radius", "roost radius", "the roost pulls boids farther than this from the world's vertical axis",
+       &SimSettings::roostRadius, 0.1f, 100000.0f, true},
+      {"roost-pull", "roost pull", "the roost's horizontal pull a radius past it (0 = no roost)",
+       &SimSettings::roostPull, 0.0f, 1.0f, false},
+      {"altitude-low", "altitude band floor", "the preferred altitude band's floor, above the world's floor",
+       &SimSettings::altitudeLow, 0.0f, 100000.0f, false},
+      {"altitude-high", "altitude band ceiling", "the preferred altitude band's ceiling, above the world's floor",
+       &SimSettings::altitudeHigh, 0.0f, 100000.0f, false},
+      {"altitude-pull", "altitude pull", "the band's push back, its thickness past a face (0 = no band)",
+       &SimSettings::altitudePull, 0.0f, 1.0f, false},
   };
   return kParams;
 }
@@ -94,6 +114,24 @@ Problem check(const SimSettings& s) {
     return {"wall-margin (" + num(s.wallMargin) + ") must be at most half of world-size (" + num(s.worldSize) + ")",
             {"wall-margin", "world-size"}};
   }
+  if (s.rule == Rule::Topological) {
+    if (s.nearest < 1 || s.nearest > NEAREST_MOST) {
+      return {"nearest must be in [1, " + std::to_string(NEAREST_MOST) + "] (got " + std::to_string(s.nearest) + ")", {"nearest"}};
+    }
+    if (s.separateFrom < 1 || s.separateFrom > s.nearest) {
+      return {"separate-from must be in [1, nearest " + std::to_string(s.nearest) + "] (got " +
+                  std::to_string(s.separateFrom) + ")",
+              {"separate-from", "nearest"}};
+    }
+    if (s.world != WorldMode::Walls) return {"the topological rule needs world 'walls'", {"rule", "world"}};
+    if (s.neighbours == Neighbours::BruteForce) {
+      return {"the topological rule searches the grid: neighbours 'coherent' or 'scattered'", {"rule", "neighbours"}};
+    }
+  }
+  if (s.altitudeLow >= s.altitudeHigh) {
+    return {"altitude-low (" + num(s.altitudeLow) + ") must be below altitude-high (" + num(s.altitudeHigh) + ")",
+            {"altitude-low", "altitude-high"}};
+  }
   const glm::vec3 point = s.attractor.point;
   if (!std::isfinite(point.x) || !std::isfinite(point.y) || !std::isfinite(point.z)) {
     return {"attractor-point must be finite", {"attractor-point"}};
@@ -103,7 +141,9 @@ Problem check(const SimSettings& s) {
 
 std::string validate(const SimSettings& s) { return check(s).message; }
 
-gpu::SimParams toGpu(const SimSettings& s) {
+std::uint32_t reachSampling(std::uint32_t count) { return std::max<std::uint32_t>(1, count / 4096); }
+
+gpu::SimParams toGpu(const SimSettings& s, float cell) {
   gpu::SimParams g{};
   auto sq = [](float r) { return r * r; };
   g.radiiSq = {sq(s.separationRadius), sq(s.alignmentRadius), sq(s.cohesionRadius),
@@ -115,18 +155,32 @@ gpu::SimParams toGpu(const SimSettings& s) {
   g.wallStrength = s.wallStrength;
   g.boidCount = s.count;
   g.worldMode = static_cast<std::uint32_t>(s.world);
-  const grid::Geometry grid = gridGeometry(s);
+  const grid::Geometry grid = gridGeometry(s, cell);
   g.grid = {grid.edge, 1.0f / grid.edge, static_cast<float>(grid.cellsPerAxis), static_cast<float>(grid.buckets)};
   g.cellsPerAxis = grid.cellsPerAxis;
   g.cellSearch = static_cast<std::uint32_t>(s.cells);
   g.attractorInvRadius = 1.0f / s.attractorRadius;
   g.attractor = glm::vec4(attractorPointInCube(s), static_cast<float>(attractorSign(s.attractor.mode)) * s.attractorStrength);
+  g.rule = static_cast<std::uint32_t>(s.rule);
+  g.nearest = s.nearest;
+  g.separateFrom = s.separateFrom;
+  g.flight = static_cast<std::uint32_t>(s.flight);
+  g.cruise = {s.cruiseSpeed, s.speedGain, s.rollRate, s.mostBank};
+  const float floor = -0.5f * s.worldSize;
+  g.roost = {s.roostRadius, s.roostPull, floor + s.altitudeLow, floor + s.altitudeHigh};
+  g.reach = {s.altitudePull, s.range * s.range, s.separationRadius, 1.0f / s.separationRadius};
+  g.sampling = {reachSampling(s.count), 0, 0, 0};
   return g;
 }
 
-grid::Geometry gridGeometry(const SimSettings& s) {
+float topologicalCell(const SimSettings& s, float cell) {
+  return std::max(cell > 0 ? cell : s.separationRadius, s.range / kMostRings);
+}
+
+grid::Geometry gridGeometry(const SimSettings& s, float cell) {
   const float radius = std::max({s.separationRadius, s.alignmentRadius, s.cohesionRadius});
-  const double reach = (s.cells == CellSearch::Cells8 ? 2.0 : 1.0) * radius * (1.0 + 1e-4);
+  const double reach = s.rule == Rule::Topological ? double(topologicalCell(s, cell))
+                                                   : (s.cells == CellSearch::Cells8 ? 2.0 : 1.0) * radius * (1.0 + 1e-4);
   const double perAxis = std::max(1.0, std::floor(s.worldSize / reach));
   const double cells = perAxis * perAxis * perAxis;
   const bool fewCells = cells <= double(kMostDenseCells) &&

@@ -21,15 +21,25 @@ inline constexpr Named<WorldMode> kWorldModes[] = {{WorldMode::Walls, "walls"}, 
 enum class Neighbours : std::uint32_t { BruteForce, GridScattered, GridCoherent };
 inline constexpr Named<Neighbours> kNeighbourSearches[] = {
     {Neighbours::GridCoherent, "coherent"}, {Neighbours::GridScattered, "scattered"}, {Neighbours::BruteForce, "brute-force"}};
-// The flock at frame 0: spread evenly (the benchmarks' scenario), or a few groups already flying
-// together (what the window and demo start with, so a shape shows within seconds).
-enum class Start : std::uint32_t { Uniform, Clustered };
-inline constexpr Named<Start> kStarts[] = {{Start::Clustered, "clustered"}, {Start::Uniform, "uniform"}};
+// The flock at frame 0: spread evenly (the benchmarks' scenario), a few groups already flying
+// together (the schools), or one loose flock over the roost, in the altitude band (the murmuration).
+enum class Start : std::uint32_t { Uniform, Clustered, Flock };
+inline constexpr Named<Start> kStarts[] = {
+    {Start::Clustered, "clustered"}, {Start::Uniform, "uniform"}, {Start::Flock, "flock"}};
 enum class CellSearch : std::uint32_t { Cells27 = CELLS_27, Cells8 = CELLS_8 };
 inline constexpr Named<CellSearch> kCellSearches[] = {{CellSearch::Cells27, "27"}, {CellSearch::Cells8, "8"}};
 // How the grid keys its cells (engine/grid/geometry.hpp): as the world's size asks (dense while the
 // cells are at most kDenseCellsPerBoid per boid), or either way regardless (bench --sparse compares them).
 enum class GridKeys : std::uint32_t { Auto, Dense, Hashed };
+
+// Which neighbours a boid reacts to: those within the rules' radii (metric: the CIS 565 rules), or
+// its k nearest whatever their distance (topological: as starlings do, Ballerini et al. 2008).
+enum class Rule : std::uint32_t { Metric = RULE_METRIC, Topological = RULE_TOPOLOGICAL };
+inline constexpr Named<Rule> kRules[] = {{Rule::Metric, "metric"}, {Rule::Topological, "topological"}};
+// How a boid flies: its speed clamped to max-speed and any turn at once (CIS 565), or at a cruise
+// speed it prefers, turning by banking (shaders/sim/boid_rules.glsl, bankedImpulse()).
+enum class Flight : std::uint32_t { Clamped = FLIGHT_CLAMPED, Banked = FLIGHT_BANKED };
+inline constexpr Named<Flight> kFlights[] = {{Flight::Clamped, "clamped"}, {Flight::Banked, "banked"}};
 
 // A point the flock follows (Attract) or flees (Flee: a predator), the term attractorPush() in
 // shaders/sim/boid_rules.glsl. The window holds one at the mouse while a key is down
@@ -62,6 +72,20 @@ struct SimSettings {
   float attractorStrength = 0.05f; // velocity impulse per step toward the attractor (or away from it)
   float attractorRadius = 20.0f;   // a predator's reach: its push fades to 0 there
   Attractor attractor;
+  Rule rule = Rule::Metric;
+  std::uint32_t nearest = 7;       // topological: the k nearest a boid aligns with and moves toward
+  std::uint32_t separateFrom = 1;  // topological: the closest of them it keeps away from
+  float range = 40.0f;             // topological: no neighbour farther than this counts
+  Flight flight = Flight::Clamped;
+  float cruiseSpeed = 1.0f;        // banked flight: the speed a boid keeps to
+  float speedGain = 0.1f;          // banked flight: the part of its speed's gap to cruise made up a step
+  float rollRate = 0.01f;          // banked flight: the most its bank (sideways impulse a step) changes a step
+  float mostBank = 0.05f;          // banked flight: the largest bank
+  float roostRadius = 40.0f;       // the roost: no horizontal pull within this distance of the world's axis
+  float roostPull = 0.0f;          // its horizontal pull, a radius past it (0: no roost)
+  float altitudeLow = 20.0f;       // the preferred altitude band, above the world's floor
+  float altitudeHigh = 40.0f;
+  float altitudePull = 0.0f;       // its push back, a band's thickness past a face (0: no band)
   Neighbours neighbours = Neighbours::GridCoherent;
   CellSearch cells = CellSearch::Cells27;
   GridKeys gridKeys = GridKeys::Auto;
@@ -80,8 +104,13 @@ inline constexpr std::uint32_t kBucketsPerBoid = 2;
 // Dense keys forced (bench --sparse) stay inside 32 bits with room to spare: at most 1024 cells per axis.
 inline constexpr std::uint32_t kMostDenseCellsPerAxis = 1024;
 
-// The grid for these settings (engine/grid/geometry.hpp says what it guarantees).
-grid::Geometry gridGeometry(const SimSettings& s);
+// The grid for these settings (engine/grid/geometry.hpp says what it guarantees). The topological
+// rule's cells are as wide as `cell` (the simulation sizes them from the flock), but never so
+// narrow that its range spans more than kMostRings of them; 0: as wide as the separation radius.
+inline constexpr float kMostRings = 8;
+grid::Geometry gridGeometry(const SimSettings& s, float cell = 0);
+// The topological rule's cells as wide as they are for `cell`: what gridGeometry() keys by.
+float topologicalCell(const SimSettings& s, float cell);
 
 // One float setting: its key (command line, presets), label, help, range. Ranges keep the model
 // meaningful: radii stay under a quarter of the cube (so the nearest periodic image is the only
@@ -120,11 +149,14 @@ float sideAtReferenceDensity(std::uint32_t count);
 // new count gets while the density is kept.
 float worldSizeForCount(std::uint32_t count);
 
-// The values the GPU step and the CPU reference both consume.
-gpu::SimParams toGpu(const SimSettings& s);
+// The values the GPU step and the CPU reference both consume (`cell` as for gridGeometry()).
+gpu::SimParams toGpu(const SimSettings& s, float cell = 0);
+// Every how many boids one samples its k-th nearest distance for the next cell size (about 4096 a step).
+std::uint32_t reachSampling(std::uint32_t count);
 
 inline const char* worldModeName(WorldMode mode) { return nameOf(kWorldModes, mode); }
 inline const char* attractorModeName(AttractorMode mode) { return nameOf(kAttractorModes, mode); }
 inline const char* neighboursName(Neighbours mode) { return nameOf(kNeighbourSearches, mode); }
+inline const char* ruleName(Rule rule) { return nameOf(kRules, rule); }
 
 }  // namespace boids::sim

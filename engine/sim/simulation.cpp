@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 
@@ -28,7 +29,8 @@ Simulation::Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, c
       stepper_(library, caps),
       gridStepper_(library, caps),
       grid_(library, caps),
-      library_(library) {
+      library_(library),
+      reach_("sim.reach", 2 * sizeof(std::uint32_t)) {
   reducer_ = createReducer(library, reduceVariant);
   strategyInfo_ = centroid::findCentroidVariant(reduceVariant);
   reduce();  // the stats buffer is valid from the start, whatever runs first
@@ -102,7 +104,7 @@ bool Simulation::setAttractor(std::optional<glm::vec3> point, AttractorMode mode
 gpu::SimParams Simulation::params() const {
   SimSettings s = settings_;
   s.attractor = attractor();
-  return toGpu(s);
+  return toGpu(s, cell_);
 }
 
 void Simulation::bindParams() {
@@ -112,19 +114,37 @@ void Simulation::bindParams() {
 }
 
 void Simulation::hash() {
+  if (settings_.rule == Rule::Topological) sampleReach();  // the cells the whole step keys by
   bindParams();
-  grid_.hash(flock_.positions(), flock_.count(), gridGeometry(settings_));
+  grid_.hash(flock_.positions(), flock_.count(), gridGeometry(settings_, cell_));
 }
 
 void Simulation::sortCells() { grid_.sort(); }
 void Simulation::cellRanges() { grid_.ranges(); }
 void Simulation::reorder() { grid_.reorder(flock_.positions(), flock_.velocities()); }
 
+// The topological rule's cells are this many times as wide as the flock's mean k-th distance, so
+// that the first ring (27 cells) nearly always holds a boid's k nearest.
+constexpr float kCellPerReach = 1.0f;
+
+void Simulation::sampleReach() {
+  if (auto bytes = reachReadback_.poll()) {
+    std::uint32_t sum = 0, count = 0;
+    std::memcpy(&sum, bytes->data(), sizeof sum);
+    std::memcpy(&count, bytes->data() + sizeof sum, sizeof count);
+    if (count > 0) cell_ = kCellPerReach * float(sum) / (256.0f * float(count));
+  }
+  if (!reachReadback_.busy()) reach_.zero(2 * sizeof(std::uint32_t));
+}
+
 void Simulation::integrate() {
+  const bool topological = settings_.rule == Rule::Topological;
   bindParams();
   health_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_HEALTH);
+  reach_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_REACH);
   if (usesGrid()) {
-    gridStepper_.step(flock_, stats_, grid_, settings_.neighbours == Neighbours::GridCoherent);
+    gridStepper_.step(flock_, stats_, grid_, settings_.neighbours == Neighbours::GridCoherent, topological);
+    if (topological && !reachReadback_.busy()) reachReadback_.request({{&reach_, 2 * sizeof(std::uint32_t)}});
   } else {
     stepper_.step(flock_, stats_);
   }

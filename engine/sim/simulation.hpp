@@ -9,6 +9,7 @@
 
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/caps.hpp"
+#include "engine/gl/readback.hpp"
 #include "engine/centroid/reducer.hpp"
 #include "engine/sim/flock.hpp"
 #include "engine/sim/params.hpp"
@@ -81,6 +82,10 @@ class Simulation {
   const Flock& flock() const { return flock_; }
   Flock& flock() { return flock_; }
   const gl::Buffer& stats() const { return stats_; }
+  // The topological rule's cell width now: about the flock's mean distance to its k-th nearest,
+  // measured by the step on a sample of the boids and read back without stalling (0 until the
+  // first sample is back: gridGeometry() then sizes them from the separation radius).
+  float nearestCell() const { return cell_; }
   std::uint64_t steps() const { return steps_; }
 
   // One uint: boids the steps found non-finite (NaN or infinite) and put back into the world,
@@ -110,6 +115,10 @@ class Simulation {
   gl::ShaderLibrary library_;  // what the strategies are built from when switched
   std::uint64_t steps_ = 0;
   std::optional<Attractor> held_;  // setAttractor()'s
+  gl::Buffer reach_;                // the topological step's sampled k-th distances (SSBO_REACH)
+  gl::AsyncReadback reachReadback_;
+  float cell_ = 0;
+  void sampleReach();               // takes a finished sample, clears the buffer for the next
 };
 
 }  // namespace boids::sim

@@ -25,12 +25,13 @@ void BruteForceStepper::step(Flock& flock, const gl::Buffer& stats) {
 }
 
 GridStepper::Programs GridStepper::build(const gl::ShaderLibrary& library, bool hashed) {
-  auto program = [&](const char* coherent, const char* audit) {
+  auto program = [&](const char* coherent, const char* audit, const char* topological = "0") {
     return gl::Program::compute(library, "sim/sim_step_grid.comp",
                                 {{"COHERENT", coherent}, {"AUDIT", audit}, {"GRID_HASHED", hashed ? "1" : "0"},
-                                 {"GROUP_SIZE", std::to_string(kGroupSize)}});
+                                 {"TOPOLOGICAL", topological}, {"GROUP_SIZE", std::to_string(kGroupSize)}});
   };
-  return {program("1", "0"), program("0", "0"), program("1", "1"), program("0", "1")};
+  return {program("1", "0"), program("0", "0"), program("1", "1"),
+          program("0", "1"), program("1", "0", "1"), program("0", "0", "1")};
 }
 
 GridStepper::GridStepper(const gl::ShaderLibrary& library, const gl::Caps& caps)
@@ -58,12 +59,17 @@ void GridStepper::audit(const Flock& flock, const gl::Buffer& stats, const grid:
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
 }
 
-void GridStepper::step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent) {
+void GridStepper::step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent,
+                       bool topological) {
   const Programs& programs = programsFor(grid);
   flock.bindForStep();
   grid.bindForStep(coherent);
   stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
-  (coherent ? programs.coherent : programs.scattered).use();
+  if (topological) {
+    (coherent ? programs.nearestCoherent : programs.nearestScattered).use();
+  } else {
+    (coherent ? programs.coherent : programs.scattered).use();
+  }
   glDispatchCompute(groupsFor(flock.count()), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // new state -> reduction, next grid, draw
   flock.swap();

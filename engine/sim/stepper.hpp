@@ -34,8 +34,10 @@ class GridStepper {
   static constexpr std::uint32_t kGroupSize = 128;
 
   GridStepper(const gl::ShaderLibrary& library, const gl::Caps& caps);
-  // As BruteForceStepper::step, with the neighbours from `grid` (coherent: from its sorted copies).
-  void step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent);
+  // As BruteForceStepper::step, with the neighbours from `grid` (coherent: from its sorted copies),
+  // by the radii or (`topological`) the k nearest, whose sampled distances go to the buffer bound at
+  // SSBO_REACH.
+  void step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent, bool topological);
   // The grid's neighbour sets instead of a step: per boid (by its slot), the count and two hashes
   // of the boids within the largest radius, written to `out` (count uvec4). The flock is unchanged.
   void audit(const Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent,
@@ -43,7 +45,7 @@ class GridStepper {
 
  private:
   struct Programs {
-    gl::Program coherent, scattered, auditCoherent, auditScattered;
+    gl::Program coherent, scattered, auditCoherent, auditScattered, nearestCoherent, nearestScattered;
   };
   static Programs build(const gl::ShaderLibrary& library, bool hashed);
   GLuint groupsFor(std::uint32_t count) const;

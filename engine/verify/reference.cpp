@@ -195,78 +195,225 @@ GridStats gridStats(const std::vector<glm::vec4>& positions, const gpu::SimParam
   return g;
 }
 
-double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params) {
-  return glm::length(offset(a, b, params));
-}
+namespace {
 
-// What the rules sum over boid i's neighbours (rulesAccumulate() in shaders/sim/boid_rules.glsl,
-// in double), the scale of each sum's rounding error (the sums of |term|), and whether the GPU may
-// count some neighbour on the other side of a radius.
-struct RuleSums {
-  glm::dvec3 coh{0}, sep{0}, ali{0};
-  double cohAbs = 0, sepAbs = 0, aliAbs = 0;
-  std::size_t cohCount = 0, sepCount = 0, aliCount = 0;
-  std::uint32_t neighbours = 0;  // within the largest radius: velocity.w
+// What a boid's neighbours add to its impulse (the rules' part of dv, before the centroid pull and
+// the rest), a first-order bound on the GPU's error in each of its components, the scale of its
+// terms (for the roundings of the additions that follow), and what the step writes to velocity.w.
+struct Social {
+  glm::dvec3 dv{0};
+  double error = 0, scale = 0;
+  std::uint32_t neighbours = 0;        // metric: within the largest radius
+  double density = 0, densityError = 0;  // topological
   bool ambiguous = false;
 };
 
-RuleSums ruleSums(std::size_t i, std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
-                  const gpu::SimParams& p, double offsetError) {
+// The band within which the GPU's squared distance d2 lies: three products of components each off
+// by offsetError (2 |d_a| e + e^2 each) plus three rounded operations on d2 itself; doubled for safety.
+double squaredDistanceBand(double d2, double offsetError) {
+  return 2 * (2 * std::sqrt(3.0) * std::sqrt(d2) * offsetError + 3 * offsetError * offsetError + 3 * u * d2);
+}
+
+// The metric rule (rulesAccumulate() in shaders/sim/boid_rules.glsl, in double).
+Social metricSocial(std::size_t i, std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
+                    const gpu::SimParams& p, double offsetError) {
   const double radiiSq[3] = {p.radiiSq.x, p.radiiSq.y, p.radiiSq.z};  // separation, alignment, cohesion
-  const double weights[4] = {p.weights.x, p.weights.y, p.weights.z, p.weights.w};
+  const double w[3] = {p.weights.x, p.weights.y, p.weights.z};
   const glm::dvec3 pos(positions[i]);
-  RuleSums s;
+  glm::dvec3 coh(0), sep(0), ali(0);
+  double cohAbs = 0, sepAbs = 0, aliAbs = 0;
+  std::size_t cohCount = 0, sepCount = 0, aliCount = 0;
+  Social s;
   for (std::size_t j = 0; j < positions.size(); ++j) {
     if (j == i) continue;
     const glm::dvec3 d = offset(pos, glm::dvec3(positions[j]), p);
-    const double d2 = glm::dot(d, d);
-    // The GPU's d2 is within this of d2: three products of components each off by offsetError
-    // (2 |d_a| e + e^2 each) plus three rounded operations on d2 itself; doubled for safety.
-    const double dLen = std::sqrt(d2);
-    const double band = 2 * (2 * std::sqrt(3.0) * dLen * offsetError + 3 * offsetError * offsetError + 3 * u * d2);
+    const double d2 = glm::dot(d, d), band = squaredDistanceBand(d2, offsetError);
     for (int r = 0; r < 3; ++r) {
-      if (weights[r] != 0 && std::abs(d2 - radiiSq[r]) <= band) s.ambiguous = true;
+      if (w[r] != 0 && std::abs(d2 - radiiSq[r]) <= band) s.ambiguous = true;
     }
     if (std::abs(d2 - p.radiiSq.w) <= band) s.ambiguous = true;  // the count in velocity.w
     if (d2 < p.radiiSq.w) ++s.neighbours;
-    if (d2 < radiiSq[2]) {
-      s.coh += d;
-      s.cohAbs += maxAbs(d);
-      ++s.cohCount;
-    }
-    if (d2 < radiiSq[0]) {
-      s.sep -= d;
-      s.sepAbs += maxAbs(d);
-      ++s.sepCount;
-    }
+    if (d2 < radiiSq[2]) coh += d, cohAbs += maxAbs(d), ++cohCount;
+    if (d2 < radiiSq[0]) sep -= d, sepAbs += maxAbs(d), ++sepCount;
     if (d2 < radiiSq[1]) {
       const glm::dvec3 vj(velocities[j]);
-      s.ali += vj;
-      s.aliAbs += maxAbs(vj);
-      ++s.aliCount;
+      ali += vj, aliAbs += maxAbs(vj), ++aliCount;
     }
   }
+  s.dv = sep * w[0];
+  if (aliCount > 0) s.dv += ali / static_cast<double>(aliCount) * w[1];
+  if (cohCount > 0) s.dv += coh / static_cast<double>(cohCount) * w[2];
+  // separation: sepCount offsets each off by offsetError, summed with gamma(sepCount);
+  // alignment/cohesion: a sum as above, then a division (kDivision) by the count.
+  const double errSep = sepCount * offsetError + gamma(sepCount) * sepAbs;
+  const double errAli = aliCount ? gamma(aliCount) * aliAbs / aliCount + kDivision * maxAbs(ali) / aliCount : 0;
+  const double errCoh =
+      cohCount ? offsetError + gamma(cohCount) * cohAbs / cohCount + kDivision * maxAbs(coh) / cohCount : 0;
+  s.error = w[0] * errSep + w[1] * errAli + w[2] * errCoh;
+  s.scale = maxAbs(sep * w[0]) + maxAbs(ali) * w[1] + maxAbs(coh) * w[2];
+  s.density = s.neighbours;
   return s;
+}
+
+// Boid i's k nearest within the range (and the next one, to judge ambiguity), nearest first, ties
+// by the lower index: (squared distance, index).
+std::vector<std::pair<double, std::size_t>> nearestOf(std::size_t i, std::span<const glm::vec4> positions,
+                                                      const gpu::SimParams& p, double offsetError, bool& ambiguous) {
+  const glm::dvec3 pos(positions[i]);
+  const double range2 = p.reach.y;
+  std::vector<std::pair<double, std::size_t>> near;
+  for (std::size_t j = 0; j < positions.size(); ++j) {
+    if (j == i) continue;
+    const glm::dvec3 d = glm::dvec3(positions[j]) - pos;
+    const double d2 = glm::dot(d, d);
+    if (d2 < range2 + squaredDistanceBand(range2, offsetError)) near.emplace_back(d2, j);
+  }
+  const std::size_t keep = std::min<std::size_t>(p.nearest + 1, near.size());
+  std::partial_sort(near.begin(), near.begin() + static_cast<std::ptrdiff_t>(keep), near.end());
+  near.resize(keep);
+  // The GPU may take a boid on the other side of the range, or swap the k-th and the next, or the
+  // last it separates from and the next.
+  for (const auto& [d2, j] : near) {
+    if (std::abs(d2 - range2) <= squaredDistanceBand(d2, offsetError)) ambiguous = true;
+  }
+  for (std::size_t m : {std::size_t(p.nearest), std::size_t(p.separateFrom)}) {
+    if (m < near.size() && near[m].first - near[m - 1].first <=
+                               squaredDistanceBand(near[m].first, offsetError) + squaredDistanceBand(near[m - 1].first, offsetError)) {
+      ambiguous = true;
+    }
+  }
+  while (!near.empty() && (near.size() > p.nearest || near.back().first >= range2)) near.pop_back();
+  return near;
+}
+
+// The topological rule (topologicalSums() in shaders/sim/topological.glsl, in double).
+Social topologicalSocial(std::size_t i, std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
+                         const gpu::SimParams& p, double offsetError) {
+  Social s;
+  const auto near = nearestOf(i, positions, p, offsetError, s.ambiguous);
+  const std::size_t found = near.size();
+  s.neighbours = static_cast<std::uint32_t>(found);
+  if (found == 0) return s;
+  const glm::dvec3 pos(positions[i]), vel(velocities[i]);
+  const double e = offsetError, guard = 0.05 * double(p.reach.z), rSep = p.reach.z, invSep = p.reach.w;
+  glm::dvec3 coh(0), ali(0), facing(0), sep(0);
+  double cohAbs = 0, aliErr = 0, aliAbs = 0, facingErr = 0, sepErr = 0, sepAbs = 0;
+  for (std::size_t m = 0; m < found; ++m) {
+    const glm::dvec3 d = glm::dvec3(positions[near[m].second]) - pos, dvj = glm::dvec3(velocities[near[m].second]) - vel;
+    const double len = std::sqrt(near[m].first), g = std::max(len, guard);
+    // len = sqrt(d2): d off by sqrt(3) e in length, the dot and the sqrt (1 / inversesqrt) rounded.
+    const double eLen = std::sqrt(3.0) * e + (3 * u + 2 * kDivision) * len;
+    coh += d, cohAbs += maxAbs(d);
+    ali += dvj, aliAbs += maxAbs(dvj), aliErr += u * maxAbs(dvj);
+    facing += d / g, facingErr += (e + eLen) / g + 2 * kDivision;
+    if (m < p.separateFrom && len < rSep) {
+      const double f = 1 / g - invSep;
+      sep -= d * f, sepAbs += maxAbs(d * f);
+      sepErr += e * f + maxAbs(d) * (eLen / (g * g) + kDivision / g + (kDivision + u) * invSep) + u * maxAbs(d) * f;
+    }
+  }
+  const double n = static_cast<double>(found), centrality = glm::length(facing) / n;
+  s.dv = sep * double(p.weights.x) + ali / n * double(p.weights.y) + coh / n * (double(p.weights.z) * centrality);
+  // Each sum: its terms' errors plus gamma(found) of the sum of their sizes; the means a division
+  // more; the centrality a length (sqrt(3) of the components' error, its own roundings) and a division.
+  facingErr += gamma(found) * n;
+  const double errC = std::sqrt(3.0) * facingErr / n + (3 * u + 3 * kDivision) * centrality;
+  const double errCohMean = (n * e + gamma(found) * cohAbs) / n + kDivision * maxAbs(coh) / n;
+  const double errAliMean = (aliErr + gamma(found) * aliAbs) / n + kDivision * maxAbs(ali) / n;
+  s.error = p.weights.x * (sepErr + gamma(p.separateFrom) * sepAbs) + p.weights.y * errAliMean +
+            p.weights.z * (errCohMean * centrality + maxAbs(coh) / n * errC + 2 * u * centrality * maxAbs(coh) / n);
+  s.scale = maxAbs(sep) * p.weights.x + maxAbs(ali) / n * p.weights.y + maxAbs(coh) / n * p.weights.z * centrality;
+  // found / (4.18879 kth^3): kth off by eLen relative to itself, cubed (3x), three roundings and a division.
+  const double kth = std::sqrt(near.back().first);
+  s.density = n / (4.18879 * std::max(kth * kth * kth, 1e-30));
+  const double kthErr = std::sqrt(3.0) * e + (3 * u + 2 * kDivision) * kth;
+  s.densityError = s.density * (3 * kthErr / std::max(kth, 1e-10) + 6 * u + kDivision);
+  return s;
+}
+
+// A term of the impulse and a first-order bound on the GPU's error in each of its components.
+struct Term {
+  glm::dvec3 dv{0};
+  double error = 0;
+};
+
+// roostPush() in shaders/sim/boid_rules.glsl, in double.
+Term roostTerm(glm::dvec3 pos, glm::dvec3 vel, const gpu::SimParams& p) {
+  Term t;
+  const double radius = p.roost.x, pull = p.roost.y, low = p.roost.z, high = p.roost.w, band = high - low;
+  const double horizontal = std::hypot(pos.x, pos.z), past = horizontal - radius;
+  if (pull != 0 && past > 0) {
+    const double gain = pull * std::min(past / radius, 1.0) / (past + radius);
+    t.dv.x = -pos.x * gain;
+    t.dv.z = -pos.z * gain;
+    // length(h) off by (2 u + 2 kDivision) of itself, past by u more of its operands; the gain's
+    // min, division and sum move it by at most 2 errPast / radius relative to pull (|h| / (past + r)
+    // = 1), plus its own few roundings.
+    const double errPast = (3 * u + 2 * kDivision) * horizontal + u * radius;
+    t.error += pull * (2 * errPast / radius + 6 * u + 2 * kDivision);
+  }
+  const double climb = p.reach.x;
+  if (climb != 0) {
+    const double middle = 0.5 * (low + high), halfBand = 0.5 * band;
+    t.dv.y += climb * (std::clamp((middle - pos.y) / halfBand, -1.0, 1.0) - vel.y);
+    // The middle and the half band (a sum and a product each), the difference (u of its operands),
+    // the division, the clamp (1-Lipschitz), the difference with v.y and the product.
+    const double operands = std::abs(low) + std::abs(high) + std::abs(pos.y);
+    t.error += climb * (3 * u * operands / halfBand + kDivision + 3 * u * (1 + std::abs(vel.y)));
+  }
+  return t;
+}
+
+// bankedImpulse() in shaders/sim/boid_rules.glsl, in double: `in` the rules' impulse and its error.
+Term bankedTerm(glm::dvec3 vel, Term in, double bank, const gpu::SimParams& p, double& newBank, bool& ambiguous) {
+  const double speed = glm::length(vel);
+  const glm::dvec3 forward = speed > 1e-6 ? vel / speed : glm::dvec3(0, 0, 1);
+  if (speed < 1e-5 || std::abs(std::abs(forward.y) - 0.99) < 1e-5) ambiguous = true;  // the GPU may take the other frame
+  const glm::dvec3 helper = std::abs(forward.y) < 0.99 ? glm::dvec3(0, 1, 0) : glm::dvec3(1, 0, 0);
+  const glm::dvec3 side = glm::cross(helper, forward), right = glm::normalize(side), up = glm::cross(forward, right);
+  const double ahead = glm::dot(in.dv, forward) + p.cruise.y * (p.cruise.x - speed);
+  const double wanted = glm::dot(in.dv, right), along = glm::dot(in.dv, up);
+  newBank = std::clamp(bank + std::clamp(wanted - bank, -double(p.cruise.z), double(p.cruise.z)), -double(p.cruise.w),
+                       double(p.cruise.w));
+  Term t{ahead * forward + newBank * right + along * up, 0};
+  // The frame: forward a length and a division off (eF per component); right the cross product
+  // (exact: the helper is an axis) normalised, its error grown by 1 / |cross| at most; up a cross
+  // product of the two. A projection dot(dv, axis) is off by sqrt(3) of dv's error, 3 eAxis of its
+  // size and 3 u of the products. The clamps are 1-Lipschitz.
+  const double eF = 3 * u + 3 * kDivision, eR = 2 * eF / glm::length(side) + 4 * u + 3 * kDivision, eU = eF + eR + 3 * u;
+  const double size = maxAbs(in.dv);
+  auto projection = [&](double eAxis) { return std::sqrt(3.0) * in.error + 3 * size * eAxis + 3 * std::sqrt(3.0) * u * size; };
+  const double errAhead = projection(eF) + p.cruise.y * (3 * u + 2 * kDivision) * speed + 2 * u * std::abs(ahead);
+  const double errBank = projection(eR) + 3 * u * (std::abs(bank) + std::abs(wanted));
+  t.error = errAhead + std::abs(ahead) * eF + errBank + std::abs(newBank) * eR + projection(eU) + std::abs(along) * eU +
+            3 * u * (std::abs(ahead) + std::abs(newBank) + std::abs(along));
+  return t;
+}
+
+}  // namespace
+
+double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params) {
+  return glm::length(offset(a, b, params));
 }
 
 ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
                             const gpu::SimParams& p, glm::dvec3 centroid, const std::vector<std::uint32_t>* only) {
   const std::size_t n = positions.size();
   ReferenceStep out;
+  for (auto* v : {&out.positionTolerance, &out.velocityTolerance, &out.banks, &out.bankTolerance, &out.density,
+                  &out.densityTolerance}) {
+    v->assign(n, 0.0);
+  }
   out.positions.resize(n);
   out.velocities.resize(n);
-  out.positionTolerance.resize(n);
-  out.velocityTolerance.resize(n);
   out.neighbours.assign(n, 0);
   out.ambiguous.assign(n, 0);
 
   const double half = p.world.x;
-  const double weights[4] = {p.weights.x, p.weights.y, p.weights.z, p.weights.w};
   // Error of one offset component on the GPU: to - from is rounded once (|to - from| <= 2 half),
   // the periodic shift once more (result <= half): at most 3 u half; charged 4 u half.
   const double offsetError = 4 * u * half;
   const glm::dvec3 attractorPoint(p.attractor);
-  const double attractorStrength = p.attractor.w, attractorInvRadius = p.attractorInvRadius;
   // The same for the offset to the attractor's point, which toGpu() puts inside the cube; charged
   // as if it could lie outside (|to - from| <= |T| + half).
   const double attractorOffsetError = 4 * u * (half + maxAbs(attractorPoint));
@@ -275,16 +422,15 @@ ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<cons
   for (std::size_t k = 0; k < boids; ++k) {
     const std::size_t i = only ? (*only)[k] : k;
     const glm::dvec3 pos(positions[i]), vel(velocities[i]);
-    const RuleSums sums = ruleSums(i, positions, velocities, p, offsetError);
-    if (sums.ambiguous) out.ambiguous[i] = 1;
-    out.neighbours[i] = sums.neighbours;
-    const auto& [coh, sep, ali, cohAbs, sepAbs, aliAbs, cohCount, sepCount, aliCount, neighbours, ambiguous] = sums;
+    const Social social = p.rule == RULE_TOPOLOGICAL ? topologicalSocial(i, positions, velocities, p, offsetError)
+                                                     : metricSocial(i, positions, velocities, p, offsetError);
+    bool ambiguous = social.ambiguous;
+    out.neighbours[i] = social.neighbours;
+    out.density[i] = social.density;
+    out.densityTolerance[i] = 2 * social.densityError;
 
     // The same update as rulesFinish(), in double.
-    glm::dvec3 dv = sep * weights[0];
-    if (aliCount > 0) dv += ali / static_cast<double>(aliCount) * weights[1];
-    if (cohCount > 0) dv += coh / static_cast<double>(cohCount) * weights[2];
-    dv += (centroid - pos) * weights[3];
+    const glm::dvec3 pull = (centroid - pos) * double(p.weights.w);
     glm::dvec3 wall(0);
     if (p.worldMode == WORLD_WALLS) {
       const double inner = half - p.world.w;
@@ -292,15 +438,30 @@ ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<cons
         const double over = std::max(std::abs(pos[a]) - inner, 0.0);
         wall[a] = (pos[a] > 0 ? -1.0 : pos[a] < 0 ? 1.0 : 0.0) * over * (p.wallStrength / p.world.w);
       }
-      dv += wall;
     }
-    const AttractorTerm attractor = attractorTerm(pos, attractorPoint, attractorStrength, attractorInvRadius,
+    const AttractorTerm attractor = attractorTerm(pos, attractorPoint, p.attractor.w, p.attractorInvRadius,
                                                   attractorOffsetError, p);
-    if (attractor.ambiguous) out.ambiguous[i] = 1;
-    dv += attractor.push;
-    glm::dvec3 v = vel + dv;
+    ambiguous = ambiguous || attractor.ambiguous;
+    const Term roost = roostTerm(pos, vel, p);
+    Term rules{social.dv + pull + wall + attractor.push + roost.dv, 0};
+    // The terms' own errors (centroid - pos rounded once; the walls' |p| - inner and scaling), then
+    // six rounded additions into dv.
+    const double errWall = p.worldMode == WORLD_WALLS ? u * half * p.wallStrength / p.world.w + 4 * u * maxAbs(wall) : 0;
+    const double dvScale = social.scale + maxAbs(pull) + maxAbs(wall) + maxAbs(attractor.push) + maxAbs(roost.dv);
+    rules.error = social.error + p.weights.w * u * maxAbs(centroid - pos) + errWall + attractor.error + roost.error +
+                  6 * u * dvScale;
+    double bank = 1;
+    if (p.flight == FLIGHT_BANKED) rules = bankedTerm(vel, rules, positions[i].w, p, bank, ambiguous);
+    out.banks[i] = bank;
+    out.bankTolerance[i] = p.flight == FLIGHT_BANKED ? 2 * rules.error : 0.0;  // the bank's error is within dv's
+
+    glm::dvec3 v = vel + rules.dv;
+    double velError = rules.error + u * maxAbs(v);
     const double speed = glm::length(v);
     if (speed > p.maxSpeed) v *= p.maxSpeed / speed;
+    // Clamping the speed is the projection onto a ball, which never increases a distance; only the
+    // rounding of length() and of the scale factor adds error.
+    if (speed > p.maxSpeed * (1 - 1e-5)) velError += 3 * kDivision * p.maxSpeed;
     glm::dvec3 x = pos + v * static_cast<double>(p.dt);
     if (p.worldMode == WORLD_WRAP) {
       const double side = p.world.y;
@@ -310,27 +471,7 @@ ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<cons
     }
     out.positions[i] = x;
     out.velocities[i] = v;
-
-    // First-order bound on the GPU's error in each velocity component (max over components):
-    //  separation: sepCount offsets each off by offsetError, summed with gamma(sepCount);
-    //  alignment/cohesion: a sum as above, then a division (kDivision) by the count;
-    //  centroid pull: centroid - pos rounded once (the centroid is the GPU's own value);
-    //  walls: |p| - inner and the scaling by strength / margin, a few roundings of the push;
-    //  attractor: attractorTerm()'s own bound;
-    //  then five rounded additions into dv, and v + dv rounded once.
-    const double errSep = sepCount * offsetError + gamma(sepCount) * sepAbs;
-    const double errAli = aliCount ? gamma(aliCount) * aliAbs / aliCount + kDivision * maxAbs(ali) / aliCount : 0;
-    const double errCoh =
-        cohCount ? offsetError + gamma(cohCount) * cohAbs / cohCount + kDivision * maxAbs(coh) / cohCount : 0;
-    const double errPull = u * maxAbs(centroid - pos);
-    const double errWall = p.worldMode == WORLD_WALLS ? u * half * p.wallStrength / p.world.w + 4 * u * maxAbs(wall) : 0;
-    const double dvScale = maxAbs(sep * weights[0]) + maxAbs(ali) * weights[1] + maxAbs(coh) * weights[2] +
-                           maxAbs((centroid - pos) * weights[3]) + maxAbs(wall) + maxAbs(attractor.push);
-    double velError = weights[0] * errSep + weights[1] * errAli + weights[2] * errCoh + weights[3] * errPull +
-                      errWall + attractor.error + 6 * u * dvScale + u * maxAbs(vel + dv);
-    // Clamping the speed is the projection onto a ball, which never increases a distance; only the
-    // rounding of length() and of the scale factor adds error.
-    if (speed > p.maxSpeed * (1 - 1e-5)) velError += 3 * kDivision * p.maxSpeed;
+    out.ambiguous[i] = ambiguous ? 1 : 0;
     // Position: p + v dt rounded twice, the wrap shift or clamp once more (at most half in size).
     const double posError = p.dt * velError + 2 * u * (maxAbs(pos) + maxAbs(v) * p.dt) + 2 * u * half;
     // Componentwise bounds -> Euclidean (sqrt 3), doubled for the dropped second-order terms.

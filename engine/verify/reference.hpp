@@ -34,6 +34,11 @@ glm::dvec3 centroidStatisticalBound(const ReferenceStats& stats, std::size_t cou
 struct ReferenceStep {
   std::vector<glm::dvec3> positions, velocities;
   std::vector<double> positionTolerance, velocityTolerance;  // Euclidean, per boid
+  // What the step writes to position.w: banked flight's bank (1 in clamped flight), within its tolerance.
+  std::vector<double> banks, bankTolerance;
+  // The topological rule's velocity.w: its k over the volume of the ball that holds them, within a
+  // relative tolerance (the metric rule's is `neighbours`, exact).
+  std::vector<double> density, densityTolerance;
   // The boid's neighbours within the largest radius (params.radiiSq.w), counted at the position it
   // read: what the step writes to velocity.w (the local density), exactly.
   std::vector<std::uint32_t> neighbours;
@@ -43,8 +48,11 @@ struct ReferenceStep {
   std::vector<std::uint8_t> ambiguous;
 };
 
-// One step of the model in shaders/sim/boid_rules.glsl, brute force over all pairs, in double,
-// from the very float inputs and parameters the GPU used (`centroid` as the GPU read it).
+// One step of the model in shaders/sim/boid_rules.glsl (and, for the topological rule,
+// shaders/sim/topological.glsl), brute force over all pairs, in double, from the very float inputs
+// and parameters the GPU used (`centroid` as the GPU read it). A topological boid is ambiguous when
+// its k-th and (k+1)-th nearest (or the closest it separates from and the next) are within float
+// rounding of each other, or one of them of the range: the GPU may pick the other.
 // `only`: compute just these boids (the others stay zero), for samples of large flocks.
 ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
                             const gpu::SimParams& params, glm::dvec3 centroid, const std::vector<std::uint32_t>* only = nullptr);

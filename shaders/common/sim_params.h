@@ -18,11 +18,24 @@ struct SimParams {
   uint cellsPerAxis; // the grid: cellsPerAxis^3 cells of edge grid.x tile the world cube
   uint cellSearch;   // CELLS_27 (edge >= reach: the cell and its 26 neighbours) or CELLS_8
   vec4 attractor;    // xyz the point (inside the cube), w its signed strength: > 0 attract, < 0 flee, 0 off
+  uint rule;         // RULE_METRIC (the radii) or RULE_TOPOLOGICAL (the k nearest)
+  uint nearest;      // topological: the k nearest a boid aligns with and moves toward (1..KNN_MOST)
+  uint separateFrom; // topological: the closest of them it keeps away from (1..nearest)
+  uint flight;       // FLIGHT_CLAMPED (speed clamped) or FLIGHT_BANKED (cruise speed, banked turns)
+  vec4 cruise;       // banked flight: x cruise speed, y speed-keeping gain, z roll rate, w most bank
+  vec4 roost;        // x roost radius, y roost pull, z altitude band's floor, w its ceiling (world y)
+  vec4 reach;        // x altitude pull, y topological range squared, z separation radius, w 1 / it
+  uvec4 sampling;    // x every how many boids one samples its k-th distance (the cell size), yzw unused
 };
 
 #define WORLD_WRAP 0u
 #define WORLD_WALLS 1u
 #define CELLS_27 27u  // cell edge >= the largest radius; visit the 3x3x3 block around the boid
 #define CELLS_8 8u    // cell edge >= twice the radius; visit the 2x2x2 block nearest the boid
+#define RULE_METRIC 0u
+#define RULE_TOPOLOGICAL 1u
+#define FLIGHT_CLAMPED 0u
+#define FLIGHT_BANKED 1u
+#define NEAREST_MOST 16u  // the most neighbours the topological rule follows
 
 #endif

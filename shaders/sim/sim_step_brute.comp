@@ -32,7 +32,8 @@ void stepGroup(uint i) {
   uint count = u_sim.boidCount;
   uint lane = gl_LocalInvocationID.x;
   bool isBoid = i < count;  // the last group may run past the flock
-  vec3 p = isBoid ? b_posIn[i].xyz : vec3(0);
+  vec4 own = isBoid ? b_posIn[i] : vec4(0);
+  vec3 p = own.xyz;
   vec3 v = isBoid ? b_velIn[i].xyz : vec3(0);
 
   RuleSums sums = rulesBegin();
@@ -50,9 +51,10 @@ void stepGroup(uint i) {
   if (!isBoid) return;
 
   vec3 newPos, newVel;
-  rulesFinish(sums, p, v, b_stats.meanPosition.xyz, newPos, newVel);
+  float newBank;
+  rulesFinish(sums, p, v, own.w, b_stats.meanPosition.xyz, newPos, newVel, newBank);
   repairNonFinite(p, v, newPos, newVel, i);
-  b_posOut[i] = vec4(newPos, 1.0);
+  b_posOut[i] = vec4(newPos, newBank);
   b_velOut[i] = vec4(newVel, localDensity(sums));  // w: neighbours within the largest radius
 }
 

@@ -21,6 +21,9 @@
 #ifndef AUDIT
 #define AUDIT 0  // 1: no step; per boid, its neighbours within the largest radius, for the checks
 #endif
+#ifndef TOPOLOGICAL
+#define TOPOLOGICAL 0  // 1: the topological rule (sim/topological.glsl): the k nearest, not the radii
+#endif
 #ifndef GRID_HASHED
 #define GRID_HASHED 0  // 1: the grid's keys are hashed (u_sim.grid.w buckets)
 #endif
@@ -41,11 +44,13 @@ layout(std430, binding = SSBO_CELL_STARTS) readonly buffer Starts { uint b_start
 layout(std430, binding = SSBO_SORTED_POS) readonly buffer SortedPos { vec4 b_sortedPos[]; };
 layout(std430, binding = SSBO_SORTED_VEL) readonly buffer SortedVel { vec4 b_sortedVel[]; };
 vec3 positionAt(uint s) { return b_sortedPos[s].xyz; }
+vec4 positionWithBank(uint s) { return b_sortedPos[s]; }
 vec3 velocityAt(uint s) { return b_sortedVel[s].xyz; }
 #else
 layout(std430, binding = SSBO_POS_IN) readonly buffer PosIn { vec4 b_pos[]; };
 layout(std430, binding = SSBO_VEL_IN) readonly buffer VelIn { vec4 b_vel[]; };
 vec3 positionAt(uint s) { return b_pos[b_pairs[s].y].xyz; }
+vec4 positionWithBank(uint s) { return b_pos[b_pairs[s].y]; }
 vec3 velocityAt(uint s) { return b_vel[b_pairs[s].y].xyz; }
 #endif
 layout(std430, binding = SSBO_POS_OUT) writeonly buffer PosOut { vec4 b_posOut[]; };
@@ -55,6 +60,10 @@ layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_
 #include "grid/grid_cells.glsl"
 #include "sim/boid_rules.glsl"
 #include "sim/repair.glsl"
+#if TOPOLOGICAL
+#include "sim/topological.glsl"
+layout(std430, binding = SSBO_REACH) buffer Reach { uint b_reachSum, b_reachCount; };
+#endif
 
 // FOR_EACH_CANDIDATE(BODY): BODY for each sorted slot t (other than the boid's own, s) of the
 // cells of the row `row` (its y and z in `yz`) that the search spans along x. A macro, so that
@@ -86,6 +95,34 @@ layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_
   }
 #endif
 
+// Writes the boid's new state: in slot s (coherent) or at its own index.
+void finishBoid(uint s, vec4 p, vec3 v, RuleSums sums) {
+  vec3 newPos, newVel;
+  float newBank;
+  rulesFinish(sums, p.xyz, v, p.w, b_stats.meanPosition.xyz, newPos, newVel, newBank);
+  repairNonFinite(p.xyz, v, newPos, newVel, b_pairs[s].y);  // hashed from the boid's own index, in both layouts
+#if COHERENT
+  uint i = s;
+#else
+  uint i = b_pairs[s].y;
+#endif
+  b_posOut[i] = vec4(newPos, newBank);
+  b_velOut[i] = vec4(newVel, localDensity(sums));  // w: the local density
+}
+
+#if TOPOLOGICAL
+void stepBoid(uint s) {
+  vec4 p = positionWithBank(s);
+  findNearest(s, p.xyz);
+  // A sample of the flock's k-th distances: the grid's next cell size (engine/sim/simulation.cpp).
+  if (b_pairs[s].y % u_sim.sampling.x == 0u && g_found > 0u) {
+    atomicAdd(b_reachSum, uint(sqrt(g_dist[g_found - 1u]) * 256.0 + 0.5));
+    atomicAdd(b_reachCount, 1u);
+  }
+  vec3 v = velocityAt(s);
+  finishBoid(s, p, v, topologicalSums(p.xyz, v));
+}
+#else
 void stepBoid(uint s) {
 #if AUDIT
   // Count, and two order-independent hashes of the indices, of every boid within the largest
@@ -127,19 +164,11 @@ void stepBoid(uint s) {
   }
 #if AUDIT
   b_posOut[b_pairs[s].y] = vec4(uintBitsToFloat(auditCount), uintBitsToFloat(auditSum), uintBitsToFloat(auditXor), 0.0);
-  return;
-#endif
-  vec3 newPos, newVel;
-  rulesFinish(sums, p, v, b_stats.meanPosition.xyz, newPos, newVel);
-  repairNonFinite(p, v, newPos, newVel, b_pairs[s].y);  // hashed from the boid's own index, in both layouts
-#if COHERENT
-  uint i = s;
 #else
-  uint i = b_pairs[s].y;
+  finishBoid(s, vec4(p, positionWithBank(s).w), v, sums);
 #endif
-  b_posOut[i] = vec4(newPos, 1.0);
-  b_velOut[i] = vec4(newVel, localDensity(sums));  // w: neighbours within the largest radius
 }
+#endif
 
 void main() {
   // Grid-stride: 16M boids need more groups than one dispatch may have.
