@@ -149,6 +149,7 @@ class Desktop {
     if (recorder_) std::printf("%s\n", recorder_->summary().c_str());
     try {
       saveFlock(*scene_, options_);
+      reportShape(*scene_, options_);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "boids: %s\n", e.what());
       writeFailed_ = true;
@@ -193,6 +194,7 @@ class Desktop {
       panel_.app.render.checkedGpuCentroid = glm::vec4(glm::vec3(report.active.gpu.meanPosition), 1.0f);
     }
     if (auto counts = scene_->renderer.cullCounts()) cullCounts_ = counts;
+    if (auto bytes = predatorReadback_.poll()) std::memcpy(predatorState_, bytes->data(), sizeof predatorState_);
     if (auto bytes = healthReadback_.poll()) {
       std::uint32_t total = 0;
       std::memcpy(&total, bytes->data(), sizeof total);
@@ -245,14 +247,17 @@ class Desktop {
     return ImVec2((clip.x / clip.w * 0.5f + 0.5f) * display.x, (0.5f - clip.y / clip.w * 0.5f) * display.y);
   }
 
-  // A ring where the attractor in effect is (held at the cursor, or the settings'): green where the
-  // flock follows it, red where it flees, with its word beside it.
+  // A ring where the attractor in effect is (held at the cursor, or the settings'; the hunting
+  // predator while it dives): green where the flock follows it, red where it flees, with its word
+  // beside it.
   void markAttractor() const {
     const sim::Attractor a = scene_->simulation.attractor();
-    if (a.mode == sim::AttractorMode::Off || panel_.app.render.follow) return;
-    const std::optional<ImVec2> at = toScreen(a.point);
+    const bool hunting = a.mode == sim::AttractorMode::Hunt;
+    if (a.mode == sim::AttractorMode::Off || panel_.app.render.follow) return;  // the CPU has no follow camera
+    if (hunting && predatorState_[2].w == 0.0f) return;  // between dives
+    const std::optional<ImVec2> at = toScreen(hunting ? glm::vec3(predatorState_[2]) : a.point);
     if (!at) return;
-    const bool flee = a.mode == sim::AttractorMode::Flee;
+    const bool flee = a.mode != sim::AttractorMode::Attract;
     const ImU32 colour = flee ? IM_COL32(235, 80, 70, 255) : IM_COL32(90, 220, 120, 255);
     const float radius = ImGui::GetFontSize() * 0.8f;
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
@@ -261,7 +266,8 @@ class Desktop {
       draw->AddLine(ImVec2(at->x - radius * 0.4f, at->y), ImVec2(at->x + radius * 0.4f, at->y), c, width);
       draw->AddLine(ImVec2(at->x, at->y - radius * 0.4f), ImVec2(at->x, at->y + radius * 0.4f), c, width);
     }
-    shadowedText(draw, ImVec2(at->x + radius * 1.3f, at->y - ImGui::GetFontSize() * 0.5f), colour, flee ? "flee" : "attract");
+    shadowedText(draw, ImVec2(at->x + radius * 1.3f, at->y - ImGui::GetFontSize() * 0.5f), colour,
+                 hunting ? "predator" : flee ? "flee" : "attract");
   }
 
   PanelActions drawPanel(double now) {
@@ -530,6 +536,11 @@ class Desktop {
       next.wallMargin *= scale;
       camera_ = render::OrbitCamera::framing(next.worldSize);
     }
+    if (panel_.app.keepFlockSize && next.count != panel_.app.sim.count) {
+      const float scale = sim::spacingScale(next.count) / sim::spacingScale(panel_.app.sim.count);
+      next.separationRadius *= scale;
+      next.range *= scale;
+    }
     panel_.countError = sim::validate(next);
     if (panel_.countError.empty()) panel_.app.sim = next;
   }
@@ -574,6 +585,9 @@ class Desktop {
     runFrame(scene_->simulation, scene_->renderer, timer_, view);
     if (scene != fb) scene_->renderer.present(*sceneTarget_, 0, fb);
     if (!healthReadback_.busy()) healthReadback_.request({{&scene_->simulation.health(), sizeof(std::uint32_t)}});
+    if (scene_->simulation.attractor().mode == sim::AttractorMode::Hunt && !predatorReadback_.busy()) {
+      predatorReadback_.request({{&scene_->simulation.predator(), sizeof predatorState_}});
+    }
     if (!recorder_) return;
     try {  // the scene without the panel, for a video, at the size it started with
       recorder_->write(gl::readFramebuffer(0, fb.x, fb.y));
@@ -627,6 +641,8 @@ class Desktop {
   gl::FrameTimer timer_;
   ImGuiSession imgui_;
   gl::AsyncReadback healthReadback_;
+  gl::AsyncReadback predatorReadback_;
+  glm::vec4 predatorState_[3]{};  // the hunting predator as last read back (Simulation::predator())
   static constexpr int kLabRuns = 20;
   std::optional<sim::CaseFlocks> labFlocks_;
   std::optional<lab::Context> labContext_;

@@ -32,7 +32,10 @@ void describeDemo(const Options& options, Scene& scene, glm::ivec2 size, int fra
               size.x, size.y, sim::worldModeName(flock.world), flock.worldSize, margin,
               static_cast<unsigned long long>(flock.seed));
   std::printf("neighbours: %s", sim::neighboursName(options.settings.sim.neighbours));
-  if (simulation.usesGrid()) {
+  if (flock.rule == sim::Rule::Topological) {
+    std::printf(" grid, the %u nearest within %g (topological; cells sized from the flock, first %g wide), sort %s",
+                flock.nearest, flock.range, sim::topologicalCell(flock, 0), simulation.grid().sorter().name);
+  } else if (simulation.usesGrid()) {
     const grid::Geometry g = sim::gridGeometry(options.settings.sim);
     std::printf(" grid, %s, %u-cell search, sort %s", g.describe().c_str(), static_cast<unsigned>(options.settings.sim.cells),
                 simulation.grid().sorter().name);
@@ -182,6 +185,7 @@ int runHeadlessDemo(Options options) {
 
     checkPassed = finalCentroidPasses(*scene);
     saveFlock(*scene, options);
+    reportShape(*scene, options);
 
     writePng(shot, target.resolveAndRead());
     std::printf("screenshot: %s\n", std::filesystem::absolute(shot).string().c_str());

@@ -81,5 +81,7 @@ std::unique_ptr<Scene> makeScene(const Options& options, const gl::Caps& caps);
 int glDebugExitCode(const Options& options);
 // --save-flock: the flock as it is now (app/flock_file.hpp); a WriteError where it cannot be written.
 void saveFlock(const Scene& scene, const Options& options);
+// --shape: the flock's shape measures (engine/verify/flock_shape.hpp) and the murmuration's misses.
+void reportShape(const Scene& scene, const Options& options);
 
 }  // namespace boids::app

@@ -9,6 +9,7 @@
 #include "engine/gl/debug.hpp"
 #include "engine/platform/context.hpp"
 #include "engine/sim/flock.hpp"
+#include "engine/verify/flock_shape.hpp"
 
 namespace boids::app {
 
@@ -46,6 +47,7 @@ void startSmallOnSoftware(Options& options, const gl::Caps& caps, bool window) {
       whose = "the preset's";
       trial.preset->remove("count");
     }
+    if (trial.start && trial.start->has("count")) trial.start->remove("count");
     below.add(*findSetting("count"), *smaller);
     said.push_back(std::to_string(*smaller) + " boids rather than " + whose + " " + std::to_string(asked));
   }
@@ -202,6 +204,19 @@ void saveFlock(const Scene& scene, const Options& options) {
   if (options.saveFlock.empty()) return;
   writeFileAtomically(options.saveFlock, flockNpy(scene.simulation.flock().read(), 0.5f * scene.simulation.settings().worldSize));
   std::printf("flock: %s\n", std::filesystem::absolute(options.saveFlock).string().c_str());
+}
+
+void reportShape(const Scene& scene, const Options& options) {
+  if (!options.shape) return;
+  const sim::SimSettings& s = scene.simulation.settings();
+  std::vector<glm::vec4> positions = scene.simulation.flock().read().positions;
+  for (glm::vec4& p : positions) p.y += 0.5f * s.worldSize;  // the ground at y = 0, as --save-flock writes it
+  const verify::FlockShape shape = verify::measureFlock(positions);
+  std::printf("shape: %s\n", verify::describe(shape).c_str());
+  std::string misses = verify::murmurationMisses(shape, 0.1 * s.altitudeLow);  // a line each
+  while (!misses.empty() && misses.back() == '\n') misses.pop_back();
+  std::replace(misses.begin(), misses.end(), '\n', ';');
+  std::printf("murmuration targets: %s\n", misses.empty() ? "all met" : ("missed: " + misses).c_str());
 }
 
 int glDebugExitCode(const Options& options) {

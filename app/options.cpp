@@ -24,6 +24,7 @@ namespace boids::app {
 std::vector<Layer> Options::layers(std::optional<Layer> below) const {
   std::vector<Layer> all;
   if (below) all.push_back(std::move(*below));
+  if (start) all.push_back(*start);
   if (saved) all.push_back(*saved);
   if (preset) all.push_back(*preset);
   all.push_back(commandLine);
@@ -31,7 +32,9 @@ std::vector<Layer> Options::layers(std::optional<Layer> below) const {
 }
 
 bool Options::countGiven() const {
-  const std::vector<Layer> all = layers();
+  Options given = *this;
+  given.start.reset();  // the start's count is a default
+  const std::vector<Layer> all = given.layers();
   return std::any_of(all.begin(), all.end(), [](const Layer& l) { return l.has("count"); });
 }
 
@@ -221,9 +224,12 @@ void refuseIgnored(const Options& o, bool sorters, bool strategies) {
   }
   // The point is only where a set attractor sits (the window's keys hold theirs at the mouse).
   const Resolved resolved = resolve(o.layers());  // a conflict elsewhere is said after the options are read
-  const bool off = resolved.error.empty() && resolved.settings.sim.attractor.mode == sim::AttractorMode::Off;
-  if (const Assignment* a = o.commandLine.find("attractor-point"); a && off) {
-    throw UsageError(a->origin + ": there is no attractor to place; give --attractor attract or flee");
+  const sim::AttractorMode mode = resolved.settings.sim.attractor.mode;
+  const bool off = resolved.error.empty() && mode == sim::AttractorMode::Off;
+  if (const Assignment* a = o.commandLine.find("attractor-point");
+      a && resolved.error.empty() && (off || mode == sim::AttractorMode::Hunt)) {
+    throw UsageError(a->origin + (off ? ": there is no attractor to place" : ": a hunting predator flies where it will") +
+                     "; give --attractor attract or flee");
   }
   // Strength and reach also tune the window's held attractor; the demo holds none.
   for (const char* key : {"attractor-strength", "attractor-radius"}) {
@@ -372,6 +378,9 @@ void declareSettings(CommandLine& c, Options& o) {
   c.text.add(cli, "--gl-version", "Newest OpenGL version to ask for (4.6, 4.5 or 4.3); 4.3 shows that nothing newer is needed", "4.x");
   c.text.add(cli, "--save-flock", "Write the flock after the last frame (window: at exit) to this .npy file: float32, a "
              "row a boid, x, y, z, vx, vy, vz, y up and the ground at y = 0", "FILE");
+  cli.add_flag("--shape", o.shape,
+               "After the last frame (window: at exit), measure the flock's shape as murmurations are measured and "
+               "say which of the murmuration's targets it misses (docs/GUIDE.md, 'The murmuration')");
   c.text.add(cli, "--load-flock", "Start from the flock in this .npy file (as --save-flock writes it; its rows are the count)",
              "FILE");
   std::string sections;
@@ -462,6 +471,10 @@ void applySettings(CommandLine& c, Options& o) {
     o.preset = std::move(parsed.layer);
     o.presetShipped = parsed.shipped;
     if (!parsed.shipped) o.presetFile = *preset;
+  } else if (!c.check->parsed() && !c.bench->parsed()) {  // the window's and demo's first minute: the murmuration
+    ParsedFile parsed = loadPreset(kStartPreset);
+    o.start = std::move(parsed.layer);
+    o.start->source = "the start (preset " + std::string(kStartPreset) + ")";
   }
 
 }
@@ -530,6 +543,7 @@ void applyOptions(CommandLine& c, Options& o) {
   };
   if (o.mode == Mode::Check) refuseUnused(kUnusedByCheck, "check");
   if (o.mode == Mode::Bench) refuseUnused(kUnusedByBench, "bench");
+  if (o.shape && (o.mode == Mode::Check || o.mode == Mode::Bench)) throw UsageError("--shape: check and bench run their own flocks");
   refuseIgnored(o, text.given("bench-sorters"), text.given("bench-strategies"));
 
 }
@@ -689,7 +703,7 @@ std::vector<std::string> setAsideConflicts(Options& options) {
   // Each pass removes at least one saved value (or all of them), so this ends.
   for (Resolved r = resolve(options.layers()); !r.error.empty() && !options.saved->values.empty();
        r = resolve(options.layers())) {
-    const int savedLevel = 1;  // layers(): the saved settings come first
+    const int savedLevel = options.start ? 2 : 1;  // layers(): the saved settings come first, or after the start
     std::vector<std::string> keys;
     for (const std::string& key : r.errorKeys) {
       const std::string deciding = r.decidingKey(key);

@@ -55,6 +55,7 @@ struct Options {
   // The settings, resolved from the defaults, --preset and the command line (the window puts the
   // last run's saved settings beneath those two: resolveWindowSettings).
   AppSettings settings;
+  std::optional<Layer> start;            // the window's and demo's start without --preset: the murmuration preset
   std::optional<Layer> saved;            // the last run's saved settings (window only)
   std::optional<Layer> preset;           // --preset's settings, when given
   bool presetShipped = false;            // --preset named a shipped preset (not a file of the user's)
@@ -69,13 +70,14 @@ struct Options {
   std::filesystem::path shaderDir;       // read shaders from here instead of the embedded copies
   std::filesystem::path saveFlock;       // the flock after the last frame, as .npy (app/flock_file.hpp)
   std::filesystem::path loadFlock;       // the flock to start from, as .npy
+  bool shape = false;                    // --shape: measure the flock's shape after the last frame
   std::shared_ptr<const sim::FlockState> loadedFlock;  // what loadFlock held when the options were read
   std::vector<std::string> openSections;  // the window's panel sections open at the start (--open)
   std::uint32_t injectNonFinite = 0;     // --inject-nonfinite: boids made NaN at the start (a test aid)
   CheckOptions check;
   BenchOptions bench;
 
-  // saved < preset < command line, those present; `below` goes under all of them.
+  // start < saved < preset < command line, those present; `below` goes under all of them.
   std::vector<Layer> layers(std::optional<Layer> below = std::nullopt) const;
   // A count came from one of them (--count, --set, the preset, the saved settings).
   bool countGiven() const;

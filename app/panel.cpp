@@ -750,6 +750,8 @@ void simulationSection(PanelState& state, std::uint64_t steps, PanelActions& act
   ImGui::EndDisabled();
   ImGui::Checkbox("keep density", &state.app.keepDensity);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("a new count resizes the world to keep %s", sim::densityText().c_str());
+  ImGui::Checkbox("keep flock size", &state.app.keepFlockSize);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("a new count rescales the birds' spacing so the flock keeps its size");
   if (!state.countError.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", state.countError.c_str());
 
   choiceCombo("world", "world", state.app);

@@ -72,10 +72,12 @@ void simulationSettings(std::vector<SettingInfo>& t) {
     t.push_back({p.key, "simulation", p.key, p.help, SettingKind::Float, p.min, p.max, {}, nullptr, nullptr, p.member});
   }
   t.push_back({"attractor", "simulation", "attractor",
-       "a point the flock follows ('attract') or flees ('flee': a predator), at attractor-point; the window also "
-       "holds one at the mouse while its key is down",
+       "a point the flock follows ('attract') or flees ('flee': a predator), at attractor-point, or a bird of prey "
+       "that dives through the flock every hunt-period ('hunt'); the window also holds one at the mouse while its "
+       "key is down",
        CHOICE_MEMBER(sim.attractor.mode, sim::kAttractorModes)});
-  t.back().labels = {"off", "attract (the flock follows the point)", "flee (a predator at the point)"};
+  t.back().labels = {"off", "attract (the flock follows the point)", "flee (a predator at the point)",
+                     "hunt (a bird of prey dives through the flock)"};
   t.push_back({"attractor-point", "simulation", "attractor-point",
        "where the attractor is, x,y,z in world units (clamped into the cube, or wrapped in the wrap-around world)",
        SettingKind::Numbers, -1e6, 1e6, {"x", "y", "z"},
@@ -115,6 +117,10 @@ void simulationSettings(std::vector<SettingInfo>& t) {
   t.push_back({"keep-density", "simulation", "keep-density",
        "the world's side follows the count (the CIS 565 density) unless world-size is given with it or later",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(keepDensity)});
+  t.push_back({"keep-flock-size", "simulation", "keep-flock-size",
+       "separation-radius and range, given with this or beneath it, are for 16384 birds and scale with the count, so "
+       "the flock keeps its size (more birds, closer together)",
+       SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(keepFlockSize)});
 }
 
 // The settings of the variants the frame runs.
@@ -547,6 +553,16 @@ Resolved resolve(std::span<const Layer> layers) {
     r.levels.erase("world-size");
     r.derivedFrom["world-size"] = "count";
     r.origins["world-size"] = "follows count " + std::to_string(s.sim.count) + " (keep-density)";
+  }
+  if (s.keepFlockSize) {
+    const float scale = sim::spacingScale(s.sim.count);
+    for (auto [key, member] : {std::pair{"separation-radius", &sim::SimSettings::separationRadius},
+                               std::pair{"range", &sim::SimSettings::range}}) {
+      if (levelOf(key) > levelOf("keep-flock-size")) continue;  // given above it: as given
+      s.sim.*member *= scale;
+      r.derivedFrom[key] = "count";
+      r.origins[key] = r.originOf(key) + ", scaled to count " + std::to_string(s.sim.count) + " (keep-flock-size)";
+    }
   }
   if (levelOf("wall-margin") == 0 || levelOf("wall-margin") < worldLevel) {
     s.sim.wallMargin = s.sim.worldSize / 10.0f;

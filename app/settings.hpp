@@ -36,6 +36,7 @@ struct AppSettings {
   std::string shVariant;   // the reduce variant that projects it onto spherical harmonics
   std::string shLayout;    // the layout it is projected from: equirect or cube
   bool keepDensity = true; // a new count resizes the world to keep sim::kReferenceDensity
+  bool keepFlockSize = false;  // a new count rescales the birds' spacing so the flock keeps its size (sim::spacingScale)
   bool vsync = true;
   bool showPanel = true;
   bool paused = false;

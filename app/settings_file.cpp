@@ -355,8 +355,14 @@ std::string settingsJson(const AppSettings& s, std::string_view name, std::strin
   doc["boids-preset"] = kSettingsFormat;
   if (!name.empty()) doc["name"] = name;
   if (!description.empty()) doc["description"] = description;
+  // keep-flock-size: the spacing written as for 16384 birds, as it is read back (resolve()).
+  AppSettings written = s;
+  if (s.keepFlockSize) {
+    written.sim.separationRadius /= sim::spacingScale(s.sim.count);
+    written.sim.range /= sim::spacingScale(s.sim.count);
+  }
   for (const SettingInfo& info : settingsTable()) {
-    json value = valueOf(info, s);
+    json value = valueOf(info, written);
     if (value.is_string() && !validUtf8(value.get<std::string>())) {
       if (leftOut) leftOut->push_back(std::string(info.key) + " (its name is not valid UTF-8, which a JSON file cannot hold)");
       continue;

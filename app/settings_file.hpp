@@ -60,6 +60,9 @@ std::string settingsJson(const AppSettings& s, std::string_view name = {}, std::
 
 // The presets shipped in presets/, built into the binary (cmake/EmbedFiles.cmake).
 std::span<const gl::EmbeddedFile> shippedPresetFiles();
+// The preset the window and the demo start from when no --preset is given.
+inline constexpr const char* kStartPreset = "murmuration";
+
 // A shipped preset by name ("murmuration" for presets/murmuration.json), or null.
 const gl::EmbeddedFile* findShippedPreset(std::string_view name);
 // --preset's argument: a shipped preset's name, else a file.

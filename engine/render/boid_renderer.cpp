@@ -345,6 +345,8 @@ void BoidRenderer::bindFrame(const sim::SimSettings& sim, const gl::Buffer& stat
   params.viewportHeight = float(viewport.y);
   const glm::vec2 range = colourRange(settings.colour).value_or(glm::vec2(0.0f, 1.0f));
   params.colour = glm::vec4(range, float(int(settings.colour)), 0.0f);
+  // A bank of half the most rolls a dart 45 degrees; the most, about 63.
+  params.motion = glm::vec4(sim.flight == sim::Flight::Banked ? 0.5f * sim.mostBank : 0.0f, 0.0f, 0.0f, 0.0f);
   params_.upload(0, sizeof(params), &params);
   params_.bindBase(GL_UNIFORM_BUFFER, UBO_RENDER_PARAMS);
   camera_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);

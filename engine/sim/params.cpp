@@ -39,6 +39,10 @@ std::span<const FloatParam> floatParams() {
        &SimSettings::attractorStrength, 0.0f, 1.0f, false},
       {"attractor-radius", "predator radius", "a predator scares the boids within this distance",
        &SimSettings::attractorRadius, 0.1f, 100000.0f, true},
+      {"hunt-period", "hunt period", "hunt: the time between the starts of a predator's attacks",
+       &SimSettings::huntPeriod, 1.0f, 100000.0f, true},
+      {"predator-speed", "predator speed", "hunt: how fast the predator dives through the flock",
+       &SimSettings::predatorSpeed, 0.01f, 100.0f, true},
       {"range", "topological range", "topological rule: no neighbour farther than this counts", &SimSettings::range,
        0.1f, 100000.0f, true},
       {"cruise-speed", "cruise speed", "banked flight: the speed a boid keeps to", &SimSettings::cruiseSpeed, 0.01f,
@@ -87,7 +91,7 @@ glm::vec3 attractorPointInCube(const SimSettings& s) {
 }
 
 double attractorSign(AttractorMode mode) {
-  return mode == AttractorMode::Attract ? 1.0 : mode == AttractorMode::Flee ? -1.0 : 0.0;
+  return mode == AttractorMode::Attract ? 1.0 : mode == AttractorMode::Flee || mode == AttractorMode::Hunt ? -1.0 : 0.0;
 }
 }  // namespace
 
@@ -123,7 +127,10 @@ Problem check(const SimSettings& s) {
                   std::to_string(s.separateFrom) + ")",
               {"separate-from", "nearest"}};
     }
-    if (s.world != WorldMode::Walls) return {"the topological rule needs world 'walls'", {"rule", "world"}};
+    if (s.range > 0.25f * s.worldSize) {
+      return {"range (" + num(s.range) + ") must be at most a quarter of world-size (" + num(s.worldSize) + ")",
+              {"range", "world-size"}};
+    }
     if (s.neighbours == Neighbours::BruteForce) {
       return {"the topological rule searches the grid: neighbours 'coherent' or 'scattered'", {"rule", "neighbours"}};
     }
@@ -169,12 +176,13 @@ gpu::SimParams toGpu(const SimSettings& s, float cell) {
   const float floor = -0.5f * s.worldSize;
   g.roost = {s.roostRadius, s.roostPull, floor + s.altitudeLow, floor + s.altitudeHigh};
   g.reach = {s.altitudePull, s.range * s.range, s.separationRadius, 1.0f / s.separationRadius};
+  g.hunt = {s.huntPeriod, s.predatorSpeed, s.attractor.mode == AttractorMode::Hunt ? 1.0f : 0.0f, 0.0f};
   g.sampling = {reachSampling(s.count), 0, 0, 0};
   return g;
 }
 
 float topologicalCell(const SimSettings& s, float cell) {
-  return std::max(cell > 0 ? cell : s.separationRadius, s.range / kMostRings);
+  return std::min(std::max(cell > 0 ? cell : s.separationRadius, s.range / kMostRings), s.worldSize / kMinCellsPerAxis);
 }
 
 grid::Geometry gridGeometry(const SimSettings& s, float cell) {

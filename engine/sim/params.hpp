@@ -1,6 +1,7 @@
 #pragma once
 // The user's simulation settings, one table that describes each of them (the ImGui panel, the
 // command line and later presets all read it), and their translation into the GPU's SimParams.
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -44,9 +45,13 @@ inline constexpr Named<Flight> kFlights[] = {{Flight::Clamped, "clamped"}, {Flig
 // A point the flock follows (Attract) or flees (Flee: a predator), the term attractorPush() in
 // shaders/sim/boid_rules.glsl. The window holds one at the mouse while a key is down
 // (Simulation::setAttractor); settings and presets can fix one, for headless runs.
-enum class AttractorMode : std::uint32_t { Off, Attract, Flee };
-inline constexpr Named<AttractorMode> kAttractorModes[] = {
-    {AttractorMode::Off, "off"}, {AttractorMode::Attract, "attract"}, {AttractorMode::Flee, "flee"}};
+// Hunt: a bird of prey that dives through the flock every hunt-period (shaders/sim/predator.comp),
+// fled as Flee's point is; the point is its own.
+enum class AttractorMode : std::uint32_t { Off, Attract, Flee, Hunt };
+inline constexpr Named<AttractorMode> kAttractorModes[] = {{AttractorMode::Off, "off"},
+                                                           {AttractorMode::Attract, "attract"},
+                                                           {AttractorMode::Flee, "flee"},
+                                                           {AttractorMode::Hunt, "hunt"}};
 struct Attractor {
   AttractorMode mode = AttractorMode::Off;
   glm::vec3 point{0.0f};  // world coordinates; one outside the cube is clamped into it (walls) or wrapped
@@ -71,6 +76,8 @@ struct SimSettings {
   float wallStrength = 0.05f;      // velocity impulse per step at the face itself
   float attractorStrength = 0.05f; // velocity impulse per step toward the attractor (or away from it)
   float attractorRadius = 20.0f;   // a predator's reach: its push fades to 0 there
+  float huntPeriod = 60.0f;        // hunt: the time between the starts of two attacks
+  float predatorSpeed = 3.0f;      // hunt: how fast the predator dives
   Attractor attractor;
   Rule rule = Rule::Metric;
   std::uint32_t nearest = 7;       // topological: the k nearest a boid aligns with and moves toward
@@ -108,6 +115,7 @@ inline constexpr std::uint32_t kMostDenseCellsPerAxis = 1024;
 // rule's cells are as wide as `cell` (the simulation sizes them from the flock), but never so
 // narrow that its range spans more than kMostRings of them; 0: as wide as the separation radius.
 inline constexpr float kMostRings = 8;
+inline constexpr float kMinCellsPerAxis = 6;  // and at least this many a side (wrap: no cell met twice)
 grid::Geometry gridGeometry(const SimSettings& s, float cell = 0);
 // The topological rule's cells as wide as they are for `cell`: what gridGeometry() keys by.
 float topologicalCell(const SimSettings& s, float cell);
@@ -148,6 +156,12 @@ float sideAtReferenceDensity(std::uint32_t count);
 // The same rounded to a whole unit and at least 20 (so that the default radii fit): the world a
 // new count gets while the density is kept.
 float worldSizeForCount(std::uint32_t count);
+
+// The keep-flock-size rule: the spacing lengths (separation radius, topological range) are given
+// for kFlockSizeCount birds and scale by spacingScale(count) = cbrt(kFlockSizeCount / count), so a
+// flock of any count keeps the same size in the same world (more birds, closer together).
+inline constexpr std::uint32_t kFlockSizeCount = 16384;
+inline float spacingScale(std::uint32_t count) { return std::cbrt(float(kFlockSizeCount) / float(count)); }
 
 // The values the GPU step and the CPU reference both consume (`cell` as for gridGeometry()).
 gpu::SimParams toGpu(const SimSettings& s, float cell = 0);

@@ -30,7 +30,10 @@ Simulation::Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, c
       gridStepper_(library, caps),
       grid_(library, caps),
       library_(library),
+      predator_("sim.predator", 3 * sizeof(glm::vec4)),
+      predatorProgram_(gl::Program::compute(library, "sim/predator.comp")),
       reach_("sim.reach", 2 * sizeof(std::uint32_t)) {
+  resetPredator();
   reducer_ = createReducer(library, reduceVariant);
   strategyInfo_ = centroid::findCentroidVariant(reduceVariant);
   reduce();  // the stats buffer is valid from the start, whatever runs first
@@ -67,14 +70,23 @@ void Simulation::reset() {
     flock_ = Flock(initialState(settings_));
   }
   steps_ = 0;
+  resetPredator();
   reduce();
+}
+
+// No attack yet; the first comes half a period in.
+void Simulation::resetPredator() {
+  const glm::vec4 state[3] = {glm::vec4(0), glm::vec4(0, 0, 0, 0.5f * settings_.huntPeriod), glm::vec4(0)};
+  predator_.upload(0, sizeof state, state);
 }
 
 void Simulation::reloadShaders(const gl::ShaderLibrary& library) {
   auto reducer = createReducer(library, strategyInfo_->name);
   BruteForceStepper stepper(library, caps_);
   GridStepper gridStepper(library, caps_);
+  gl::Program predator = gl::Program::compute(library, "sim/predator.comp");
   grid_.reloadShaders(library);
+  predatorProgram_ = std::move(predator);
   reducer_ = std::move(reducer);
   stepper_ = std::move(stepper);
   gridStepper_ = std::move(gridStepper);
@@ -142,6 +154,13 @@ void Simulation::integrate() {
   bindParams();
   health_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_HEALTH);
   reach_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_REACH);
+  predator_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_PREDATOR);
+  if (attractor().mode == AttractorMode::Hunt) {  // the predator moves before the boids react to it
+    stats_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
+    predatorProgram_.use();
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  }
   if (usesGrid()) {
     gridStepper_.step(flock_, stats_, grid_, settings_.neighbours == Neighbours::GridCoherent, topological);
     if (topological && !reachReadback_.busy()) reachReadback_.request({{&reach_, 2 * sizeof(std::uint32_t)}});

@@ -86,6 +86,10 @@ class Simulation {
   // measured by the step on a sample of the boids and read back without stalling (0 until the
   // first sample is back: gridGeometry() then sizes them from the separation radius).
   float nearestCell() const { return cell_; }
+  // The hunting predator (shaders/sim/predator.comp): vec4[3], its position (w attacks so far),
+  // velocity (w time into this attack) and the point the flock flees (w its signed strength, 0
+  // between dives). Read it without stalling through gl::AsyncReadback.
+  const gl::Buffer& predator() const { return predator_; }
   std::uint64_t steps() const { return steps_; }
 
   // One uint: boids the steps found non-finite (NaN or infinite) and put back into the world,
@@ -115,6 +119,9 @@ class Simulation {
   gl::ShaderLibrary library_;  // what the strategies are built from when switched
   std::uint64_t steps_ = 0;
   std::optional<Attractor> held_;  // setAttractor()'s
+  gl::Buffer predator_;
+  gl::Program predatorProgram_;
+  void resetPredator();
   gl::Buffer reach_;                // the topological step's sampled k-th distances (SSBO_REACH)
   gl::AsyncReadback reachReadback_;
   float cell_ = 0;

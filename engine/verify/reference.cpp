@@ -264,7 +264,7 @@ std::vector<std::pair<double, std::size_t>> nearestOf(std::size_t i, std::span<c
   std::vector<std::pair<double, std::size_t>> near;
   for (std::size_t j = 0; j < positions.size(); ++j) {
     if (j == i) continue;
-    const glm::dvec3 d = glm::dvec3(positions[j]) - pos;
+    const glm::dvec3 d = offset(pos, glm::dvec3(positions[j]), p);
     const double d2 = glm::dot(d, d);
     if (d2 < range2 + squaredDistanceBand(range2, offsetError)) near.emplace_back(d2, j);
   }
@@ -299,7 +299,7 @@ Social topologicalSocial(std::size_t i, std::span<const glm::vec4> positions, st
   glm::dvec3 coh(0), ali(0), facing(0), sep(0);
   double cohAbs = 0, aliErr = 0, aliAbs = 0, facingErr = 0, sepErr = 0, sepAbs = 0;
   for (std::size_t m = 0; m < found; ++m) {
-    const glm::dvec3 d = glm::dvec3(positions[near[m].second]) - pos, dvj = glm::dvec3(velocities[near[m].second]) - vel;
+    const glm::dvec3 d = offset(pos, glm::dvec3(positions[near[m].second]), p), dvj = glm::dvec3(velocities[near[m].second]) - vel;
     const double len = std::sqrt(near[m].first), g = std::max(len, guard);
     // len = sqrt(d2): d off by sqrt(3) e in length, the dot and the sqrt (1 / inversesqrt) rounded.
     const double eLen = std::sqrt(3.0) * e + (3 * u + 2 * kDivision) * len;
@@ -313,16 +313,23 @@ Social topologicalSocial(std::size_t i, std::span<const glm::vec4> positions, st
     }
   }
   const double n = static_cast<double>(found), centrality = glm::length(facing) / n;
-  s.dv = sep * double(p.weights.x) + ali / n * double(p.weights.y) + coh / n * (double(p.weights.z) * centrality);
+  const glm::dvec3 toCentre = coh / n;
+  const double toCentreLength = glm::length(toCentre), unitDivisor = std::max(toCentreLength, guard);
+  const glm::dvec3 direction = toCentre / unitDivisor;
+  s.dv = sep * double(p.weights.x) + ali / n * double(p.weights.y) + direction * (double(p.weights.z) * centrality);
   // Each sum: its terms' errors plus gamma(found) of the sum of their sizes; the means a division
   // more; the centrality a length (sqrt(3) of the components' error, its own roundings) and a division.
   facingErr += gamma(found) * n;
   const double errC = std::sqrt(3.0) * facingErr / n + (3 * u + 3 * kDivision) * centrality;
   const double errCohMean = (n * e + gamma(found) * cohAbs) / n + kDivision * maxAbs(coh) / n;
   const double errAliMean = (aliErr + gamma(found) * aliAbs) / n + kDivision * maxAbs(ali) / n;
+  // The direction: the mean's error over the divisor, the divisor's (a length: sqrt(3) of the
+  // components' error and its own roundings) times the direction's size over it, and a division.
+  const double errDivisor = std::sqrt(3.0) * errCohMean + (3 * u + 2 * kDivision) * toCentreLength;
+  const double errDirection = errCohMean / unitDivisor + maxAbs(direction) * errDivisor / unitDivisor + kDivision;
   s.error = p.weights.x * (sepErr + gamma(p.separateFrom) * sepAbs) + p.weights.y * errAliMean +
-            p.weights.z * (errCohMean * centrality + maxAbs(coh) / n * errC + 2 * u * centrality * maxAbs(coh) / n);
-  s.scale = maxAbs(sep) * p.weights.x + maxAbs(ali) / n * p.weights.y + maxAbs(coh) / n * p.weights.z * centrality;
+            p.weights.z * (errDirection * centrality + maxAbs(direction) * errC + 2 * u * centrality * maxAbs(direction));
+  s.scale = maxAbs(sep) * p.weights.x + maxAbs(ali) / n * p.weights.y + maxAbs(direction) * p.weights.z * centrality;
   // found / (4.18879 kth^3): kth off by eLen relative to itself, cubed (3x), three roundings and a division.
   const double kth = std::sqrt(near.back().first);
   s.density = n / (4.18879 * std::max(kth * kth * kth, 1e-30));

@@ -14,6 +14,8 @@ struct RenderParams {
   float lodTint;    // 1: each level of detail in its own tint
   float minPointPixels; // the far level's smallest point, so that a large flock far away does not vanish
   float viewportWidth, viewportHeight;  // pixels (the markers' lines are a few pixels wide)
+  vec4 motion;     // x: the bank (position.w, banked flight) that rolls a dart by 45 degrees, 0: none
+                   // (clamped flight); yzw: unused
 };
 
 // What a boid's colour shows (render/palette.glsl).

@@ -25,6 +25,7 @@ struct SimParams {
   vec4 cruise;       // banked flight: x cruise speed, y speed-keeping gain, z roll rate, w most bank
   vec4 roost;        // x roost radius, y roost pull, z altitude band's floor, w its ceiling (world y)
   vec4 reach;        // x altitude pull, y topological range squared, z separation radius, w 1 / it
+  vec4 hunt;         // x the time between a predator's attacks, y its speed, z 1 while it hunts, w unused
   uvec4 sampling;    // x every how many boids one samples its k-th distance (the cell size), yzw unused
 };
 

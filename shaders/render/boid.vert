@@ -52,9 +52,10 @@ void main() {
 #else
   uint boid = drawn;
 #endif
-  vec3 p = b_pos[boid].xyz;
+  vec4 position = b_pos[boid];
+  vec3 p = position.xyz;
   vec4 velocity = b_vel[boid];
-  mat3 basis = dartBasis(velocity.xyz);
+  mat3 basis = dartBasis(velocity.xyz, position.w, u_render.motion.x);
   vec3 right = basis[0], up = basis[1], forward = basis[2];
   float scale = u_render.boidScale;
   vec3 albedo = boidAlbedo(velocity, LEVEL, u_render);

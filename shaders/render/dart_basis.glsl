@@ -11,4 +11,14 @@ mat3 dartBasis(vec3 velocity) {
   return mat3(right, cross(forward, right), forward);
 }
 
+// The same frame rolled about forward by the boid's bank (position.w in banked flight): atan(bank /
+// perEighth) radians, so a bank of perEighth rolls it 45 degrees into its turn (perEighth 0: no roll).
+mat3 dartBasis(vec3 velocity, float bank, float perEighth) {
+  mat3 b = dartBasis(velocity);
+  if (perEighth <= 0.0) return b;
+  float roll = atan(bank / perEighth);
+  float c = cos(roll), s = sin(roll);
+  return mat3(c * b[0] + s * b[1], c * b[1] - s * b[0], b[2]);
+}
+
 #endif

@@ -143,7 +143,8 @@ void splatTriangle(vec2 a, vec2 b, vec2 c, vec2 centre, uint depth, uint colour)
 vec2 toWindow(vec4 clip) { return (clip.xy / clip.w * 0.5 + 0.5) * vec2(u_size.xy); }
 
 void splatBoid(uint boid) {
-  vec3 p = b_pos[boid].xyz;
+  vec4 position = b_pos[boid];
+  vec3 p = position.xyz;
   precise vec4 clip = b_camera.viewProj * vec4(p, 1.0);
   if (clip.w <= 0.0) return;  // behind the eye
   precise float z = clip.z / clip.w * 0.5 + 0.5;
@@ -153,7 +154,7 @@ void splatBoid(uint boid) {
 
   // Oriented and shaded as boid.vert orients and shades the middle and far levels.
   vec4 velocity = b_vel[boid];
-  mat3 basis = dartBasis(velocity.xyz);
+  mat3 basis = dartBasis(velocity.xyz, position.w, u_render.motion.x);
   vec3 right = basis[0], up = basis[1], forward = basis[2];
   float scale = u_render.boidScale;
 #if SPLAT_IDS

@@ -9,6 +9,8 @@
 // engine/verify/reference.cpp (referenceStep) is the same model in double precision.
 // Needs: the SimParams block named u_sim (common/sim_params.h).
 
+layout(std430, binding = SSBO_PREDATOR) readonly buffer PredatorState { vec4 b_predator[3]; };  // sim/predator.comp
+
 struct RuleSums {
   vec3 cohesion;        // sum of offsets to the neighbours within the cohesion radius
   uint cohesionCount;
@@ -79,9 +81,9 @@ vec3 wallPush(vec3 p) {
 // to 0, so nothing divides by a tiny length (no jitter at T, a bounded rounding error). The
 // predator's push grows linearly from 0 at its rim (no jump at R) to nearly |s| a unit from it:
 // the flock opens around it and closes behind. Off: s = 0, no cost but the test.
-vec3 attractorPush(vec3 p) {
-  float strength = u_sim.attractor.w;
-  vec3 d = worldOffset(p, u_sim.attractor.xyz);
+vec3 attractorPush(vec3 p, vec4 attractor) {
+  float strength = attractor.w;
+  vec3 d = worldOffset(p, attractor.xyz);
   float len = length(d);
   float gain = strength / max(len, 1.0);
   if (strength < 0.0) gain *= max(1.0 - len * u_sim.attractorInvRadius, 0.0);
@@ -140,7 +142,8 @@ void rulesFinish(RuleSums s, vec3 p, vec3 v, float bank, vec3 flockCentre, out v
   vec3 pull = (flockCentre - p) * u_sim.weights.w;
   if (finite3(pull)) dv += pull;
   if (u_sim.worldMode == WORLD_WALLS) dv += wallPush(p);
-  if (u_sim.attractor.w != 0.0) dv += attractorPush(p);
+  vec4 attractor = u_sim.hunt.z != 0.0 ? b_predator[2] : u_sim.attractor;  // the hunting predator, where it is now
+  if (attractor.w != 0.0) dv += attractorPush(p, attractor);
   dv += roostPush(p, v);
 
   newBank = 1.0;

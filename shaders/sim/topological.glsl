@@ -7,10 +7,12 @@
 // of an unsearched cell can be, or the shells cover the range. The grid's cells are sized from the
 // flock (about the k-th nearest's distance, engine/sim/simulation.cpp), so the first ring of 27
 // cells nearly always holds them, however dense the flock: the cost follows k, not the density.
-// Then: alignment with (a steer toward their mean velocity, which with banked flight's cruise
-// speed does not speed the flock up, as the CIS 565 rule's adding of it does) and cohesion toward the k, the cohesion scaled by the boid's centrality (how
-// one-sided its neighbours are: 0 amid the flock, near 1 on its border; Hildenbrandt et al. 2010),
-// and separation from the closest u_sim.separateFrom, harder the closer (0 at the separation radius).
+// Then: alignment with the k (a steer toward their mean velocity, which with banked flight's cruise
+// speed does not speed the flock up, as the CIS 565 rule's adding of it does); cohesion toward
+// their centre, a direction scaled by the boid's centrality (how one-sided its neighbours are: 0
+// amid the flock, near 1 on its border; Hildenbrandt et al. 2010), so that only the border is
+// pulled in, as a surface tension; and separation from the closest u_sim.separateFrom, harder the
+// closer (0 at the separation radius).
 // engine/verify/topological.cpp is the same in double.
 // Needs positionAt(), velocityAt(), b_pairs, b_starts (sim_step_grid.comp), grid/grid_cells.glsl
 // and sim/boid_rules.glsl.
@@ -37,16 +39,22 @@ void considerNeighbour(float d, uint slot) {
   g_slot[m] = slot;
 }
 
-// The boids of one cell (but the boid's own slot s) into the list.
+// The boids of one cell (but the boid's own slot s) into the list. Beyond a face: no cell (walls),
+// or the cell across the world (wrap-around; the rings never reach around to a cell twice: the
+// range is at most a quarter of the world and there are at least kMinCellsPerAxis cells a side).
 void considerCell(ivec3 cell, uint s, vec3 p) {
   int n = int(u_sim.cellsPerAxis);
-  if (any(lessThan(cell, ivec3(0))) || any(greaterThanEqual(cell, ivec3(n)))) return;  // beyond a wall
+  if (u_sim.worldMode == WORLD_WRAP) {
+    cell = ivec3(wrapCell(cell.x), wrapCell(cell.y), wrapCell(cell.z));
+  } else if (any(lessThan(cell, ivec3(0))) || any(greaterThanEqual(cell, ivec3(n)))) {
+    return;
+  }
   uint key = cellKey(uvec3(cell));
   for (uint t = b_starts[key]; t < b_starts[key + 1u]; ++t) {
     if (t == s) continue;
     vec3 q = positionAt(t);
     if (gridHashed() && any(notEqual(cellOf(q), uvec3(cell)))) continue;  // another cell in the bucket
-    vec3 d = q - p;
+    vec3 d = worldOffset(p, q);
     considerNeighbour(dot(d, d), t);
   }
 }
@@ -76,7 +84,7 @@ void findNearest(uint s, vec3 p) {
     float searched = float(r) * u_sim.grid.x + margin;
     if (searched >= range) break;
     if (g_found == u_sim.nearest && g_dist[g_found - 1u] < searched * searched * (1.0 - 1e-5)) break;
-    if (r >= int(u_sim.cellsPerAxis)) break;  // the whole world searched
+    if (2 * r + 1 >= int(u_sim.cellsPerAxis)) break;  // the whole world searched
   }
 }
 
@@ -86,15 +94,20 @@ RuleSums topologicalSums(vec3 p, vec3 v) {
   vec3 facing = vec3(0);
   float guard = 0.05 * u_sim.reach.z;  // offsets shorter than this count as this long (coincident boids)
   for (uint m = 0u; m < g_found; ++m) {
-    vec3 d = positionAt(g_slot[m]) - p;
+    vec3 d = worldOffset(p, positionAt(g_slot[m]));
     float len = sqrt(g_dist[m]);
     sums.cohesion += d;
     sums.alignment += velocityAt(g_slot[m]) - v;  // toward their mean velocity (not adding to it)
     facing += d / max(len, guard);
     if (m < u_sim.separateFrom && len < u_sim.reach.z) sums.separation -= d * (1.0 / max(len, guard) - u_sim.reach.w);
   }
-  sums.cohesionCount = sums.alignmentCount = sums.neighbourCount = g_found;
+  sums.alignmentCount = sums.neighbourCount = g_found;
   if (g_found > 0u) {
+    // Cohesion as a direction (toward the k's centre, shorter than the guard: scaled down), so that
+    // it is the border's inward pull the centrality gives it, whatever the spacing.
+    vec3 toCentre = sums.cohesion / float(g_found);
+    sums.cohesion = toCentre / max(length(toCentre), guard);
+    sums.cohesionCount = 1u;
     sums.centrality = length(facing) / float(g_found);
     float kth = sqrt(g_dist[g_found - 1u]);
     sums.density = float(g_found) / (4.18879 * max(kth * kth * kth, 1e-30));

@@ -1,7 +1,8 @@
-// The murmuration's measures (engine/verify/flock_shape.hpp) on a flock the app saved can fail:
-// today's first minute, schools that merge and settle on the floor, is not a murmuration. The
-// measure's protocol: 3000 frames, the flock saved (--save-flock), measured in its file's frame
-// (y up, the ground at 0). (Its own file: e2e_run.hpp's boids() would clash with namespace boids.)
+// The murmuration's measures (engine/verify/flock_shape.hpp) on flocks the app saved: the
+// murmuration preset (the app's start) meets them, seeds 1 to 3; the schools preset, schools that
+// merge and settle on the floor, does not. The protocol: 3000 frames at 2048 boids (the software
+// renderer's count), the flock saved (--save-flock), measured in its file's frame (y up, the ground
+// at 0). (Its own file: e2e_run.hpp's boids() would clash with namespace boids.)
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -30,21 +31,41 @@ std::pair<int, std::string> runBoids(const std::string& args) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
 
-}  // namespace
-
-TEST(FlockShape, TodaysSchoolsFailTheMurmurationMeasure) {
+// The flock after 3000 frames of `preset` at 2048 boids, as its file holds it.
+boids::verify::FlockShape shapeAfter(const std::string& preset, int seed) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("boids-e2e-shape-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
-  const std::string file = (dir / "schools.npy").string();
-  const auto [code, output] = runBoids("demo --count 2048 --frames 3000 --width 320 --height 180 --screenshot '" +
-                                       (dir / "s.png").string() + "' --save-flock '" + file + "'");
-  ASSERT_EQ(code, 0) << output;
+  const std::string file = (dir / "flock.npy").string();
+  const auto [code, output] = runBoids("demo --preset " + preset + " --count 2048 --seed " + std::to_string(seed) +
+                                       " --frames 3000 --width 160 --height 90 --screenshot '" + (dir / "s.png").string() +
+                                       "' --save-flock '" + file + "'");
+  EXPECT_EQ(code, 0) << output;
   const boids::sim::FlockState flock = boids::app::readFlockFile(file);
-  const boids::verify::FlockShape shape = boids::verify::measureFlock(flock.positions);
-  // The altitude band's floor is the murmuration model's (to come): here a tenth of the world's side
-  // (41 at 2048 boids).
-  const std::string misses = boids::verify::murmurationMisses(shape, 4.1);
-  EXPECT_NE(misses, "") << "today's flock passed the murmuration measure: " << boids::verify::describe(shape);
-  std::printf("%s\nmisses:\n%s", boids::verify::describe(shape).c_str(), misses.c_str());
   std::filesystem::remove_all(dir);
+  return boids::verify::measureFlock(flock.positions);
+}
+
+}  // namespace
+
+TEST(FlockShape, TheMurmurationIsOneThinLevelFlockAboveTheGround) {
+  for (int seed : {1, 2, 3}) {
+    const boids::verify::FlockShape s = shapeAfter("murmuration", seed);
+    const std::string what = "seed " + std::to_string(seed) + ": " + boids::verify::describe(s);
+    EXPECT_GE(s.largestCluster, 0.9) << what;
+    EXPECT_LE(s.thinToLong, 0.4) << what;
+    EXPECT_LE(s.thinAxisFromVertical, 30.0) << what;
+    EXPECT_GE(s.lowest, 4.0) << what;  // a tenth of the preset's altitude band floor, 40 above the ground
+    // The target is at least 0.9 (real flocks are denser at their border): not reached yet (issue
+    // 36); what the model reaches is held here, so it cannot slip back to a ball that thins outward.
+    EXPECT_GE(s.borderToCore, 0.7) << what;
+    std::printf("%s\n", what.c_str());
+  }
+}
+
+TEST(FlockShape, TheSchoolsFailTheMurmurationMeasure) {
+  const boids::verify::FlockShape shape = shapeAfter("schools", 1);
+  // The schools' world is sized for the count (41 at 2048 boids): a tenth of it as the floor.
+  const std::string misses = boids::verify::murmurationMisses(shape, 4.1);
+  EXPECT_NE(misses, "") << "the schools passed the murmuration measure: " << boids::verify::describe(shape);
+  std::printf("%s\nmisses:\n%s", boids::verify::describe(shape).c_str(), misses.c_str());
 }

@@ -601,8 +601,9 @@ namespace {
 
 // The murmuration's rules on a flock at the CIS 565 density: the topological rule with every term
 // of the model on (the roost and the altitude band placed where the flock is, so they act).
-sim::SimSettings topologicalFor(std::uint32_t count, std::uint32_t nearest, sim::Flight flight, sim::Neighbours search) {
-  sim::SimSettings s = settingsFor(count, sim::WorldMode::Walls);
+sim::SimSettings topologicalFor(std::uint32_t count, std::uint32_t nearest, sim::Flight flight, sim::Neighbours search,
+                                sim::WorldMode world = sim::WorldMode::Walls) {
+  sim::SimSettings s = settingsFor(count, world);
   s.rule = sim::Rule::Topological;
   s.nearest = nearest;
   s.separateFrom = std::min<std::uint32_t>(2, nearest);
@@ -627,8 +628,10 @@ class TopologicalSteps : public GlTest, public ::testing::WithParamInterface<Top
 
 TEST_P(TopologicalSteps, GpuStepMatchesTheCpuReferenceInitiallyAndAfterFlocking) {
   const TopologicalCase c = GetParam();
-  sim::Simulation simulation(test::shaders(), test::caps(), topologicalFor(c.count, c.nearest, c.flight, c.search));
-  const std::string name = "n=" + std::to_string(c.count) + " k=" + std::to_string(c.nearest);
+  // k = 16 in the wrap-around world: the rings reach across its faces.
+  const sim::WorldMode world = c.nearest == 16 ? sim::WorldMode::Wrap : sim::WorldMode::Walls;
+  sim::Simulation simulation(test::shaders(), test::caps(), topologicalFor(c.count, c.nearest, c.flight, c.search, world));
+  const std::string name = "n=" + std::to_string(c.count) + " k=" + std::to_string(c.nearest) + " " + sim::worldModeName(world);
   expectStepMatches(simulation, name + " frame 0");
   for (int f = 0; f < 40; ++f) {  // the cells resized from the flock's own k-th distances by now
     simulation.reduce();

@@ -12,12 +12,23 @@ using namespace boids;
 
 using test::parse;
 
-TEST(Options, DefaultsAreTheSettingsDefaults) {
-  auto r = parse({});
-  ASSERT_TRUE(r.options);
-  EXPECT_EQ(r.options->mode, app::Mode::Auto);
-  EXPECT_EQ(r.options->settings.sim.count, sim::SimSettings{}.count);
-  EXPECT_FALSE(r.options->countGiven());
+TEST(Options, TheWindowAndDemoStartAsTheMurmurationCheckAndBenchFromTheDefaults) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{}, std::vector<std::string>{"demo"}}) {
+    auto r = parse(args);
+    ASSERT_TRUE(r.options);
+    EXPECT_EQ(r.options->settings.sim.count, sim::SimSettings{}.count);
+    EXPECT_EQ(r.options->settings.sim.rule, sim::Rule::Topological);
+    EXPECT_EQ(r.options->settings.sim.attractor.mode, sim::AttractorMode::Hunt);
+    EXPECT_FALSE(r.options->countGiven()) << "the start's count is a default, not one given";
+  }
+  EXPECT_EQ(parse({}).options->mode, app::Mode::Auto);
+  auto check = parse({"check"});
+  ASSERT_TRUE(check.options);
+  EXPECT_EQ(check.options->settings.sim.rule, sim::Rule::Metric);
+  auto preset = parse({"--preset", "schools"});  // a preset replaces the start
+  ASSERT_TRUE(preset.options);
+  EXPECT_EQ(preset.options->settings.sim.rule, sim::Rule::Metric);
+  EXPECT_EQ(preset.options->settings.sim.start, sim::Start::Clustered);
 }
 
 TEST(Options, EverySimulationParameterIsSettable) {
@@ -27,6 +38,7 @@ TEST(Options, EverySimulationParameterIsSettable) {
     const float value = world ? 200.0f : p.min + 0.25f * (std::min(p.max, 4.0f) - p.min);
     std::vector<std::string> args = {"--" + std::string(p.key), std::to_string(value)};
     if (!world) args.insert(args.end(), {"--world-size", "100000"});
+    if (std::string(p.key) == "altitude-high") args.insert(args.end(), {"--altitude-low", "0"});
     auto r = parse(args);
     ASSERT_TRUE(r.options) << p.key;
     EXPECT_FLOAT_EQ(r.options->settings.sim.*p.member, value) << p.key;
@@ -76,12 +88,12 @@ TEST(Options, HelpExitsWithZero) {
 }
 
 TEST(Options, TheWorldFollowsTheCountUnlessGiven) {
-  auto automatic = parse({"--count", "65536"});
+  auto automatic = parse({"--preset", "schools", "--count", "65536"});
   ASSERT_TRUE(automatic.options);
   EXPECT_EQ(automatic.options->settings.sim.worldSize, sim::worldSizeForCount(65536));
   EXPECT_NEAR(65536 / std::pow(automatic.options->settings.sim.worldSize, 3.0f), sim::kReferenceDensity, 0.001);
   EXPECT_FLOAT_EQ(automatic.options->settings.sim.wallMargin, automatic.options->settings.sim.worldSize / 10);
-  auto chosen = parse({"--count", "65536", "--world-size", "50", "--wall-margin", "3"});
+  auto chosen = parse({"--preset", "schools", "--count", "65536", "--world-size", "50", "--wall-margin", "3"});
   ASSERT_TRUE(chosen.options);
   EXPECT_EQ(chosen.options->settings.sim.worldSize, 50.0f);
   EXPECT_EQ(chosen.options->settings.sim.wallMargin, 3.0f);

@@ -85,6 +85,8 @@ bool sameValue(const json& a, const json& b) {
 std::vector<std::string> withRoom(const app::SettingInfo& s, std::vector<std::string> args) {
   if (std::string(s.key) != "world-size") args.insert(args.end(), {"--world-size", "100000"});
   if (std::string(s.key) == "attractor-point") args.insert(args.end(), {"--attractor", "attract"});
+  if (std::string(s.key) == "altitude-high") args.insert(args.end(), {"--altitude-low", "0"});  // the band's floor below it
+  if (std::string(s.key) == "separate-from") args.insert(args.end(), {"--nearest", "16"});
   return args;
 }
 
@@ -154,6 +156,7 @@ TEST(Settings, SavedDocumentsReadBackToTheSameSettings) {
     app::assign(s, changed, otherValue(s));
   }
   changed.sim.worldSize = 100000;
+  changed.sim.altitudeHigh = changed.sim.altitudeLow + 10;  // the band's ceiling above its floor
   const app::ParsedFile parsed = parseText(app::settingsJson(changed, "mine", "a test"));
   ASSERT_FALSE(parsed.error) << parsed.error->text();
   EXPECT_TRUE(parsed.warnings.empty());
@@ -341,16 +344,17 @@ TEST(Settings, SavedValuesThatConflictOrAreRefusedAreSetAsideByKeyAndTheFileIsKe
   const std::filesystem::path dir = scratch("xdg-aside");
   ::setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
   const std::string text =
-      "{\"simulation\": {\"world-size\": 40, \"seed\": 77, \"dt\": 9, \"max-speed\": 2.5}, \"render\": {\"fog\": 0.01}}\n";
+      "{\"simulation\": {\"world-size\": 40, \"seed\": 77, \"dt\": 9, \"wall-strength\": 0.07}, \"render\": {\"fog\": 0.01}}\n";
   app::writeFileAtomically(app::userSettingsPath(), text);
-  auto r = parse({"--cohesion-radius", "15"});  // fine in the default world, too large for a quarter of 40
+  // The schools (the world follows the count); the radius fine there, too large for a quarter of 40.
+  auto r = parse({"--preset", "schools", "--cohesion-radius", "15"});
   ASSERT_TRUE(r.options);
   testing::internal::CaptureStderr();
   app::resolveWindowSettings(*r.options);
   const std::string err = testing::internal::GetCapturedStderr();
   const app::AppSettings& s = r.options->settings;
   EXPECT_EQ(s.sim.seed, 77u) << "the rest is used";
-  EXPECT_FLOAT_EQ(s.sim.maxSpeed, 2.5f);
+  EXPECT_FLOAT_EQ(s.sim.wallStrength, 0.07f);
   EXPECT_FLOAT_EQ(s.render.fogDensity, 0.01f);
   EXPECT_FLOAT_EQ(s.sim.cohesionRadius, 15.0f) << "the option wins";
   EXPECT_FLOAT_EQ(s.sim.worldSize, sim::worldSizeForCount(s.sim.count)) << "the saved world gave way";
@@ -368,8 +372,9 @@ TEST(Settings, DerivedValuesFollowWhatTheyDeriveFromUnlessSetWithItOrLater) {
     return r.options ? r.options->settings.sim.wallMargin : -1.0f;
   };
   const std::vector<std::string> smallRadii = {"--separation-radius", "1", "--alignment-radius", "1", "--cohesion-radius", "1"};
-  auto with = [&](std::vector<std::string> more) {
+  auto with = [&](std::vector<std::string> more) {  // the schools: the world follows the count
     more.insert(more.end(), smallRadii.begin(), smallRadii.end());
+    more.insert(more.end(), {"--preset", "schools"});
     return more;
   };
   EXPECT_FLOAT_EQ(margin(with({"--world-size", "10"})), 1.0f);
@@ -423,6 +428,7 @@ TEST(Settings, ASavedCountTooBigForThisGpuIsSetAsideWithWhatOnlyFittedItsWorld) 
   auto r = parse({"--max-speed", "2"});
   ASSERT_TRUE(r.options);
   app::Options options = *r.options;
+  options.start.reset();  // the defaults beneath (the murmuration's large world would hold the radius)
   options.saved = saved.layer;
   options.settings = app::resolve(options.layers()).settings;
   gl::Caps caps;
