@@ -269,7 +269,8 @@ struct CommandLine {
       "Without one (no DISPLAY/WAYLAND_DISPLAY, or no window could be opened): the headless demo,\n"
       "which renders offscreen on EGL, prints per-pass timings and writes a PNG of the last frame.\n\n"
       "Settings come from the defaults, then --preset, then the options below (--set KEY=VALUE takes\n"
-      "any setting by the name of its option, without the dashes).\n\n"
+      "any setting by the name of its option, without the dashes). Without --preset, the window and\n"
+      "the demo start from preset murmuration (the schools of earlier versions: --preset schools).\n\n"
       "Window controls: left-drag orbit, right/middle-drag pan, wheel zoom, R reset camera, F follow,\n"
       "Space pause, N single step, T reset flock, V vsync, H hide panel, F5 reload shaders, F12 screenshot,\n"
       "hold A: the flock follows the point under the cursor, hold S: it flees it, Esc quit.",

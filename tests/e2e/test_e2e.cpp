@@ -352,8 +352,8 @@ std::array<int, 6> hueSextants(const Png& png) {
 
 }  // namespace
 
-TEST(FirstMinute, TheDefaultFlockShowsSchoolsInMoreThanOneColourAndEachNewOptionChangesTheImage) {
-  // The demo with the defaults (a clustered start, colour by heading, the ground), 250 frames,
+TEST(FirstMinute, TheSchoolsShowInMoreThanOneColourAndEachNewOptionChangesTheImage) {
+  // The demo with the schools preset (a clustered start, colour by heading, the ground), 250 frames,
   // then each new option alone: every one must change the picture, and the default's boids must
   // fall into at least two hue sextants with a tenth of the colourful pixels each (schools flying
   // different ways), where one colour for every boid gives one (checked with a palette that
@@ -361,7 +361,7 @@ TEST(FirstMinute, TheDefaultFlockShowsSchoolsInMoreThanOneColourAndEachNewOption
   // are the boids' (the shipped sunset's sky has hues of its own).
   const fs::path dir = scratch();
   const std::string common =
-      "demo --count 2048 --frames 250 --width 480 --height 270 --environment constant --screenshot ";
+      "demo --preset schools --count 2048 --frames 250 --width 480 --height 270 --environment constant --screenshot ";
   auto shot = [&](const std::string& name, const std::string& more) {
     const Result r = runHeadless(common + "'" + (dir / (name + ".png")).string() + "' " + more);
     EXPECT_EQ(r.exitCode, 0) << more << "\n" << r.output;
@@ -395,7 +395,7 @@ TEST(FirstMinute, ASoftwareRendererStartsSmallUnlessTheUserGaveACount) {
   EXPECT_NE(plain.output.find("software renderer: 2048 boids rather than the default 16384"), std::string::npos) << plain.output;
   EXPECT_NE(plain.output.find("headless demo: 2048 boids"), std::string::npos) << plain.output;
   const Result preset = runHeadless("demo --preset murmuration" + tail);
-  EXPECT_NE(preset.output.find("2048 boids rather than the preset's 65536"), std::string::npos) << preset.output;
+  EXPECT_NE(preset.output.find("2048 boids rather than the preset's 16384"), std::string::npos) << preset.output;
   const Result given = runHeadless("demo --count 4096" + tail);
   EXPECT_NE(given.output.find("headless demo: 4096 boids"), std::string::npos) << given.output;
   EXPECT_EQ(given.output.find("boids rather than"), std::string::npos) << given.output;

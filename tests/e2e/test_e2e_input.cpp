@@ -42,7 +42,7 @@ TEST(BadInput, CommandLineValuesAreRefusedInOneLineBeforeAnythingStarts) {
       {"--separation-radius nan", "--separation-radius nan: 'nan' is not a number (allowed: 0.1 to 50)"},
       {"--world sphere", "--world sphere: must be walls or wrap"},
       {"--colour rainbow", "--colour rainbow: must be heading, speed or density"},
-      {"--start spiral", "--start spiral: must be clustered or uniform"},
+      {"--start spiral", "--start spiral: must be clustered, uniform or flock"},
       {"--render-scale 2", "--render-scale 2: outside the allowed range 0.25 to 1"},
       {"--attractor-point 1,2", "--attractor-point 1,2: '1,2' is not three numbers x,y,z"},
       {"--sort quick", "--sort quick: must be bitonic-global, bitonic-shared, bitonic-transpose, counting, radix or onesweep"},
