@@ -559,7 +559,8 @@ Resolved resolve(std::span<const Layer> layers) {
     for (auto [key, member] : {std::pair{"separation-radius", &sim::SimSettings::separationRadius},
                                std::pair{"range", &sim::SimSettings::range}}) {
       if (levelOf(key) > levelOf("keep-flock-size")) continue;  // given above it: as given
-      s.sim.*member *= scale;
+      // At most a quarter of the world (a small world, a tiny count), where sim::check() allows them.
+      s.sim.*member = std::min(s.sim.*member * scale, 0.25f * s.sim.worldSize);
       r.derivedFrom[key] = "count";
       r.origins[key] = r.originOf(key) + ", scaled to count " + std::to_string(s.sim.count) + " (keep-flock-size)";
     }

@@ -75,4 +75,13 @@ std::optional<std::vector<std::uint8_t>> AsyncReadback::poll() {
   return bytes;
 }
 
+std::optional<std::vector<std::uint8_t>> AsyncReadback::wait() {
+  if (!fence_) return std::nullopt;
+  for (;;) {  // a second at a time; the copy is queued work, which ends
+    const GLenum state = glClientWaitSync(fence_, GL_SYNC_FLUSH_COMMANDS_BIT, 1'000'000'000);
+    if (state != GL_TIMEOUT_EXPIRED) break;
+  }
+  return poll();
+}
+
 }  // namespace boids::gl

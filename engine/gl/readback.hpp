@@ -32,6 +32,9 @@ class AsyncReadback {
   bool request(const std::vector<ReadbackSource>& sources);
   // The bytes of the finished request, in the order requested; empty while the GPU is busy.
   std::optional<std::vector<std::uint8_t>> poll();
+  // The same, waiting for the GPU to finish it first (empty only when none is in flight or the
+  // wait failed).
+  std::optional<std::vector<std::uint8_t>> wait();
 
  private:
   void ensureCapacity(std::size_t bytes);

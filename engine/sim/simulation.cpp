@@ -71,6 +71,8 @@ void Simulation::reset() {
   }
   steps_ = 0;
   resetPredator();
+  reachReadback_.wait();  // a sample of the flock before: dropped, and the cells start over
+  cell_ = 0;
   reduce();
 }
 
@@ -139,12 +141,19 @@ void Simulation::reorder() { grid_.reorder(flock_.positions(), flock_.velocities
 // that the first ring (27 cells) nearly always holds a boid's k nearest.
 constexpr float kCellPerReach = 1.0f;
 
+// A sample is taken kReachLag steps after the step that made it, waiting for it if it is not back
+// by then (it nearly always is): the cells change at the same steps on every run, so a flock's
+// memory order, and with it the order of the reduction's sums, is the same on every run.
+constexpr std::uint64_t kReachLag = 4;
+
 void Simulation::sampleReach() {
-  if (auto bytes = reachReadback_.poll()) {
-    std::uint32_t sum = 0, count = 0;
-    std::memcpy(&sum, bytes->data(), sizeof sum);
-    std::memcpy(&count, bytes->data() + sizeof sum, sizeof count);
-    if (count > 0) cell_ = kCellPerReach * float(sum) / (256.0f * float(count));
+  if (reachReadback_.busy() && steps_ >= reachAskedAt_ + kReachLag) {
+    if (auto bytes = reachReadback_.wait()) {
+      std::uint32_t sum = 0, count = 0;
+      std::memcpy(&sum, bytes->data(), sizeof sum);
+      std::memcpy(&count, bytes->data() + sizeof sum, sizeof count);
+      if (count > 0) cell_ = kCellPerReach * float(sum) / (256.0f * float(count));
+    }
   }
   if (!reachReadback_.busy()) reach_.zero(2 * sizeof(std::uint32_t));
 }
@@ -163,7 +172,10 @@ void Simulation::integrate() {
   }
   if (usesGrid()) {
     gridStepper_.step(flock_, stats_, grid_, settings_.neighbours == Neighbours::GridCoherent, topological);
-    if (topological && !reachReadback_.busy()) reachReadback_.request({{&reach_, 2 * sizeof(std::uint32_t)}});
+    if (topological && !reachReadback_.busy()) {
+      reachReadback_.request({{&reach_, 2 * sizeof(std::uint32_t)}});
+      reachAskedAt_ = steps_;
+    }
   } else {
     stepper_.step(flock_, stats_);
   }

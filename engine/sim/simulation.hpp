@@ -125,7 +125,8 @@ class Simulation {
   gl::Buffer reach_;                // the topological step's sampled k-th distances (SSBO_REACH)
   gl::AsyncReadback reachReadback_;
   float cell_ = 0;
-  void sampleReach();               // takes a finished sample, clears the buffer for the next
+  std::uint64_t reachAskedAt_ = 0;  // the step whose sample is in flight
+  void sampleReach();               // takes the sample due now, clears the buffer for the next
 };
 
 }  // namespace boids::sim

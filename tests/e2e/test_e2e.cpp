@@ -272,7 +272,7 @@ TEST(EndToEnd, CullingIsOnByDefaultAndWhereTheNearLevelCoversTheScreenItsImageIs
   const fs::path dir = scratch();
   // (A uniform start under the CIS 565 rules: after 20 frames a few boids are still in the
   // cube's corners, outside the view.)
-  const std::string common = "demo --count 500 --start uniform --separation-radius 3 --alignment-weight 0.1 "
+  const std::string common = "demo --preset schools --count 500 --start uniform --separation-radius 3 --alignment-weight 0.1 "
                              "--cohesion-weight 0.01 --frames 20 --width 640 --height 360 --screenshot ";
   const Result off = run("", common + "'" + (dir / "off.png").string() + "' --no-cull");
   ASSERT_EQ(off.exitCode, 0) << off.output;
@@ -302,7 +302,7 @@ TEST(EndToEnd, LevelTintsShowEachLevelInItsColour) {
   // 2 to 5 px at 640x360): red darts, amber triangles and blue points, each level's count printed.
   // The speed ramp has no red: without the tints (colouring by speed), red pixels all but vanish.
   const fs::path dir = scratch();
-  const std::string args = "demo --count 20000 --frames 3 --width 640 --height 360 --lod-pixels 4,2.8 --screenshot ";
+  const std::string args = "demo --preset schools --count 20000 --frames 3 --width 640 --height 360 --lod-pixels 4,2.8 --screenshot ";
   const Result r = run("", args + "'" + (dir / "tints.png").string() + "' --lod-tint");
   ASSERT_EQ(r.exitCode, 0) << r.output;
   const std::array<long, 5> k = cullLine(r.output);
@@ -447,7 +447,7 @@ TEST(EndToEnd, SplatsDrawTheFlockAsTheMeshesDo) {
   // speed instead of heading their mean moves by more than 8 levels (both checked below).
   const fs::path dir = scratch();
   for (const std::string count : {"20000", "150000"}) {
-    const std::string common = "demo --frames 2 --width 640 --height 360 --world-size 110 --no-ground --no-markers --screenshot ";
+    const std::string common = "demo --preset schools --frames 2 --width 640 --height 360 --world-size 110 --no-ground --no-markers --screenshot ";
     auto shot = [&](const std::string& name, const std::string& more) {
       const Result r = run("", common + "'" + (dir / (name + ".png")).string() + "' " + more);
       EXPECT_EQ(r.exitCode, 0) << r.output;

@@ -95,7 +95,8 @@ TEST(Hostile3, Class1UnderXvfbSavedSettingsNamingACutMapAreSetAsideAndTheWindowS
 
 TEST(Hostile3, Class2AWorldFarLargerThanTheFlockHashesItsGridAndStaysFast) {
   const fs::path dir = scratch("h3-world");
-  const Result r = run("timeout -k 10 120", "demo --count 1000 --world-size 100000 --frames 30 --screenshot " + quoted(dir / "w.png"));
+  const Result r = run("timeout -k 10 120", "demo --preset schools --count 1000 --world-size 100000 --frames 30 --screenshot " +
+                                                quoted(dir / "w.png"));
   ASSERT_NE(r.exitCode, 124) << "30 frames took more than two minutes\n" << r.output;
   EXPECT_EQ(r.exitCode, 0) << r.output;
   EXPECT_TRUE(has(r.output, "19998^3 cells of 5, hashed into 2048 keys")) << r.output;
