@@ -540,6 +540,7 @@ class Desktop {
       const float scale = sim::spacingScale(next.count) / sim::spacingScale(panel_.app.sim.count);
       next.separationRadius *= scale;
       next.range *= scale;
+      next.dt *= scale;
     }
     panel_.countError = sim::validate(next);
     if (panel_.countError.empty()) panel_.app.sim = next;

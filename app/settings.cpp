@@ -118,8 +118,8 @@ void simulationSettings(std::vector<SettingInfo>& t) {
        "the world's side follows the count (the CIS 565 density) unless world-size is given with it or later",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(keepDensity)});
   t.push_back({"keep-flock-size", "simulation", "keep-flock-size",
-       "separation-radius and range, given with this or beneath it, are for 16384 birds and scale with the count, so "
-       "the flock keeps its size (more birds, closer together)",
+       "separation-radius, range and dt, given with this or beneath it, are for 16384 birds and scale with the count, "
+       "so the flock keeps its size (more birds, closer together, each moving as far a step for its spacing)",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(keepFlockSize)});
 }
 
@@ -557,10 +557,10 @@ Resolved resolve(std::span<const Layer> layers) {
   if (s.keepFlockSize) {
     const float scale = sim::spacingScale(s.sim.count);
     for (auto [key, member] : {std::pair{"separation-radius", &sim::SimSettings::separationRadius},
-                               std::pair{"range", &sim::SimSettings::range}}) {
+                               std::pair{"range", &sim::SimSettings::range}, std::pair{"dt", &sim::SimSettings::dt}}) {
       if (levelOf(key) > levelOf("keep-flock-size")) continue;  // given above it: as given
       // At most a quarter of the world (a small world, a tiny count), where sim::check() allows them.
-      s.sim.*member = std::min(s.sim.*member * scale, 0.25f * s.sim.worldSize);
+      s.sim.*member = std::min(s.sim.*member * scale, key == std::string("dt") ? 1.0f : 0.25f * s.sim.worldSize);
       r.derivedFrom[key] = "count";
       r.origins[key] = r.originOf(key) + ", scaled to count " + std::to_string(s.sim.count) + " (keep-flock-size)";
     }

@@ -360,6 +360,7 @@ std::string settingsJson(const AppSettings& s, std::string_view name, std::strin
   if (s.keepFlockSize) {
     written.sim.separationRadius /= sim::spacingScale(s.sim.count);
     written.sim.range /= sim::spacingScale(s.sim.count);
+    written.sim.dt /= sim::spacingScale(s.sim.count);
   }
   for (const SettingInfo& info : settingsTable()) {
     json value = valueOf(info, written);

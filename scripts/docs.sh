@@ -43,20 +43,21 @@ window() {
 windows() {
   command -v xvfb-run >/dev/null || { echo "docs.sh: no xvfb-run: the window's pictures are not made"; return; }
   window 1280x720 "$images/app-window.png" --frames 300
-  window 1280x1024 "$images/lighting.png" --frames 120 --environment sunset --open lighting
-  window 1280x720 "$images/cull-levels.png" --frames 120 --count 40000 --lod-tint --lod-pixels 7,4 --render-scale 1 --open culling
+  window 1280x1024 "$images/lighting.png" --preset schools --frames 120 --environment sunset --open lighting
+  window 1280x720 "$images/cull-levels.png" --preset schools --frames 120 --count 40000 --lod-tint --lod-pixels 7,4 \
+    --render-scale 1 --open culling
 }
 
 gpu() {
   local run="$1" gpu
   gpu="$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1 || echo "unknown GPU")"
   echo "docs.sh: pictures on $gpu"
-  "$boids" demo --defaults --count 16384 --frames 1500 --screenshot "$images/headless-demo.png"
+  "$boids" demo --defaults --preset schools --count 16384 --frames 1500 --screenshot "$images/headless-demo.png"
   "$boids" demo --defaults --preset murmuration --frames 1500 --screenshot "$images/preset-murmuration.png"
   "$boids" demo --defaults --preset dense-swarm --frames 1500 --screenshot "$images/preset-dense-swarm.png"
-  "$boids" demo --defaults --count 1048576 --frames 600 --screenshot "$images/demo-1m-heading.png"
-  "$boids" demo --defaults --count 1048576 --frames 600 --lod-tint --screenshot "$images/cull-1m-tints.png"
-  "$boids" demo --defaults --count 16777216 --frames 300 --screenshot "$images/flock-16m.png"
+  "$boids" demo --defaults --preset schools --count 1048576 --frames 600 --screenshot "$images/demo-1m-heading.png"
+  "$boids" demo --defaults --preset schools --count 1048576 --frames 600 --lod-tint --screenshot "$images/cull-1m-tints.png"
+  "$boids" demo --defaults --preset schools --count 16777216 --frames 300 --screenshot "$images/flock-16m.png"
   charts "$run"
 }
 

@@ -13,7 +13,7 @@ namespace boids::sim {
 std::span<const FloatParam> floatParams() {
   static const FloatParam kParams[] = {
       {"separation-radius", "separation radius", "neighbours closer than this push the boid away",
-       &SimSettings::separationRadius, 0.1f, 50.0f, true},
+       &SimSettings::separationRadius, 0.01f, 50.0f, true},
       {"separation-weight", "separation weight", "strength of the push away from close neighbours",
        &SimSettings::separationWeight, 0.0f, 1.0f, false},
       {"alignment-radius", "alignment radius", "neighbours closer than this share their heading",

@@ -157,9 +157,11 @@ float sideAtReferenceDensity(std::uint32_t count);
 // new count gets while the density is kept.
 float worldSizeForCount(std::uint32_t count);
 
-// The keep-flock-size rule: the spacing lengths (separation radius, topological range) are given
-// for kFlockSizeCount birds and scale by spacingScale(count) = cbrt(kFlockSizeCount / count), so a
-// flock of any count keeps the same size in the same world (more birds, closer together).
+// The keep-flock-size rule: the spacing lengths (separation radius, topological range) and the
+// time step are given for kFlockSizeCount birds and scale by spacingScale(count) =
+// cbrt(kFlockSizeCount / count), so a flock of any count keeps the same size in the same world
+// (more birds, closer together), each bird moving as far a step for its spacing (with the step
+// unscaled, 16M birds moved twice their spacing a step, passed through each other and piled up).
 inline constexpr std::uint32_t kFlockSizeCount = 16384;
 inline float spacingScale(std::uint32_t count) { return std::cbrt(float(kFlockSizeCount) / float(count)); }
 

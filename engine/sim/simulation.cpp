@@ -139,7 +139,8 @@ void Simulation::reorder() { grid_.reorder(flock_.positions(), flock_.velocities
 
 // The topological rule's cells are this many times as wide as the flock's mean k-th distance, so
 // that the first ring (27 cells) nearly always holds a boid's k nearest.
-constexpr float kCellPerReach = 1.0f;
+constexpr float kCellPerReach = 1.4f;  // measured: docs/PERFORMANCE.md, "The murmuration"
+
 
 // A sample is taken kReachLag steps after the step that made it, waiting for it if it is not back
 // by then (it nearly always is): the cells change at the same steps on every run, so a flock's
