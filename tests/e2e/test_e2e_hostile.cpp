@@ -289,8 +289,9 @@ TEST(Hostile3, WeakerMapCasesAreNamedForWhatTheyAre) {
 
 TEST(Hostile3, WeakerOptionCasesAreRefusedInsteadOfIgnored) {
   const std::pair<std::string, std::string> cases[] = {
-      {"demo --attractor-point 1,2,3", "there is no attractor to place"},
-      {"demo --attractor-strength 0.1", "the demo has no attractor to tune"},
+      {"demo --preset schools --attractor-point 1,2,3", "there is no attractor to place"},
+      {"demo --attractor-point 1,2,3", "a hunting predator flies where it will"},  // the start's
+      {"demo --preset schools --attractor-strength 0.1", "the demo has no attractor to tune"},
       {"bench --reduce --sorters radix", "--sorters: only --sort and --frame time sorters"},
       {"bench --sort --strategies tree", "--strategies: only --reduce times strategies"},
       {"bench --sh --environment city", "--environment city: bench projects maps of its own sizes"},

@@ -39,7 +39,7 @@ TEST(BadInput, CommandLineValuesAreRefusedInOneLineBeforeAnythingStarts) {
       {"--count -5", "--count -5: '-5' is outside the allowed range 1 to 67108864"},
       {"--count many", "--count many: 'many' is not a whole number (allowed: 1 to 67108864)"},
       {"--dt 7", "--dt 7: outside the allowed range 0.001 to 1"},
-      {"--separation-radius nan", "--separation-radius nan: 'nan' is not a number (allowed: 0.1 to 50)"},
+      {"--separation-radius nan", "--separation-radius nan: 'nan' is not a number (allowed: 0.01 to 50)"},
       {"--world sphere", "--world sphere: must be walls or wrap"},
       {"--colour rainbow", "--colour rainbow: must be heading, speed or density"},
       {"--start spiral", "--start spiral: must be clustered, uniform or flock"},
