@@ -78,12 +78,15 @@ void findNearest(uint s, vec3 p) {
   vec3 inCell = (p + vec3(u_sim.world.x)) * u_sim.grid.y - vec3(c);
   float margin = min(min(min(inCell.x, 1.0 - inCell.x), min(inCell.y, 1.0 - inCell.y)), min(inCell.z, 1.0 - inCell.z));
   margin = max(margin, 0.0) * u_sim.grid.x;
+  // Less the rounding of a position's cell and offset (a few float ulps of the half side, charged
+  // 64), so that a boid just across a face by rounding is never taken for farther than it is.
+  float slack = 3.8e-6 * u_sim.world.x;
   float range = sqrt(u_sim.reach.y);
   for (int r = 0;; ++r) {
     considerRing(c, r, s, p);
-    float searched = float(r) * u_sim.grid.x + margin;
-    if (searched >= range) break;
-    if (g_found == u_sim.nearest && g_dist[g_found - 1u] < searched * searched * (1.0 - 1e-5)) break;
+    float sure = max(float(r) * u_sim.grid.x + margin - slack, 0.0);  // no unsearched boid is nearer
+    if (sure >= range) break;
+    if (g_found == u_sim.nearest && g_dist[g_found - 1u] < sure * sure) break;
     if (2 * r + 1 >= int(u_sim.cellsPerAxis)) break;  // the whole world searched
   }
 }
