@@ -586,7 +586,9 @@ class Desktop {
     runFrame(scene_->simulation, scene_->renderer, timer_, view);
     if (scene != fb) scene_->renderer.present(*sceneTarget_, 0, fb);
     if (!healthReadback_.busy()) healthReadback_.request({{&scene_->simulation.health(), sizeof(std::uint32_t)}});
-    if (scene_->simulation.attractor().mode == sim::AttractorMode::Hunt && !predatorReadback_.busy()) {
+    // Only where its ring is drawn: the CPU has no follow camera to place it with.
+    if (scene_->simulation.attractor().mode == sim::AttractorMode::Hunt && !panel_.app.render.follow &&
+        !predatorReadback_.busy()) {
       predatorReadback_.request({{&scene_->simulation.predator(), sizeof predatorState_}});
     }
     if (!recorder_) return;

@@ -31,11 +31,8 @@ std::vector<Layer> Options::layers(std::optional<Layer> below) const {
   return all;
 }
 
-bool Options::countGiven() const {
-  Options given = *this;
-  given.start.reset();  // the start's count is a default
-  const std::vector<Layer> all = given.layers();
-  return std::any_of(all.begin(), all.end(), [](const Layer& l) { return l.has("count"); });
+bool Options::countGiven() const {  // the start's count is a default, not one given
+  return (saved && saved->has("count")) || (preset && preset->has("count")) || commandLine.has("count");
 }
 
 std::string Options::originOf(const std::string& key) const { return resolve(layers()).originOf(key); }
