@@ -536,14 +536,13 @@ class Desktop {
       next.wallMargin *= scale;
       camera_ = render::OrbitCamera::framing(next.worldSize);
     }
+    AppSettings scaled = panel_.app;
+    scaled.sim = next;
     if (panel_.app.keepFlockSize && next.count != panel_.app.sim.count) {
-      const float scale = sim::spacingScale(next.count) / sim::spacingScale(panel_.app.sim.count);
-      next.separationRadius *= scale;
-      next.range *= scale;
-      next.dt *= scale;
+      scaleFlockSize(scaled, sim::spacingScale(next.count) / sim::spacingScale(panel_.app.sim.count));
     }
-    panel_.countError = sim::validate(next);
-    if (panel_.countError.empty()) panel_.app.sim = next;
+    panel_.countError = sim::validate(scaled.sim);
+    if (panel_.countError.empty()) panel_.app = scaled;
   }
 
   void reloadShaders() {

@@ -35,6 +35,22 @@ AppSettings::AppSettings()
   sim.cohesionWeight = 0.02f;
 }
 
+// At most a quarter of the world for the lengths of the rules (a small world, a tiny count), a
+// step of at most 1, and a drawn bird of at least 0.01 (boid-size's least).
+const FlockSizeSetting kFlockSizeSettings[4] = {
+    {"separation-radius", [](AppSettings& s) -> float& { return s.sim.separationRadius; },
+     [](const AppSettings& s, float v) { return std::min(v, 0.25f * s.sim.worldSize); }},
+    {"range", [](AppSettings& s) -> float& { return s.sim.range; },
+     [](const AppSettings& s, float v) { return std::min(v, 0.25f * s.sim.worldSize); }},
+    {"dt", [](AppSettings& s) -> float& { return s.sim.dt; }, [](const AppSettings&, float v) { return std::min(v, 1.0f); }},
+    {"boid-size", [](AppSettings& s) -> float& { return s.render.boidScale; },
+     [](const AppSettings&, float v) { return std::max(v, 0.01f); }},
+};
+
+void scaleFlockSize(AppSettings& s, float scale) {
+  for (const FlockSizeSetting& f : kFlockSizeSettings) f.of(s) = f.within(s, f.of(s) * scale);
+}
+
 namespace {
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
@@ -118,8 +134,9 @@ void simulationSettings(std::vector<SettingInfo>& t) {
        "the world's side follows the count (the CIS 565 density) unless world-size is given with it or later",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(keepDensity)});
   t.push_back({"keep-flock-size", "simulation", "keep-flock-size",
-       "separation-radius, range and dt, given with this or beneath it, are for 16384 birds and scale with the count, "
-       "so the flock keeps its size (more birds, closer together, each moving as far a step for its spacing)",
+       "separation-radius, range, dt and boid-size, given with this or beneath it, are for 16384 birds and scale with "
+       "the count, so the flock keeps its size and look (more birds, closer together and smaller, each moving as far "
+       "a step for its spacing)",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(keepFlockSize)});
 }
 
@@ -556,13 +573,11 @@ Resolved resolve(std::span<const Layer> layers) {
   }
   if (s.keepFlockSize) {
     const float scale = sim::spacingScale(s.sim.count);
-    for (auto [key, member] : {std::pair{"separation-radius", &sim::SimSettings::separationRadius},
-                               std::pair{"range", &sim::SimSettings::range}, std::pair{"dt", &sim::SimSettings::dt}}) {
-      if (levelOf(key) > levelOf("keep-flock-size")) continue;  // given above it: as given
-      // At most a quarter of the world (a small world, a tiny count), where sim::check() allows them.
-      s.sim.*member = std::min(s.sim.*member * scale, key == std::string("dt") ? 1.0f : 0.25f * s.sim.worldSize);
-      r.derivedFrom[key] = "count";
-      r.origins[key] = r.originOf(key) + ", scaled to count " + std::to_string(s.sim.count) + " (keep-flock-size)";
+    for (const FlockSizeSetting& f : kFlockSizeSettings) {
+      if (levelOf(f.key) > levelOf("keep-flock-size")) continue;  // given above it: as given
+      f.of(s) = f.within(s, f.of(s) * scale);
+      r.derivedFrom[f.key] = "count";
+      r.origins[f.key] = r.originOf(f.key) + ", scaled to count " + std::to_string(s.sim.count) + " (keep-flock-size)";
     }
   }
   if (levelOf("wall-margin") == 0 || levelOf("wall-margin") < worldLevel) {

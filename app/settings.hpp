@@ -48,6 +48,17 @@ struct AppSettings {
   AppSettings();  // the defaults
 };
 
+// The settings keep-flock-size scales by sim::spacingScale(count): given for 16384 birds, so the
+// flock keeps its size and its look at any count (more birds, closer together and smaller).
+struct FlockSizeSetting {
+  const char* key;
+  float& (*of)(AppSettings&);
+  float (*within)(const AppSettings&, float);  // a scaled value brought inside what sim::check allows
+};
+extern const FlockSizeSetting kFlockSizeSettings[4];
+// Every setting of kFlockSizeSettings times `scale`, each within its most.
+void scaleFlockSize(AppSettings& s, float scale);
+
 enum class SettingKind { Float, Integer, Bool, Choice, Numbers, Text };
 
 struct SettingInfo {

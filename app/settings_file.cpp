@@ -358,9 +358,7 @@ std::string settingsJson(const AppSettings& s, std::string_view name, std::strin
   // keep-flock-size: the spacing written as for 16384 birds, as it is read back (resolve()).
   AppSettings written = s;
   if (s.keepFlockSize) {
-    written.sim.separationRadius /= sim::spacingScale(s.sim.count);
-    written.sim.range /= sim::spacingScale(s.sim.count);
-    written.sim.dt /= sim::spacingScale(s.sim.count);
+    for (const FlockSizeSetting& f : kFlockSizeSettings) f.of(written) /= sim::spacingScale(s.sim.count);
   }
   for (const SettingInfo& info : settingsTable()) {
     json value = valueOf(info, written);
