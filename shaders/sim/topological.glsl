@@ -4,9 +4,10 @@
 // the density): each boid finds its k = u_sim.nearest nearest boids within the range
 // (sqrt(u_sim.reach.y)) exactly, ties broken by the lower boid index, through the grid: the cells
 // around its own in growing shells (rings), until the k-th nearest so far is nearer than any boid
-// of an unsearched cell can be, or the shells cover the range. The grid's cells are sized from the
-// flock (about the k-th nearest's distance, engine/sim/simulation.cpp), so the first ring of 27
-// cells nearly always holds them, however dense the flock: the cost follows k, not the density.
+// of an unsearched cell can be, or the shells cover the range; a cell farther than the k-th so far
+// is passed over unread. The grid's cells are sized from the flock (about the k-th nearest's
+// distance, engine/sim/simulation.cpp), so the first ring of 27 cells nearly always holds them,
+// however dense the flock: the cost follows k, not the density.
 // Then: alignment with the k (a steer toward their mean velocity, which with banked flight's cruise
 // speed does not speed the flock up, as the CIS 565 rule's adding of it does); cohesion toward
 // their centre, a direction scaled by the boid's centrality (how one-sided its neighbours are: 0
@@ -39,10 +40,22 @@ void considerNeighbour(float d, uint slot) {
   g_slot[m] = slot;
 }
 
-// The boids of one cell (but the boid's own slot s) into the list. Beyond a face: no cell (walls),
-// or the cell across the world (wrap-around; the rings never reach around to a cell twice: the
-// range is at most a quarter of the world and there are at least kMinCellsPerAxis cells a side).
-void considerCell(ivec3 cell, uint s, vec3 p) {
+// How far the cell `o` cells from the boid's own (along each axis) is from the boid at `f` (its
+// place in its own cell, 0..1 a side), less the rounding slack: no boid of it is nearer.
+float gapToCell(ivec3 o, vec3 f, float slack) {
+  vec3 gap = max(max(vec3(o) - f, f - vec3(o) - 1.0), 0.0) * u_sim.grid.x;
+  return max(length(gap) - slack, 0.0);
+}
+
+// The boids of the cell `o` cells from the boid's own cell c (but the boid's own slot s) into the
+// list, unless the cell is farther than the list's last (or the range). Beyond a face: no cell
+// (walls), or the cell across the world (wrap-around; the rings never reach around to a cell
+// twice: the range is at most a quarter of the world and there are at least kMinCellsPerAxis
+// cells a side).
+void considerCell(ivec3 c, ivec3 o, vec3 f, float slack, uint s, vec3 p) {
+  float gap = gapToCell(o, f, slack);
+  if (gap * gap > (g_found == u_sim.nearest ? g_dist[g_found - 1u] : u_sim.reach.y)) return;
+  ivec3 cell = c + o;
   int n = int(u_sim.cellsPerAxis);
   if (u_sim.worldMode == WORLD_WRAP) {
     cell = ivec3(wrapCell(cell.x), wrapCell(cell.y), wrapCell(cell.z));
@@ -59,12 +72,13 @@ void considerCell(ivec3 cell, uint s, vec3 p) {
   }
 }
 
-// The cells at Chebyshev distance r from c: the faces of the (2r + 1)^3 block.
-void considerRing(ivec3 c, int r, uint s, vec3 p) {
+// The cells at Chebyshev distance r from c: the faces of the (2r + 1)^3 block (in z, y, x order:
+// measured faster than nearest first, docs/PERFORMANCE.md, "The murmuration").
+void considerRing(ivec3 c, int r, vec3 f, float slack, uint s, vec3 p) {
   for (int z = -r; z <= r; ++z) {
     for (int y = -r; y <= r; ++y) {
       bool face = abs(y) == r || abs(z) == r;
-      for (int x = -r; x <= r; x += (face || r == 0) ? 1 : 2 * r) considerCell(c + ivec3(x, y, z), s, p);
+      for (int x = -r; x <= r; x += (face || r == 0) ? 1 : 2 * r) considerCell(c, ivec3(x, y, z), f, slack, s, p);
     }
   }
 }
@@ -73,17 +87,17 @@ void considerRing(ivec3 c, int r, uint s, vec3 p) {
 void findNearest(uint s, vec3 p) {
   g_found = 0u;
   ivec3 c = ivec3(cellOf(p));
+  vec3 f = clamp((p + vec3(u_sim.world.x)) * u_sim.grid.y - vec3(c), 0.0, 1.0);  // the boid's place in its cell
   // How far p is from its own cell's nearest face: every boid of a cell outside the block of rings
   // 0..r is at least r edges and this much away.
-  vec3 inCell = (p + vec3(u_sim.world.x)) * u_sim.grid.y - vec3(c);
-  float margin = min(min(min(inCell.x, 1.0 - inCell.x), min(inCell.y, 1.0 - inCell.y)), min(inCell.z, 1.0 - inCell.z));
-  margin = max(margin, 0.0) * u_sim.grid.x;
-  // Less the rounding of a position's cell and offset (a few float ulps of the half side, charged
-  // 64), so that a boid just across a face by rounding is never taken for farther than it is.
+  float margin = min(min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y)), min(f.z, 1.0 - f.z)) * u_sim.grid.x;
+  // The rounding of a position's cell and offset (a few float ulps of the half side, charged 64),
+  // taken off every distance to a cell, so that a boid just across a face by rounding is never
+  // taken for farther than it is.
   float slack = 3.8e-6 * u_sim.world.x;
   float range = sqrt(u_sim.reach.y);
   for (int r = 0;; ++r) {
-    considerRing(c, r, s, p);
+    considerRing(c, r, f, slack, s, p);
     float sure = max(float(r) * u_sim.grid.x + margin - slack, 0.0);  // no unsearched boid is nearer
     if (sure >= range) break;
     if (g_found == u_sim.nearest && g_dist[g_found - 1u] < sure * sure) break;
