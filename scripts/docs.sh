@@ -58,6 +58,7 @@ gpu() {
   "$boids" demo --defaults --preset schools --count 1048576 --frames 600 --screenshot "$images/demo-1m-heading.png"
   "$boids" demo --defaults --preset schools --count 1048576 --frames 600 --lod-tint --screenshot "$images/cull-1m-tints.png"
   "$boids" demo --defaults --preset schools --count 16777216 --frames 300 --screenshot "$images/flock-16m.png"
+  "$boids" demo --defaults --preset murmuration --count 16777216 --frames 1000 --screenshot "$images/murmuration-16m.png"
   charts "$run"
 }
 
@@ -71,7 +72,9 @@ charts() {
   for r in torch_sort torch_scan; do [ -f "$run/$r.json" ] && refs+=(--torch "$run/$r.json"); done
   [ -f "$run/cub.json" ] && refs+=(--cub "$run/cub.json")
   for json in sort primitives cull sh; do
-    [ -f "$run/$json.json" ] && "$python" "$root/scripts/charts.py" "$run/$json.json" "${refs[@]}" --out "$images/charts"
+    if [ -f "$run/$json.json" ]; then
+      "$python" "$root/scripts/charts.py" "$run/$json.json" "${refs[@]}" --out "$images/charts"
+    fi
   done
 }
 
