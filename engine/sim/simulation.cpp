@@ -11,6 +11,8 @@
 namespace boids::sim {
 namespace {
 constexpr std::uint32_t kZero = 0;
+// The topological step's sample (SSBO_REACH): the sum of the sampled k-th distances and their count.
+constexpr std::size_t kReachBytes = 2 * sizeof(std::uint32_t);
 
 const SimSettings& checked(const SimSettings& s) {
   if (std::string problem = validate(s); !problem.empty()) throw std::invalid_argument(problem);
@@ -32,7 +34,7 @@ Simulation::Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, c
       library_(library),
       predator_("sim.predator", 3 * sizeof(glm::vec4)),
       predatorProgram_(gl::Program::compute(library, "sim/predator.comp")),
-      reach_("sim.reach", 2 * sizeof(std::uint32_t)) {
+      reach_("sim.reach", kReachBytes) {
   resetPredator();
   reducer_ = createReducer(library, reduceVariant);
   strategyInfo_ = centroid::findCentroidVariant(reduceVariant);
@@ -141,7 +143,6 @@ void Simulation::reorder() { grid_.reorder(flock_.positions(), flock_.velocities
 // that the first ring (27 cells) nearly always holds a boid's k nearest.
 constexpr float kCellPerReach = 1.4f;  // measured: docs/PERFORMANCE.md, "The murmuration"
 
-
 // A sample is taken kReachLag steps after the step that made it, waiting for it if it is not back
 // by then (it nearly always is): the cells change at the same steps on every run, so a flock's
 // memory order, and with it the order of the reduction's sums, is the same on every run.
@@ -156,7 +157,7 @@ void Simulation::sampleReach() {
       if (count > 0) cell_ = kCellPerReach * float(sum) / (256.0f * float(count));
     }
   }
-  if (!reachReadback_.busy()) reach_.zero(2 * sizeof(std::uint32_t));
+  if (!reachReadback_.busy()) reach_.zero(kReachBytes);
 }
 
 void Simulation::integrate() {
@@ -174,7 +175,7 @@ void Simulation::integrate() {
   if (usesGrid()) {
     gridStepper_.step(flock_, stats_, grid_, settings_.neighbours == Neighbours::GridCoherent, topological);
     if (topological && !reachReadback_.busy()) {
-      reachReadback_.request({{&reach_, 2 * sizeof(std::uint32_t)}});
+      reachReadback_.request({{&reach_, kReachBytes}});
       reachAskedAt_ = steps_;
     }
   } else {

@@ -21,8 +21,8 @@
 #define SSBO_COLOUR_BINS 18 // uint[2 x COLOUR_BINS]: the flock's speeds and neighbour counts (render/colour_histogram.comp)
 #define SSBO_SHADOW 19      // uint per ground texel: boids above it (render/shadow_splat.comp)
 #define SSBO_SHADE 20       // ShadeConstants: the frame's shared shading terms (render/shade_constants.comp)
-#define SSBO_PREDATOR 22    // vec4[3]: the predator (sim/predator.comp): position, velocity and time, the point the flock flees
 #define SSBO_REACH 21       // uint[2]: the topological step's sampled k-th distances (sum, 1/256 units) and their count
+#define SSBO_PREDATOR 22    // vec4[3]: the predator (sim/predator.comp): position, velocity and time, the point the flock flees
 
 // Uniform blocks
 #define UBO_SIM_PARAMS 0
