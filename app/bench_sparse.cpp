@@ -92,8 +92,7 @@ json sparseBench(const Options& options, const gl::ShaderLibrary& shaders, const
           continue;
         }
         sim::Simulation simulation(shaders, caps, c.settings, options.settings.reduce);
-        simulation.flock().upload(c.flock);
-        simulation.reduce();
+        simulation.load(c.flock);
         for (int k = 0; k < kWarmSteps; ++k) simulation.step();
         const double ms = gl::median(gl::timeRuns([&](int) { simulation.step(); }, kTimedSteps));
         progress.clear();

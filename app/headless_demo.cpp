@@ -33,8 +33,8 @@ void describeDemo(const Options& options, Scene& scene, glm::ivec2 size, int fra
               static_cast<unsigned long long>(flock.seed));
   std::printf("neighbours: %s", sim::neighboursName(options.settings.sim.neighbours));
   if (flock.rule == sim::Rule::Topological) {
-    std::printf(" grid, the %u nearest within %g (topological; cells sized from the flock, first %g wide), sort %s",
-                flock.nearest, flock.range, sim::topologicalCell(flock, 0), simulation.grid().sorter().name);
+    std::printf(" grid, the %u nearest within %g (topological; cells sized from the flock, first %.4g wide), sort %s",
+                flock.nearest, flock.range, sim::topologicalCell(flock, simulation.nearestCell()), simulation.grid().sorter().name);
   } else if (simulation.usesGrid()) {
     const grid::Geometry g = sim::gridGeometry(options.settings.sim);
     std::printf(" grid, %s, %u-cell search, sort %s", g.describe().c_str(), static_cast<unsigned>(options.settings.sim.cells),

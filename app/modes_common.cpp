@@ -175,7 +175,7 @@ void poison(Scene& scene, const Options& options) {  // --inject-nonfinite
 void loadFlock(Scene& scene, const Options& options) {
   if (!options.loadedFlock) return;
   const std::string name = "--load-flock " + options.loadFlock.string();
-  scene.simulation.flock().upload(placeInWorld(*options.loadedFlock, 0.5f * scene.simulation.settings().worldSize, name));
+  scene.simulation.load(placeInWorld(*options.loadedFlock, 0.5f * scene.simulation.settings().worldSize, name));
   std::printf("flock: %zu boids from %s\n", options.loadedFlock->positions.size(), options.loadFlock.string().c_str());
 }
 

@@ -53,7 +53,7 @@ class GridStage : public lab::Stage {
   Simulation& load(const SimSettings& s) {
     if (!simulation_) simulation_ = std::make_unique<Simulation>(context_.shaders, context_.caps, s);
     simulation_->apply(s);
-    simulation_->flock().upload({flock_->positions, flock_->velocities});
+    simulation_->load({flock_->positions, flock_->velocities});
     return *simulation_;
   }
   lab::Row judged(const std::string& stage, const std::string& variant, bool pass, const std::string& detail) const {

@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "engine/sim/spacing.hpp"
 #include "shaders/common/bindings.h"
 
 namespace boids::sim {
@@ -22,9 +23,13 @@ const SimSettings& checked(const SimSettings& s) {
 
 Simulation::Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, const SimSettings& settings,
                        std::string_view reduceVariant)
+    : Simulation(library, caps, settings, initialState(checked(settings)), reduceVariant) {}
+
+Simulation::Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, const SimSettings& settings,
+                       const FlockState& start, std::string_view reduceVariant)
     : caps_(caps),
       settings_(checked(settings)),
-      flock_(initialState(settings_)),
+      flock_(start),
       params_("sim.params", sizeof(gpu::SimParams)),
       stats_("sim.flockStats", sizeof(gpu::FlockStats)),
       health_("sim.health", sizeof(std::uint32_t), &kZero),
@@ -36,6 +41,7 @@ Simulation::Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, c
       predatorProgram_(gl::Program::compute(library, "sim/predator.comp")),
       reach_("sim.reach", kReachBytes) {
   resetPredator();
+  sizeCellsFor(start);
   reducer_ = createReducer(library, reduceVariant);
   strategyInfo_ = centroid::findCentroidVariant(reduceVariant);
   reduce();  // the stats buffer is valid from the start, whatever runs first
@@ -66,16 +72,34 @@ void Simulation::apply(const SimSettings& settings) {
 }
 
 void Simulation::reset() {
+  const FlockState start = initialState(settings_);
   if (flock_.count() == settings_.count) {
-    flock_.upload(initialState(settings_));
+    flock_.upload(start);
   } else {
-    flock_ = Flock(initialState(settings_));
+    flock_ = Flock(start);
   }
   steps_ = 0;
   resetPredator();
-  reachReadback_.wait();  // a sample of the flock before: dropped, and the cells start over
-  cell_ = 0;
+  sizeCellsFor(start);
   reduce();
+}
+
+void Simulation::load(const FlockState& state) {
+  flock_.upload(state);
+  sizeCellsFor(state);
+  reduce();
+}
+
+// The topological rule's cells are this many times as wide as the flock's mean k-th distance, so
+// that the first ring (27 cells) nearly always holds a boid's k nearest.
+constexpr float kCellPerReach = 1.4f;  // measured: docs/PERFORMANCE.md, "The murmuration"
+
+// Until the step's own sample is back, the cells are sized from the state's estimated spacing:
+// cells far narrower than the flock's spacing cost far more than their extra rings
+// (docs/PERFORMANCE.md, "The murmuration"). A sample in flight was of the flock before: dropped.
+void Simulation::sizeCellsFor(const FlockState& state) {
+  reachReadback_.wait();
+  cell_ = kCellPerReach * meanNearestEstimate(state.positions, settings_.nearest);
 }
 
 // No attack yet; the first comes half a period in.
@@ -138,10 +162,6 @@ void Simulation::hash() {
 void Simulation::sortCells() { grid_.sort(); }
 void Simulation::cellRanges() { grid_.ranges(); }
 void Simulation::reorder() { grid_.reorder(flock_.positions(), flock_.velocities()); }
-
-// The topological rule's cells are this many times as wide as the flock's mean k-th distance, so
-// that the first ring (27 cells) nearly always holds a boid's k nearest.
-constexpr float kCellPerReach = 1.4f;  // measured: docs/PERFORMANCE.md, "The murmuration"
 
 // A sample is taken kReachLag steps after the step that made it, waiting for it if it is not back
 // by then (it nearly always is): the cells change at the same steps on every run, so a flock's

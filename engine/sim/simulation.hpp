@@ -28,6 +28,7 @@ class Simulation {
   // A new count or seed rebuilds the flock from its initial state; other changes apply next step.
   void apply(const SimSettings& settings);
   void reset();  // back to the seed's frame 0
+  void load(const FlockState& state);  // this flock in place of the current one (same count)
 
   // The attractor the window holds while a key is down, from the next step on: `point` (world
   // coordinates, under the mouse) with `mode` replaces the settings' attractor until
@@ -83,8 +84,9 @@ class Simulation {
   Flock& flock() { return flock_; }
   const gl::Buffer& stats() const { return stats_; }
   // The topological rule's cell width now: about the flock's mean distance to its k-th nearest,
-  // measured by the step on a sample of the boids and read back without stalling (0 until the
-  // first sample is back: gridGeometry() then sizes them from the separation radius).
+  // measured by the step on a sample of the boids and read back without stalling (until the first
+  // sample is back, estimated from the flock's density on the CPU; 0 when that cannot be told:
+  // gridGeometry() then sizes them from the separation radius).
   float nearestCell() const { return cell_; }
   // The hunting predator (shaders/sim/predator.comp): vec4[3], its position (w attacks so far),
   // velocity (w time into this attack) and the point the flock flees (w its signed strength, 0
@@ -127,6 +129,9 @@ class Simulation {
   float cell_ = 0;
   std::uint64_t reachAskedAt_ = 0;  // the step whose sample is in flight
   void sampleReach();               // takes the sample due now, clears the buffer for the next
+  void sizeCellsFor(const FlockState& state);
+  Simulation(const gl::ShaderLibrary& library, const gl::Caps& caps, const SimSettings& settings, const FlockState& start,
+             std::string_view reduceVariant);
 };
 
 }  // namespace boids::sim

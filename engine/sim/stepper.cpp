@@ -43,8 +43,10 @@ const GridStepper::Programs& GridStepper::programsFor(const grid::SpatialGrid& g
   return *hashed_;
 }
 
-// Grid-stride: more than 65535 groups only queue up.
-GLuint GridStepper::groupsFor(std::uint32_t count) const { return gl::groupsFor(count, kGroupSize, caps_, 1, 65535); }
+// A boid an invocation where the context allows as many groups (grid-stride only beyond its
+// limit): the groups in flight then step neighbouring slots, which read the same cells. Many boids
+// an invocation cost several times as much a boid (docs/PERFORMANCE.md, "The murmuration").
+GLuint GridStepper::groupsFor(std::uint32_t count) const { return gl::groupsFor(count, kGroupSize, caps_); }
 
 void GridStepper::audit(const Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent,
                         const gl::Buffer& out) {

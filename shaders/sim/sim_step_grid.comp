@@ -171,6 +171,6 @@ void stepBoid(uint s) {
 #endif
 
 void main() {
-  // Grid-stride: 16M boids need more groups than one dispatch may have.
+  // A boid an invocation, grid-stride where the context allows fewer groups (engine/sim/stepper.cpp).
   for (uint s = gl_GlobalInvocationID.x; s < u_sim.boidCount; s += gl_NumWorkGroups.x * uint(GROUP_SIZE)) stepBoid(s);
 }
