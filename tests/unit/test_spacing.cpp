@@ -41,10 +41,10 @@ void addBox(std::vector<glm::vec4>& p, std::uint32_t count, glm::dvec3 centre, g
 
 // The cells are 1.4 times the mean k-th distance (engine/sim/simulation.cpp). A first guess within
 // 25% of it keeps them between 1.05 and 1.75 times it: the first ring of 27 cells still holds
-// nearly every boid's k nearest, and no cell is narrower than the spacing (the case that costs
-// seconds a step at 64M). The estimate assumes a flock without borders; a box of a few thousand
-// boids has a fifth of them within a spacing of a face, whose k-th nearest is farther: the
-// brute-force mean is above the estimate by about that much, inside the 25%.
+// nearly every boid's k nearest, and no cell is narrower than the spacing (the case
+// docs/PERFORMANCE.md measures at 64M). The estimate assumes a flock without borders; a box of a
+// few thousand boids has a fifth of them within a spacing of a face, whose k-th nearest is
+// farther: the brute-force mean is above the estimate by about that much, inside the 25%.
 constexpr double kWithin = 0.25;
 
 }  // namespace
