@@ -193,7 +193,8 @@ void Simulation::integrate() {
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   }
   if (usesGrid()) {
-    gridStepper_.step(flock_, stats_, grid_, settings_.neighbours == Neighbours::GridCoherent, topological);
+    gridStepper_.step(flock_, stats_, grid_, settings_.neighbours == Neighbours::GridCoherent,
+                      topological ? settings_.nearest : 0u);
     if (topological && !reachReadback_.busy()) {
       reachReadback_.request({{&reach_, kReachBytes}});
       reachAskedAt_ = steps_;

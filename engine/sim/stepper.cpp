@@ -25,13 +25,23 @@ void BruteForceStepper::step(Flock& flock, const gl::Buffer& stats) {
 }
 
 GridStepper::Programs GridStepper::build(const gl::ShaderLibrary& library, bool hashed) {
-  auto program = [&](const char* coherent, const char* audit, const char* topological = "0") {
+  auto program = [&](const char* coherent, const char* audit) {
     return gl::Program::compute(library, "sim/sim_step_grid.comp",
                                 {{"COHERENT", coherent}, {"AUDIT", audit}, {"GRID_HASHED", hashed ? "1" : "0"},
-                                 {"TOPOLOGICAL", topological}, {"GROUP_SIZE", std::to_string(kGroupSize)}});
+                                 {"GROUP_SIZE", std::to_string(kGroupSize)}});
   };
-  return {program("1", "0"), program("0", "0"), program("1", "1"),
-          program("0", "1"), program("1", "0", "1"), program("0", "0", "1")};
+  return {program("1", "0"), program("0", "0"), program("1", "1"), program("0", "1")};
+}
+
+const GridStepper::NearestPrograms& GridStepper::nearestFor(const grid::SpatialGrid& grid, std::uint32_t nearest) {
+  const auto key = std::make_pair(grid.hashed(), nearest);
+  if (auto found = nearest_.find(key); found != nearest_.end()) return found->second;
+  auto program = [&](const char* coherent) {
+    return gl::Program::compute(library_, "sim/sim_step_grid.comp",
+                                {{"COHERENT", coherent}, {"TOPOLOGICAL", "1"}, {"NEAREST", std::to_string(nearest)},
+                                 {"GRID_HASHED", grid.hashed() ? "1" : "0"}, {"GROUP_SIZE", std::to_string(kGroupSize)}});
+  };
+  return nearest_.emplace(key, NearestPrograms{program("1"), program("0")}).first->second;
 }
 
 GridStepper::GridStepper(const gl::ShaderLibrary& library, const gl::Caps& caps)
@@ -62,16 +72,17 @@ void GridStepper::audit(const Flock& flock, const gl::Buffer& stats, const grid:
 }
 
 void GridStepper::step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent,
-                       bool topological) {
-  const Programs& programs = programsFor(grid);
+                       std::uint32_t nearest) {
+  if (nearest > 0) {
+    const NearestPrograms& programs = nearestFor(grid, nearest);
+    (coherent ? programs.coherent : programs.scattered).use();
+  } else {
+    const Programs& programs = programsFor(grid);
+    (coherent ? programs.coherent : programs.scattered).use();
+  }
   flock.bindForStep();
   grid.bindForStep(coherent);
   stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
-  if (topological) {
-    (coherent ? programs.nearestCoherent : programs.nearestScattered).use();
-  } else {
-    (coherent ? programs.coherent : programs.scattered).use();
-  }
   glDispatchCompute(groupsFor(flock.count()), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // new state -> reduction, next grid, draw
   flock.swap();

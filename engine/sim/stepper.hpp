@@ -2,6 +2,7 @@
 // The boids step: BruteForceStepper visits every pair (O(N^2), shared-memory tiles); GridStepper
 // visits the boids of the cells around each boid (the grid must have been built this frame).
 #include <cstdint>
+#include <map>
 #include <optional>
 
 #include "engine/gl/buffer.hpp"
@@ -34,10 +35,11 @@ class GridStepper {
   static constexpr std::uint32_t kGroupSize = 128;
 
   GridStepper(const gl::ShaderLibrary& library, const gl::Caps& caps);
-  // As BruteForceStepper::step, with the neighbours from `grid` (coherent: from its sorted copies),
-  // by the radii or (`topological`) the k nearest, whose sampled distances go to the buffer bound at
-  // SSBO_REACH.
-  void step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent, bool topological);
+  // As BruteForceStepper::step, with the neighbours from `grid` (coherent: from its sorted copies):
+  // those within the radii (`nearest` 0) or the `nearest` nearest (1..NEAREST_MOST; the topological
+  // rule, whose sampled k-th distances go to the buffer bound at SSBO_REACH).
+  void step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent,
+            std::uint32_t nearest);
   // The grid's neighbour sets instead of a step: per boid (by its slot), the count and two hashes
   // of the boids within the largest radius, written to `out` (count uvec4). The flock is unchanged.
   void audit(const Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent,
@@ -45,17 +47,24 @@ class GridStepper {
 
  private:
   struct Programs {
-    gl::Program coherent, scattered, auditCoherent, auditScattered, nearestCoherent, nearestScattered;
+    gl::Program coherent, scattered, auditCoherent, auditScattered;
+  };
+  struct NearestPrograms {
+    gl::Program coherent, scattered;
   };
   static Programs build(const gl::ShaderLibrary& library, bool hashed);
   GLuint groupsFor(std::uint32_t count) const;
   // The step's programs for the grid's keys; the hashed ones compiled at their first use.
   const Programs& programsFor(const grid::SpatialGrid& grid);
+  // The topological step's programs for the grid's keys and k (the list's length is a constant of
+  // the program, so that it stays in registers), compiled at their first use.
+  const NearestPrograms& nearestFor(const grid::SpatialGrid& grid, std::uint32_t nearest);
 
   gl::ShaderLibrary library_;
   gl::Caps caps_;
   Programs dense_;
   std::optional<Programs> hashed_;
+  std::map<std::pair<bool, std::uint32_t>, NearestPrograms> nearest_;  // by (hashed, k)
 };
 
 }  // namespace boids::sim

@@ -19,7 +19,8 @@ struct SimParams {
   uint cellSearch;   // CELLS_27 (edge >= reach: the cell and its 26 neighbours) or CELLS_8
   vec4 attractor;    // xyz the point (inside the cube), w its signed strength: > 0 attract, < 0 flee, 0 off
   uint rule;         // RULE_METRIC (the radii) or RULE_TOPOLOGICAL (the k nearest)
-  uint nearest;      // topological: the k nearest a boid aligns with and moves toward (1..KNN_MOST)
+  uint nearest;      // topological: the k nearest a boid aligns with and moves toward (1..NEAREST_MOST;
+                     // the step's programs are compiled for it: NEAREST in sim/sim_step_grid.comp)
   uint separateFrom; // topological: the closest of them it keeps away from (1..nearest)
   uint flight;       // FLIGHT_CLAMPED (speed clamped) or FLIGHT_BANKED (cruise speed, banked turns)
   vec4 cruise;       // banked flight: x cruise speed, y speed-keeping gain, z roll rate, w most bank

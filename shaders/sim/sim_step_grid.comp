@@ -24,6 +24,9 @@
 #ifndef TOPOLOGICAL
 #define TOPOLOGICAL 0  // 1: the topological rule (sim/topological.glsl): the k nearest, not the radii
 #endif
+#ifndef NEAREST
+#define NEAREST 7      // topological: k, the nearest a boid follows (1..NEAREST_MOST)
+#endif
 #ifndef GRID_HASHED
 #define GRID_HASHED 0  // 1: the grid's keys are hashed (u_sim.grid.w buckets)
 #endif
@@ -113,14 +116,16 @@ void finishBoid(uint s, vec4 p, vec3 v, RuleSums sums) {
 #if TOPOLOGICAL
 void stepBoid(uint s) {
   vec4 p = positionWithBank(s);
+  vec3 v = velocityAt(s);
   findNearest(s, p.xyz);
+  float kth;
+  RuleSums sums = topologicalSums(p.xyz, v, kth);
   // A sample of the flock's k-th distances: the grid's next cell size (engine/sim/simulation.cpp).
-  if (b_pairs[s].y % u_sim.sampling.x == 0u && g_found > 0u) {
-    atomicAdd(b_reachSum, uint(sqrt(g_dist[g_found - 1u]) * 256.0 + 0.5));
+  if (b_pairs[s].y % u_sim.sampling.x == 0u && sums.neighbourCount > 0u) {
+    atomicAdd(b_reachSum, uint(kth * 256.0 + 0.5));
     atomicAdd(b_reachCount, 1u);
   }
-  vec3 v = velocityAt(s);
-  finishBoid(s, p, v, topologicalSums(p.xyz, v));
+  finishBoid(s, p, v, sums);
 }
 #else
 void stepBoid(uint s) {

@@ -1,13 +1,14 @@
 #ifndef BOIDS_TOPOLOGICAL_GLSL
 #define BOIDS_TOPOLOGICAL_GLSL
 // The topological rule (Ballerini et al., PNAS 2008: a starling reacts to its 6-7 nearest, whatever
-// the density): each boid finds its k = u_sim.nearest nearest boids within the range
+// the density): each boid finds its NEAREST (k, a program's constant) nearest boids within the range
 // (sqrt(u_sim.reach.y)) exactly, ties broken by the lower boid index, through the grid: the cells
 // around its own in growing shells (rings), until the k-th nearest so far is nearer than any boid
-// of an unsearched cell can be, or the shells cover the range; a cell farther than the k-th so far
-// is passed over unread. The grid's cells are sized from the flock (about the k-th nearest's
-// distance, engine/sim/simulation.cpp), so the first ring of 27 cells nearly always holds them,
-// however dense the flock: the cost follows k, not the density.
+// of an unsearched cell can be, or the shells cover the range. A ring is read row by row (a row's
+// cells are consecutive keys, so one run of sorted slots), each row cut along x to the cells the
+// k-th nearest so far reaches, a row farther than it passed over. The grid's cells are sized from
+// the flock (about the k-th nearest's distance, engine/sim/simulation.cpp), so the first ring
+// nearly always holds them, however dense the flock: the cost follows k, not the density.
 // Then: alignment with the k (a steer toward their mean velocity, which with banked flight's cruise
 // speed does not speed the flock up, as the CIS 565 rule's adding of it does); cohesion toward
 // their centre, a direction scaled by the boid's centrality (how one-sided its neighbours are: 0
@@ -18,26 +19,29 @@
 // Needs positionAt(), velocityAt(), b_pairs, b_starts (sim_step_grid.comp), grid/grid_cells.glsl
 // and sim/boid_rules.glsl.
 
-float g_dist[NEAREST_MOST];  // squared distances, nearest first
-uint g_slot[NEAREST_MOST];   // their sorted slots
-uint g_found;
+const uint kEmpty = 0xffffffffu;
+// The list, nearest first: squared distances (the range's square where empty) and sorted slots
+// (kEmpty where empty). Indexed only by constants (the loops over it unroll), it stays in registers.
+float g_dist[NEAREST];
+uint g_slot[NEAREST];
 
-bool nearerThan(float d, uint slot, uint m) {
-  return d < g_dist[m] || (d == g_dist[m] && b_pairs[slot].y < b_pairs[g_slot[m]].y);
+// Is (d, slot) before the list's entry m: nearer, or as near with the lower boid index.
+bool before(float d, uint slot, int m) {
+  return d < g_dist[m] || (d == g_dist[m] && g_slot[m] != kEmpty && b_pairs[slot].y < b_pairs[g_slot[m]].y);
 }
 
 void considerNeighbour(float d, uint slot) {
-  uint k = u_sim.nearest;
-  if (d >= u_sim.reach.y) return;  // beyond the range
-  if (g_found == k && !nearerThan(d, slot, k - 1u)) return;
-  uint m = g_found < k ? g_found++ : k - 1u;
-  while (m > 0u && nearerThan(d, slot, m - 1u)) {
-    g_dist[m] = g_dist[m - 1u];
-    g_slot[m] = g_slot[m - 1u];
-    --m;
+  if (!before(d, slot, NEAREST - 1)) return;  // (beyond the range: behind every empty entry too)
+  for (int m = 0; m < NEAREST; ++m) {  // it takes its place; the ones after it move down one
+    if (before(d, slot, m)) {
+      float heldDist = g_dist[m];
+      uint heldSlot = g_slot[m];
+      g_dist[m] = d;
+      g_slot[m] = slot;
+      d = heldDist;
+      slot = heldSlot;
+    }
   }
-  g_dist[m] = d;
-  g_slot[m] = slot;
 }
 
 // How far the cell `o` cells from the boid's own (along each axis) is from the boid at `f` (its
@@ -47,45 +51,73 @@ float gapToCell(ivec3 o, vec3 f, float slack) {
   return max(length(gap) - slack, 0.0);
 }
 
-// The boids of the cell `o` cells from the boid's own cell c (but the boid's own slot s) into the
-// list, unless the cell is farther than the list's last (or the range). Beyond a face: no cell
-// (walls), or the cell across the world (wrap-around; the rings never reach around to a cell
-// twice: the range is at most a quarter of the world and there are at least kMinCellsPerAxis
-// cells a side).
-void considerCell(ivec3 c, ivec3 o, vec3 f, float slack, uint s, vec3 p) {
-  float gap = gapToCell(o, f, slack);
-  if (gap * gap > (g_found == u_sim.nearest ? g_dist[g_found - 1u] : u_sim.reach.y)) return;
-  ivec3 cell = c + o;
-  int n = int(u_sim.cellsPerAxis);
-  if (u_sim.worldMode == WORLD_WRAP) {
-    cell = ivec3(wrapCell(cell.x), wrapCell(cell.y), wrapCell(cell.z));
-  } else if (any(lessThan(cell, ivec3(0))) || any(greaterThanEqual(cell, ivec3(n)))) {
-    return;
-  }
-  uint key = cellKey(uvec3(cell));
-  for (uint t = b_starts[key]; t < b_starts[key + 1u]; ++t) {
-    if (t == s) continue;
-    vec3 q = positionAt(t);
-    if (gridHashed() && any(notEqual(cellOf(q), uvec3(cell)))) continue;  // another cell in the bucket
-    vec3 d = worldOffset(p, q);
-    considerNeighbour(dot(d, d), t);
+// The boids (but the boid's own slot s) of the cells x0..x1 (inside [0, n)) of the row (y, z):
+// consecutive keys, so one run of slots, or two where hashed keys wrap past the last bucket; with
+// hashed keys a bucket's boids of other rows are passed over by their cell.
+void considerRun(uint y, uint z, int x0, int x1, uint s, vec3 p) {
+  uint row = rowKey(y, z);
+  uint first = keyOf(row, uint(x0)), last = keyOf(row, uint(x1));
+  bool split = last < first;
+  uvec4 runs = uvec4(b_starts[first], b_starts[split ? uint(u_sim.grid.w) : last + 1u],
+                     split ? b_starts[0] : 0u, split ? b_starts[last + 1u] : 0u);
+  for (int r = 0; r < 2; ++r) {
+    uvec2 run = r == 0 ? runs.xy : runs.zw;
+    for (uint t = run.x; t < run.y; ++t) {
+      if (t == s) continue;
+      vec3 q = positionAt(t);
+      if (gridHashed()) {
+        uvec3 cell = cellOf(q);
+        if (cell.y != y || cell.z != z || int(cell.x) < x0 || int(cell.x) > x1) continue;
+      }
+      vec3 d = worldOffset(p, q);
+      considerNeighbour(dot(d, d), t);
+    }
   }
 }
 
-// The cells at Chebyshev distance r from c: the faces of the (2r + 1)^3 block (in z, y, x order:
-// measured faster than nearest first, docs/PERFORMANCE.md, "The murmuration").
+// The cells a..b (cells from the boid's own, c.x + a .. c.x + b) of the row at offsets (y, z) from
+// the boid's own: beyond a face, none (walls) or the cells across the world (wrap-around: the
+// rings never reach around to a cell twice, as findNearest stops first).
+void considerCells(ivec3 c, int y, int z, int a, int b, uint s, vec3 p) {
+  int n = int(u_sim.cellsPerAxis);
+  ivec3 lo = c + ivec3(a, y, z);
+  int hi = c.x + b;
+  if (u_sim.worldMode == WORLD_WRAP) {
+    uint wy = wrapCell(lo.y), wz = wrapCell(lo.z);
+    int x0 = int(wrapCell(lo.x)), x1 = x0 + hi - lo.x;  // x1 may pass the last cell: on from the first
+    considerRun(wy, wz, x0, min(x1, n - 1), s, p);
+    if (x1 >= n) considerRun(wy, wz, 0, x1 - n, s, p);
+  } else if (lo.y >= 0 && lo.y < n && lo.z >= 0 && lo.z < n && max(lo.x, 0) <= min(hi, n - 1)) {
+    considerRun(uint(lo.y), uint(lo.z), max(lo.x, 0), min(hi, n - 1), s, p);
+  }
+}
+
+// Ring r (the cells at Chebyshev distance r) row by row: a row on the ring's faces end to end,
+// an inner row its two end cells; each cut along x to the cells the list's last reaches.
 void considerRing(ivec3 c, int r, vec3 f, float slack, uint s, vec3 p) {
   for (int z = -r; z <= r; ++z) {
     for (int y = -r; y <= r; ++y) {
-      bool face = abs(y) == r || abs(z) == r;
-      for (int x = -r; x <= r; x += (face || r == 0) ? 1 : 2 * r) considerCell(c, ivec3(x, y, z), f, slack, s, p);
+      float gap = gapToCell(ivec3(0, y, z), f, slack);
+      float last = g_dist[NEAREST - 1];
+      if (gap * gap > last) continue;
+      float span = min((sqrt(last - gap * gap) + slack) * u_sim.grid.y, float(r + 1));  // in cells along x
+      int a = max(-r, int(floor(f.x - span))), b = min(r, int(floor(f.x + span)));
+      if (abs(y) == r || abs(z) == r) {
+        considerCells(c, y, z, a, b, s, p);
+      } else {
+        if (a == -r) considerCells(c, y, z, -r, -r, s, p);
+        if (b == r) considerCells(c, y, z, r, r, s, p);
+      }
     }
   }
 }
 
 // The k nearest of the boid in slot s at p, into the list.
 void findNearest(uint s, vec3 p) {
-  g_found = 0u;
+  for (int m = 0; m < NEAREST; ++m) {
+    g_dist[m] = u_sim.reach.y;
+    g_slot[m] = kEmpty;
+  }
   ivec3 c = ivec3(cellOf(p));
   vec3 f = clamp((p + vec3(u_sim.world.x)) * u_sim.grid.y - vec3(c), 0.0, 1.0);  // the boid's place in its cell
   // How far p is from its own cell's nearest face: every boid of a cell outside the block of rings
@@ -99,35 +131,39 @@ void findNearest(uint s, vec3 p) {
   for (int r = 0;; ++r) {
     considerRing(c, r, f, slack, s, p);
     float sure = max(float(r) * u_sim.grid.x + margin - slack, 0.0);  // no unsearched boid is nearer
-    if (sure >= range) break;
-    if (g_found == u_sim.nearest && g_dist[g_found - 1u] < sure * sure) break;
+    if (sure >= range || g_dist[NEAREST - 1] < sure * sure) break;
     if (2 * r + 1 >= int(u_sim.cellsPerAxis)) break;  // the whole world searched
   }
 }
 
-// The rule's sums over the list (in its order, so the result does not depend on the cells' order).
-RuleSums topologicalSums(vec3 p, vec3 v) {
+// The rule's sums over the list (in its order, so the result does not depend on the cells' order);
+// kth: the distance of the list's last.
+RuleSums topologicalSums(vec3 p, vec3 v, out float kth) {
   RuleSums sums = rulesBegin();
   vec3 facing = vec3(0);
   float guard = 0.05 * u_sim.reach.z;  // offsets shorter than this count as this long (coincident boids)
-  for (uint m = 0u; m < g_found; ++m) {
+  uint found = 0u;
+  kth = 0.0;
+  for (int m = 0; m < NEAREST; ++m) {
+    if (g_slot[m] == kEmpty) break;
+    found = uint(m) + 1u;
     vec3 d = worldOffset(p, positionAt(g_slot[m]));
     float len = sqrt(g_dist[m]);
+    kth = len;
     sums.cohesion += d;
     sums.alignment += velocityAt(g_slot[m]) - v;  // toward their mean velocity (not adding to it)
     facing += d / max(len, guard);
-    if (m < u_sim.separateFrom && len < u_sim.reach.z) sums.separation -= d * (1.0 / max(len, guard) - u_sim.reach.w);
+    if (uint(m) < u_sim.separateFrom && len < u_sim.reach.z) sums.separation -= d * (1.0 / max(len, guard) - u_sim.reach.w);
   }
-  sums.alignmentCount = sums.neighbourCount = g_found;
-  if (g_found > 0u) {
+  sums.alignmentCount = sums.neighbourCount = found;
+  if (found > 0u) {
     // Cohesion as a direction (toward the k's centre, shorter than the guard: scaled down), so that
     // it is the border's inward pull the centrality gives it, whatever the spacing.
-    vec3 toCentre = sums.cohesion / float(g_found);
+    vec3 toCentre = sums.cohesion / float(found);
     sums.cohesion = toCentre / max(length(toCentre), guard);
     sums.cohesionCount = 1u;
-    sums.centrality = length(facing) / float(g_found);
-    float kth = sqrt(g_dist[g_found - 1u]);
-    sums.density = float(g_found) / (4.18879 * max(kth * kth * kth, 1e-30));
+    sums.centrality = length(facing) / float(found);
+    sums.density = float(found) / (4.18879 * max(kth * kth * kth, 1e-30));
   }
   return sums;
 }
