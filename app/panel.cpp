@@ -334,6 +334,10 @@ ImU32 toImU32(glm::vec3 c) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c
 void colourSection(PanelState& state, const std::optional<glm::vec2>& range) {
   choiceCombo("colour", "colour", state.app);
   const render::ColourMode mode = state.app.render.colour;
+  if (mode == render::ColourMode::Plumage) {
+    ImGui::TextDisabled("one dark albedo: the colour is the environment's light on it");
+    return;
+  }
   const int steps = 48;
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const ImVec2 size(ImGui::GetContentRegionAvail().x, ImGui::GetTextLineHeight());
@@ -534,6 +538,13 @@ void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& 
     ImGui::SetTooltip("%s (--cull)", findSetting("cull")->help);
   }
   choiceCombo("draw", "draw", state.app);
+  choiceCombo("far field", "far-field", state.app);
+  if (r.farField == render::FarField::OpticalDepth) {
+    const SettingInfo& opacity = *findSetting("opacity");
+    ImGui::SliderFloat("opacity", &r.opacity, float(opacity.min), float(opacity.max), "%.2f",
+                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--opacity)", opacity.help);
+  }
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("splats: %s", view.splatPath.c_str());
   ImGui::PopTextWrapPos();
@@ -819,6 +830,9 @@ void renderingSection(PanelState& state, PanelActions& actions) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("orange: the GPU centroid; cyan: the CPU reference; both of the frame the last check read");
   ImGui::Checkbox("follow flock (F)", &state.app.render.follow);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the camera frames the bounding box, computed on the GPU each frame");
+  ImGui::SameLine();
+  ImGui::Checkbox("from the ground", &state.app.render.viewer);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--viewer)", findSetting("viewer")->help);
   ImGui::SameLine();
   ImGui::Checkbox("vsync (V)", &state.app.vsync);
   ImGui::SameLine();

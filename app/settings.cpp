@@ -156,9 +156,10 @@ void renderSettings(std::vector<SettingInfo>& t) {
        FLOAT_MEMBER(render.boidScale)});
   t.push_back({"colour", "render", "colour",
        "what a boid's colour shows: its heading (schools apart at a glance), its speed or its local density (the "
-       "neighbours the step counts), the last two on a ramp over the flock's own range",
+       "neighbours the step counts), the last two on a ramp over the flock's own range; or a starling's dark "
+       "plumage, coloured only by the environment's light",
        CHOICE_MEMBER(render.colour, render::kColourModes)});
-  t.back().labels = {"heading", "speed (flock's range)", "local density"};
+  t.back().labels = {"heading", "speed (flock's range)", "local density", "plumage (dark)"};
   t.push_back({"render-scale", "render", "render-scale",
        "the window's scene drawn at this fraction of its size, then stretched to it (the panel stays sharp): fewer "
        "pixels to fill where filling them is slow",
@@ -179,6 +180,10 @@ void renderSettings(std::vector<SettingInfo>& t) {
        0, 0, {}, BOOL_MEMBER(render.follow)});
   t.push_back({"follow-zoom", "render", "follow-zoom", "distance factor while following", SettingKind::Float, 0.05, 20, {},
        FLOAT_MEMBER(render.followZoom)});
+  t.push_back({"viewer", "render", "viewer",
+       "the camera stands on the ground and looks up at the flock from aside, as a person watches a murmuration "
+       "(it follows the flock on the GPU; drag to walk around it, follow-zoom from 1 up to step back)",
+       SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.viewer)});
 }
 
 // The settings of culling and levels of detail (engine/cull).
@@ -203,6 +208,16 @@ void cullingSettings(std::vector<SettingInfo>& t) {
        "level of detail: darts from the near threshold up, splats below it",
        CHOICE_MEMBER(render.draw, render::kDrawModes)});
   t.back().labels = {"meshes (rasteriser)", "splats (compute)", "by level of detail"};
+  t.push_back({"far-field", "culling", "far-field",
+       "how a splatted pixel is covered: by its nearest bird (the bird's share of the pixel, opaque), or as optical "
+       "depth: every bird's share adds to the pixel's depth, and the pixel is 1 - exp(-depth) opaque (Beer-Lambert), so "
+       "a far flock is a translucent cloud whose darkness is how many birds the eye looks through",
+       CHOICE_MEMBER(render.farField, render::kFarFields)});
+  t.back().labels = {"nearest bird", "optical depth"};
+  t.push_back({"opacity", "culling", "opacity",
+       "optical depth: the depth of a pixel one bird covers whole (the birds' cross-section); 1: such a pixel lets "
+       "37% of the light through",
+       SettingKind::Float, 0.01, 10, {}, FLOAT_MEMBER(render.opacity)});
   t.push_back({"lod-tint", "culling", "lod-tint", "each level of detail in its own colour: near red, middle amber, far blue",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(render.lodTint)});
   t.push_back({"freeze-cull", "culling", "freeze-cull",

@@ -36,7 +36,7 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
   }
   {  // orbit camera from the CPU, or the follow camera framing the bounds on the GPU
     PassScope t(timer, Pass::Camera);
-    renderer.placeCamera(view.camera, view.viewport, view.render, simulation.stats());
+    renderer.placeCamera(view.camera, view.viewport, view.render, simulation.stats(), simulation.settings());
   }
   if (view.simulate) {
     if (simulation.usesGrid()) {  // the spatial grid, rebuilt from this frame's positions

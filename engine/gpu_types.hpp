@@ -23,7 +23,7 @@ using uvec4 = glm::uvec4;
 
 // std140 and std430 agree with C++ only if every struct is made of 16-byte rows.
 static_assert(sizeof(SimParams) % 16 == 0 && offsetof(SimParams, boidCount) == 80 && offsetof(SimParams, attractor) == 96);
-static_assert(sizeof(RenderParams) == 96 && offsetof(RenderParams, boidScale) == 48 && offsetof(RenderParams, motion) == 80);
+static_assert(sizeof(RenderParams) == 112 && offsetof(RenderParams, boidScale) == 48 && offsetof(RenderParams, farField) == 96);
 static_assert(sizeof(CameraState) == 96);
 static_assert(sizeof(FlockStats) == 48);
 static_assert(sizeof(CullParams) == 80);

@@ -63,7 +63,8 @@ std::vector<MeshVertex> dartMesh() {
 }  // namespace
 
 static_assert(int(ColourMode::Heading) == COLOUR_HEADING && int(ColourMode::Speed) == COLOUR_SPEED &&
-              int(ColourMode::Density) == COLOUR_DENSITY);
+              int(ColourMode::Density) == COLOUR_DENSITY && int(ColourMode::Plumage) == COLOUR_PLUMAGE);
+static_assert(int(FarField::Nearest) == FAR_NEAREST && int(FarField::OpticalDepth) == FAR_OPTICAL_DEPTH);
 
 std::string describeDraw(const RenderSettings& settings) {
   if (!settings.cull) {
@@ -182,16 +183,25 @@ void BoidRenderer::chooseCompaction(std::uint32_t count) {
   compactionNote_ = std::move(note);
 }
 
+// The viewer's eye over the ground (a person's height, in the world's scale) and the angle it
+// looks up at the flock: below and aside, as a murmuration is watched.
+constexpr float kViewerHeight = 0.005f;  // of the world's side
+constexpr float kViewerLookUp = 0.6f;    // radians
+
 void BoidRenderer::placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, const RenderSettings& settings,
-                               const gl::Buffer& stats) {
+                               const gl::Buffer& stats, const sim::SimSettings& sim) {
   const float aspect = static_cast<float>(viewport.x) / static_cast<float>(std::max(viewport.y, 1));
   camera_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
-  if (settings.follow) {
+  const bool follow = settings.follow || settings.viewer;
+  if (follow) {
     // Stats (written by the reduction, made visible by its barrier) -> camera, all on the GPU.
     stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
     programs_.follow.use();
     glUniform4f(LOC_CAMERA_ORBIT, orbit.yaw, orbit.pitch, orbit.fovY, aspect);
-    glUniform4f(LOC_CAMERA_FOLLOW, 0.08f, settings.followZoom, following_ ? 0.0f : 1.0f, settings.viewCentreX);
+    glUniform4f(LOC_CAMERA_FOLLOW, 0.08f, settings.followZoom, following_ == follow && viewing_ == settings.viewer ? 0.0f : 1.0f,
+                settings.viewCentreX);
+    const float eyeY = (kViewerHeight - 0.5f) * sim.worldSize;  // the ground is the world's floor
+    glUniform4f(LOC_CAMERA_VIEWER, settings.viewer ? 1.0f : 0.0f, eyeY, std::tan(kViewerLookUp), 0.0f);
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // camera -> every draw
   } else {
@@ -199,7 +209,8 @@ void BoidRenderer::placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, co
                                  glm::vec4(orbit.target, orbit.distance)};
     camera_.upload(0, sizeof(state), &state);
   }
-  following_ = settings.follow;
+  following_ = follow;
+  viewing_ = settings.viewer;
   // The projection's y scale (its [1][1], as camera.cpp and camera_follow.comp make it) times half
   // the height: pixels per world unit at clip w = 1, for the cull's levels and the far points.
   pixelScale_ = 0.5f * float(viewport.y) / std::tan(0.5f * orbit.fovY);
@@ -298,7 +309,7 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
     ownLighting_->update();
     lighting = ownLighting_.get();
   }
-  if (settings.colour != ColourMode::Heading) colours_.update(flock.velocities(), flock.count(), sim.maxSpeed);
+  if (settings.colour == ColourMode::Speed || settings.colour == ColourMode::Density) colours_.update(flock.velocities(), flock.count(), sim.maxSpeed);
   if (settings.ground) ground_.castShadow(flock.positions(), flock.count(), sim.worldSize);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
   glViewport(0, 0, viewport.x, viewport.y);
@@ -347,6 +358,7 @@ void BoidRenderer::bindFrame(const sim::SimSettings& sim, const gl::Buffer& stat
   params.colour = glm::vec4(range, float(int(settings.colour)), 0.0f);
   // A bank of half the most rolls a dart 45 degrees; the most, about 63.
   params.motion = glm::vec4(sim.flight == sim::Flight::Banked ? 0.5f * sim.mostBank : 0.0f, 0.0f, 0.0f, 0.0f);
+  params.farField = glm::vec4(float(int(settings.farField)), settings.opacity, 0.0f, 0.0f);
   params_.upload(0, sizeof(params), &params);
   params_.bindBase(GL_UNIFORM_BUFFER, UBO_RENDER_PARAMS);
   camera_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);

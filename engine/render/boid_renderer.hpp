@@ -86,9 +86,10 @@ class BoidRenderer {
   const std::string& compactionNote() const { return compactionNote_; }
 
   // The camera pass: the CPU's orbit camera uploaded, or with settings.follow the GPU framing
-  // the bounds in `stats`. Writes the camera buffer every draw reads.
+  // the bounds in `stats` (settings.viewer: from the ground of `sim`'s world). Writes the camera
+  // buffer every draw reads.
   void placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, const RenderSettings& settings,
-                   const gl::Buffer& stats);
+                   const gl::Buffer& stats, const sim::SimSettings& sim);
   // The cull pass (after placeCamera and the step): the flock's positions against the camera's
   // view-projection, copied on the GPU (or against the frozen one, with settings.freezeCull), into
   // each level's list and draw command. Also collects the counts of an earlier frame (cullCounts).
@@ -153,6 +154,7 @@ class BoidRenderer {
   gl::Buffer camera_;
   bool following_ = false;
   float pixelScale_ = 1.0f;  // pixels per world unit at clip w = 1 (placeCamera)
+  bool viewing_ = false;     // the last camera was the viewer on the ground (a change jumps, not eases)
 
   const primitives::CompactVariant* asked_ = nullptr;
   std::unique_ptr<cull::Cull> cull_;

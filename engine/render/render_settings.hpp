@@ -13,9 +13,11 @@ inline constexpr const char* kDefaultCompaction = "ballot-tiles";
 inline constexpr const char* kFallbackCompaction = "group-atomic";
 
 // What a boid's colour shows (shaders/render/palette.glsl; the values are its COLOUR_* modes).
-enum class ColourMode { Heading = 0, Speed = 1, Density = 2 };
-inline constexpr Named<ColourMode> kColourModes[] = {
-    {ColourMode::Heading, "heading"}, {ColourMode::Speed, "speed"}, {ColourMode::Density, "density"}};
+enum class ColourMode { Heading = 0, Speed = 1, Density = 2, Plumage = 3 };
+inline constexpr Named<ColourMode> kColourModes[] = {{ColourMode::Heading, "heading"},
+                                                     {ColourMode::Speed, "speed"},
+                                                     {ColourMode::Density, "density"},
+                                                     {ColourMode::Plumage, "plumage"}};
 inline const char* colourModeName(ColourMode mode) { return nameOf(kColourModes, mode); }
 
 // How the visible boids are drawn (--draw): every level by the hardware rasteriser (the dart, one
@@ -25,6 +27,13 @@ enum class DrawMode { Mesh = 0, Splat = 1, Auto = 2 };
 inline constexpr Named<DrawMode> kDrawModes[] = {{DrawMode::Mesh, "mesh"}, {DrawMode::Splat, "splat"}, {DrawMode::Auto, "auto"}};
 inline const char* drawModeName(DrawMode mode) { return nameOf(kDrawModes, mode); }
 
+// How a splatted pixel is covered (shaders/render/splat.comp; FAR_* in common/render_params.h): by
+// the nearest bird, its share of the pixel as opacity; or as optical depth, every bird's share
+// summed (tau) and the pixel 1 - exp(-tau) opaque (Beer-Lambert), so that a far flock is a
+// translucent cloud whose darkness is how many birds the eye looks through.
+enum class FarField { Nearest = 0, OpticalDepth = 1 };
+inline constexpr Named<FarField> kFarFields[] = {{FarField::Nearest, "nearest"}, {FarField::OpticalDepth, "optical-depth"}};
+
 struct RenderSettings {
   float boidScale = 1.6f;  // boid length in world units
   ColourMode colour = ColourMode::Heading;  // heading: schools flying different ways in different colours
@@ -33,6 +42,7 @@ struct RenderSettings {
   float fogDensity = 0.002f;
   bool follow = false;          // the camera frames the flock's bounds, computed on the GPU
   float followZoom = 1.0f;      // distance factor while following
+  bool viewer = false;          // the eye on the ground, looking up at the flock from aside (follows it)
   bool showMarkers = true;      // crosses at the GPU centroid and at the CPU reference centroid
   bool showBounds = false;      // the flock's bounding box as the reduction found it
   bool showCells = false;       // the grid's occupied cells
@@ -50,6 +60,8 @@ struct RenderSettings {
   // The levels drawn by the compute rasteriser (by default all but the near one). Without culling,
   // every boid is a dart, or with Splat every boid a splat.
   DrawMode draw = DrawMode::Auto;
+  FarField farField = FarField::Nearest;
+  float opacity = 1.0f;  // optical depth: the depth of a pixel one bird covers whole (its cross-section)
   bool lodTint = false;     // each level in its own colour (near red, middle amber, far blue)
   bool freezeCull = false;  // the cull keeps the frustum it had (drawn as lines) while the camera moves
 

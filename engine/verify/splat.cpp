@@ -183,7 +183,8 @@ SplatScene splatScene(std::uint32_t n, std::uint64_t seed, glm::ivec2 size) {
 
 SplatJudgement judgeSplats(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
                            std::span<const std::uint32_t> drawn, const SplatView& view,
-                           std::span<const glm::uvec2> visibility, std::span<const std::uint32_t> coverage) {
+                           std::span<const glm::uvec2> visibility, std::span<const std::uint32_t> coverage,
+                           CoverageSum sum) {
   Reference ref(view);
   for (std::uint32_t id : drawn) ref.boid(positions[id], velocities[id], id);
   SplatJudgement j;
@@ -193,16 +194,18 @@ SplatJudgement judgeSplats(std::span<const glm::vec4> positions, std::span<const
                        "): " + what;
     }
   };
-  const std::int64_t one = SPLAT_COVER_ONE;
+  const std::int64_t one = sum == CoverageSum::Clamped ? std::int64_t(SPLAT_COVER_ONE) : std::numeric_limits<std::int64_t>::max();
   for (std::size_t i = 0; i < visibility.size(); ++i) {
     const PixelRef& px = ref.at(i);
     ++j.pixels;
     const std::int64_t gpu = std::min<std::int64_t>(coverage[i], one);
     const std::int64_t low = std::min(px.low, one), high = std::min(px.high, one);
     j.uncertain += low != high;
+    j.open += high - low;
+    j.summed += low;
     if (gpu < low || gpu > high) {
       fail(i, "coverage " + std::to_string(coverage[i]) + ", the reference's " + std::to_string(px.low) + " to " +
-                  std::to_string(px.high) + " (1 = " + std::to_string(one) + ")");
+                  std::to_string(px.high) + " (a pixel = " + std::to_string(SPLAT_COVER_ONE) + ")");
       continue;
     }
     const double nearest = px.nearest;

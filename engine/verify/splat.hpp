@@ -43,18 +43,27 @@ struct SplatJudgement {
   std::size_t pixels = 0;         // compared
   std::size_t covered = 0;        // with a boid on them by the reference (certainly)
   std::size_t uncertain = 0;      // pixels whose coverage range is wider than a single value
+  std::int64_t open = 0;          // the coverage ranges' widths summed (1/SPLAT_COVER_ONE of a pixel)
+  std::int64_t summed = 0;        // their low ends summed
   std::size_t failures = 0;
   std::string firstFailure;       // empty when none
   bool pass() const { return failures == 0; }
 };
 
+// How the pass sums a pixel's coverage (RenderParams.farField): up to one pixel (the nearest bird
+// covers it; the resolve clamps the sum there), or every bird's share (optical depth).
+enum class CoverageSum { Clamped, Summed };
+
 // The GPU's buffers (Splats::readVisibility with the boid's index as payload, readCoverage) for
 // the boids `drawn` (indices into positions and velocities) against the reference: at every pixel
-// the coverage (clamped at one pixel, as the resolve clamps it) within the reference's range, and
-// the nearest boid one the reference allows (the nearest certain cover, or a boid within rounding
-// of its depth), at its depth within rounding; pixels nothing covers left clear.
+// the coverage (clamped at one pixel, or summed whole) within the reference's range, and the
+// nearest boid one the reference allows (the nearest certain cover, or a boid within rounding of
+// its depth), at its depth within rounding; pixels nothing covers left clear. Summed, the range is
+// the sum of each bird's share's range: a share is rounded to 1/SPLAT_COVER_ONE once, and integer
+// sums are exact, so the only open question is each share's own rounding.
 SplatJudgement judgeSplats(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
                            std::span<const std::uint32_t> drawn, const SplatView& view,
-                           std::span<const glm::uvec2> visibility, std::span<const std::uint32_t> coverage);
+                           std::span<const glm::uvec2> visibility, std::span<const std::uint32_t> coverage,
+                           CoverageSum sum = CoverageSum::Clamped);
 
 }  // namespace boids::verify

@@ -16,11 +16,18 @@ struct RenderParams {
   float viewportWidth, viewportHeight;  // pixels (the markers' lines are a few pixels wide)
   vec4 motion;     // x: the bank (position.w, banked flight) that rolls a dart by 45 degrees, 0: none
                    // (clamped flight); yzw: unused
+  vec4 farField;   // how the splats cover a pixel: x FAR_NEAREST or FAR_OPTICAL_DEPTH; y (optical depth)
+                   // the depth of a pixel one bird covers whole (its cross-section); zw: unused
 };
 
 // What a boid's colour shows (render/palette.glsl).
 #define COLOUR_HEADING 0u  // the direction it flies: hue by compass heading, lighter climbing
 #define COLOUR_SPEED 1u    // its speed, on a ramp over the flock's own range
 #define COLOUR_DENSITY 2u  // how many boids are within the largest radius (the step counts them)
+#define COLOUR_PLUMAGE 3u  // a starling's dark plumage: one albedo, coloured by the environment's light
+
+// How the splats cover a pixel (render/splat.comp, render/splat_resolve.frag).
+#define FAR_NEAREST 0u        // the nearest bird's colour over the pixel's covered share (at most all)
+#define FAR_OPTICAL_DEPTH 1u  // every bird's covered share adds to the pixel's optical depth tau: opacity 1 - exp(-tau)
 
 #endif

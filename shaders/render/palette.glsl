@@ -6,6 +6,9 @@
 #include "render/ramps.glsl"
 #include "render/level_tints.glsl"
 
+// A starling's plumage: nearly black (about 4% reflected), a little blue (sRGB-encoded).
+const vec3 kPlumage = vec3(0.20, 0.20, 0.23);
+
 // A level of detail's tint (0 near, 1 middle, 2 far).
 vec3 levelTint(int level) { return level == 0 ? kTintNear : level == 1 ? kTintMiddle : kTintFar; }
 
@@ -13,8 +16,9 @@ vec3 levelTint(int level) { return level == 0 ? kTintNear : level == 1 ? kTintMi
 // drawn at `level`.
 vec3 boidAlbedo(vec4 velocity, int level, RenderParams r) {
   if (r.lodTint > 0.5) return levelTint(level);
-  float speed = length(velocity.xyz);
   uint mode = uint(r.colour.z);
+  if (mode == COLOUR_PLUMAGE) return kPlumage;
+  float speed = length(velocity.xyz);
   if (mode == COLOUR_HEADING) return headingColour(speed > 1e-6 ? velocity.xyz / speed : vec3(0, 0, 1));
   float x = mode == COLOUR_SPEED ? speed : velocity.w;
   float t = (x - r.colour.x) / max(r.colour.y - r.colour.x, 1e-6);

@@ -2,8 +2,9 @@
 // The compute rasteriser of the far field (after Schuetz, Kerbl and Wimmer, "Software
 // Rasterization of 2 Billion Points in Real Time", HPG 2022): each boid of a list is projected
 // and shaded once, and every pixel its footprint touches takes the nearest boid by an atomic
-// minimum of depth and colour, while a second buffer sums how much of the pixel boids cover.
-// render/splat_resolve.frag then writes colour (with that coverage as alpha) and depth into the
+// minimum of depth and colour, while a second buffer sums how much of the pixel boids cover (up to
+// the whole pixel; as optical depth, every bird's share: u_render.farField). render/splat_resolve.frag
+// then writes colour (with that coverage, or 1 - exp(-optical depth), as alpha) and depth into the
 // frame, where the meshes, sky and overlays compose with it by the depth test.
 //
 // The footprint is what the rasteriser would cover for the same level (boid.vert), anti-aliased:
@@ -84,7 +85,8 @@ void splatPixel(ivec2 px, float cover, uint depth, uint colour) {
   // Where this boid's depth is the nearest: the colour (the smaller on a tie, as in PASS 0).
   if (b_visibility[i].y == depth) atomicMin(b_visibility[i].x, colour);
 #else
-  if (b_coverage[i] < SPLAT_COVER_ONE) atomicAdd(b_coverage[i], c);
+  // Nearest: the resolve clamps the sum at one pixel, so a covered pixel takes no more.
+  if (b_coverage[i] < (uint(u_render.farField.x) == FAR_OPTICAL_DEPTH ? SPLAT_COVER_MOST : SPLAT_COVER_ONE)) atomicAdd(b_coverage[i], c);
 #if PASS == 0
   uint64_t v = packUint2x32(uvec2(colour, depth));
   if (v < b_visibility[i]) atomicMin(b_visibility[i], v);

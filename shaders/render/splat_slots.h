@@ -14,8 +14,10 @@
 #define SPLAT_LOC_LEVEL 2  // int: the level of detail the list holds (its tint)
 
 // Coverage in 1/SPLAT_COVER_ONE of a pixel: a quarter of a pixel (one of the four samples a
-// triangle is tested at) is exact, and 64 boids of full coverage sum far below 2^32.
+// triangle is tested at) is exact. Summed as optical depth, a pixel takes no more once it holds
+// SPLAT_COVER_MOST (8M birds' whole pixels: opaque long before), so the sum never wraps.
 #define SPLAT_COVER_ONE 256u
+#define SPLAT_COVER_MOST 0x80000000u
 // The widest footprint, in pixels, one invocation walks: 128 x 128 pixels (16K iterations, under
 // llvmpipe's 65535 loop iterations per invocation). Nearer darts are clipped to it.
 #define SPLAT_MAX_SIDE 128

@@ -26,7 +26,7 @@ gl::Image renderOneBoid(glm::vec3 where) {
   rs.showWorldBox = false;
   rs.showMarkers = false;
   simulation.reduce();
-  renderer.placeCamera(render::OrbitCamera::framing(s.worldSize), target.size(), rs, simulation.stats());
+  renderer.placeCamera(render::OrbitCamera::framing(s.worldSize), target.size(), rs, simulation.stats(), simulation.settings());
   renderer.cull(simulation.flock(), rs);  // culling on, as by default: the boid drawn through the near list
   renderer.draw(target.framebuffer(), simulation.flock(), s, simulation.stats(), target.size(), rs);
   return target.resolveAndRead();
@@ -104,7 +104,7 @@ TEST_F(GlTest, AFrozenCullingCameraKeepsItsFrustumWhileTheCameraMovesAndIsDrawnA
   away.distance = s.worldSize;
   auto cullFrom = [&](const render::OrbitCamera& camera) {
     simulation.reduce();
-    renderer.placeCamera(camera, target.size(), rs, simulation.stats());
+    renderer.placeCamera(camera, target.size(), rs, simulation.stats(), simulation.settings());
     renderer.cull(simulation.flock(), rs);
     return renderer.readCullCounts();
   };
@@ -123,7 +123,7 @@ TEST_F(GlTest, AFrozenCullingCameraKeepsItsFrustumWhileTheCameraMovesAndIsDrawnA
   outside.yaw += 1.2f;
   auto magentaPixels = [&](const render::RenderSettings& settings) {
     simulation.reduce();
-    renderer.placeCamera(outside, target.size(), settings, simulation.stats());
+    renderer.placeCamera(outside, target.size(), settings, simulation.stats(), simulation.settings());
     renderer.cull(simulation.flock(), settings);
     renderer.draw(target.framebuffer(), simulation.flock(), s, simulation.stats(), target.size(), settings);
     const gl::Image image = target.resolveAndRead();
@@ -153,7 +153,7 @@ TEST_F(GlTest, ACompactionThatCannotCullTheFlockFallsBackAndSaysWhy) {
   sim::Simulation simulation(test::shaders(), test::caps(), s);
   render::BoidRenderer renderer(test::shaders(), test::caps(), "single-thread");
   render::RenderSettings rs;
-  renderer.placeCamera(render::OrbitCamera::framing(s.worldSize), {320, 180}, rs, simulation.stats());
+  renderer.placeCamera(render::OrbitCamera::framing(s.worldSize), {320, 180}, rs, simulation.stats(), simulation.settings());
   renderer.cull(simulation.flock(), rs);
   EXPECT_STREQ(renderer.compaction().name, render::kFallbackCompaction);
   EXPECT_NE(renderer.compactionNote().find("single-thread cannot cull " + std::to_string(n) + " boids"), std::string::npos)

@@ -2,7 +2,8 @@
 // into small targets of awkward sizes and held to the double-precision reference
 // (engine/verify/splat.cpp) pixel by pixel: coverage, and the nearest boid at its depth. Both paths
 // (one 64-bit atomicMin a pixel where the driver has it; the two 32-bit passes everywhere), the
-// whole flock and a cull's list, and the two paths to each other.
+// whole flock and a cull's list, and the two paths to each other; coverage up to one pixel (the
+// nearest bird) and summed whole (optical depth).
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -31,7 +32,7 @@ struct Scene : verify::SplatScene {
   gpu::RenderParams params{};
 };
 
-Scene sceneFor(std::uint32_t n, glm::ivec2 size) {
+Scene sceneFor(std::uint32_t n, glm::ivec2 size, unsigned farField = FAR_NEAREST) {
   Scene s;
   static_cast<verify::SplatScene&>(s) = verify::splatScene(n, 1, size);
   s.camera.viewProj = s.view.viewProj;
@@ -39,6 +40,7 @@ Scene sceneFor(std::uint32_t n, glm::ivec2 size) {
   s.params.boidScale = s.view.boidScale;
   s.params.pixelScale = s.view.pixelScale;
   s.params.minPointPixels = s.view.minPointPixels;
+  s.params.farField = glm::vec4(float(farField), 1.0f, 0.0f, 0.0f);
   return s;
 }
 
@@ -138,6 +140,79 @@ INSTANTIATE_TEST_SUITE_P(Sizes, SplatSizes,
                                          std::get<2>(param.param));
                            return std::string(name);
                          });
+
+class OpticalDepthSizes : public GlTest, public ::testing::WithParamInterface<std::tuple<std::uint32_t, int, int>> {};
+
+// Optical depth: every bird's share of every pixel summed, exactly as the reference sums the
+// ranges of its shares, on both paths (which must then agree to the unit); the nearest bird as
+// before.
+TEST_P(OpticalDepthSizes, EveryPixelSumsWhatTheDoubleReferenceSums) {
+  const auto [n, width, height] = GetParam();
+  const Scene s = sceneFor(n, {width, height}, FAR_OPTICAL_DEPTH);
+  Gpu gpu(s);
+  render::Splats splats(test::shaders(), test::caps(), render::Splats::Payload::BoidIndex);
+  std::vector<std::uint32_t> everyBoid(n);
+  for (std::uint32_t i = 0; i < n; ++i) everyBoid[i] = i;
+  std::vector<Result> results;
+  std::uint32_t deepest = 0;  // the most a pixel sums
+  for (bool narrow : {false, true}) {
+    if (!narrow && !splats.wide()) continue;
+    splats.forceNarrow(narrow);
+    const Result r = splat(splats, s, {nullptr, nullptr, nullptr, 0, n, 2});
+    const verify::SplatJudgement j =
+        verify::judgeSplats(s.positions, s.velocities, everyBoid, s.view, r.visibility, r.coverage, verify::CoverageSum::Summed);
+    EXPECT_TRUE(j.pass()) << (narrow ? "32-bit passes: " : "64-bit atomics: ") << j.failures << " of " << j.pixels
+                          << " pixels wrong; first: " << j.firstFailure;
+    // A pixel many birds deep is open if any one share is; what must stay small is how much is open.
+    EXPECT_LE(j.open, j.summed / 100 + 2 * SPLAT_COVER_ONE) << "the reference leaves too much open";
+    for (std::uint32_t c : r.coverage) deepest = std::max(deepest, c);
+    results.push_back(r);
+  }
+  if (results.size() == 2) EXPECT_EQ(results[0].coverage, results[1].coverage) << "the two paths sum differently";
+  if (n >= 4099) {  // a sum that clamping would have cut: the comparison tells the rules apart
+    EXPECT_GT(deepest, 2 * SPLAT_COVER_ONE);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, OpticalDepthSizes,
+                         ::testing::Values(std::make_tuple(1u, 97, 61), std::make_tuple(65u, 97, 61),
+                                           std::make_tuple(257u, 160, 90), std::make_tuple(4099u, 97, 61),
+                                           std::make_tuple(65537u, 64, 64)),
+                         [](const auto& param) {
+                           char name[48];
+                           std::snprintf(name, sizeof name, "n%u_%dx%d", std::get<0>(param.param), std::get<1>(param.param),
+                                         std::get<2>(param.param));
+                           return std::string(name);
+                         });
+
+TEST_F(GlTest, TheOpticalDepthJudgeCatchesAFootprintOnePixelOffAndAClampedSum) {
+  // Summed coverage judged as if the camera had moved by a pixel, and the nearest rule's clamped
+  // sums judged as optical depth: both must fail.
+  const std::uint32_t n = 4099;
+  std::vector<std::uint32_t> every(n);
+  for (std::uint32_t i = 0; i < n; ++i) every[i] = i;
+  render::Splats splats(test::shaders(), test::caps(), render::Splats::Payload::BoidIndex);
+  const Scene optical = sceneFor(n, {97, 61}, FAR_OPTICAL_DEPTH);
+  const Scene nearest = sceneFor(n, {97, 61}, FAR_NEAREST);
+  Result summed, clamped;
+  {
+    Gpu gpu(optical);
+    summed = splat(splats, optical, {nullptr, nullptr, nullptr, 0, n, 2});
+  }
+  {
+    Gpu gpu(nearest);
+    clamped = splat(splats, nearest, {nullptr, nullptr, nullptr, 0, n, 2});
+  }
+  const auto judge = [&](const verify::SplatView& view, const Result& r) {
+    return verify::judgeSplats(optical.positions, optical.velocities, every, view, r.visibility, r.coverage,
+                               verify::CoverageSum::Summed);
+  };
+  EXPECT_TRUE(judge(optical.view, summed).pass()) << judge(optical.view, summed).firstFailure;
+  verify::SplatView moved = optical.view;
+  moved.viewProj = glm::translate(glm::mat4(1.0f), glm::vec3(2.0f / 97.0f, 0.0f, 0.0f)) * optical.view.viewProj;  // one pixel right
+  EXPECT_GT(judge(moved, summed).failures, 100u);
+  EXPECT_GT(judge(optical.view, clamped).failures, 100u);
+}
 
 TEST_F(GlTest, TheSplatJudgeCatchesAFootprintOnePixelOff) {
   // The judge must be able to fail: the same splats judged as if the camera had moved by a pixel.
