@@ -17,6 +17,7 @@
 #include "engine/gl/readback.hpp"
 #include "engine/platform/context.hpp"
 #include "engine/render/offscreen_target.hpp"
+#include "engine/verify/cover.hpp"
 
 namespace boids::app {
 namespace {
@@ -52,7 +53,10 @@ void describeDemo(const Options& options, Scene& scene, glm::ivec2 size, int fra
     std::printf("culling: off (--no-cull): every boid drawn as a dart%s\n",
                 rs.draw == render::DrawMode::Splat ? ", or here a splat" : "");
   }
-  std::printf("drawing: %s; splats by %s\n", render::describeDraw(rs).c_str(), render::splatPathName(renderer.splats()).c_str());
+  std::printf("drawing: %s; splats by %s; %s\n", render::describeDraw(rs).c_str(), render::splatPathName(renderer.splats()).c_str(),
+              rs.farField == render::FarField::OpticalDepth
+                  ? ("a pixel as opaque as the optical depth of the birds it sums (opacity " + std::to_string(rs.opacity).substr(0, 4) + ")").c_str()
+                  : "a pixel covered by its nearest bird");
   const lighting::Lighting& light = scene.lighting;
   std::printf("lighting: environment %s (%ux%u), projected onto spherical harmonics by %s from the %s map, exposure %+g stops\n",
               light.environment().name.c_str(), light.environment().width, light.environment().height, light.variant(),
@@ -187,7 +191,9 @@ int runHeadlessDemo(Options options) {
     saveFlock(*scene, options);
     reportShape(*scene, options);
 
-    writePng(shot, target.resolveAndRead());
+    const gl::Image picture = target.resolveAndRead();
+    if (options.cover) std::printf("cover: %s\n", verify::describe(verify::measureCover(picture.rgba, picture.width, picture.height)).c_str());
+    writePng(shot, picture);
     std::printf("screenshot: %s\n", std::filesystem::absolute(shot).string().c_str());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "boids: %s\n", e.what());

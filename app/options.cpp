@@ -379,6 +379,10 @@ void declareSettings(CommandLine& c, Options& o) {
   cli.add_flag("--shape", o.shape,
                "After the last frame (window: at exit), measure the flock's shape as murmurations are measured and "
                "say which of the murmuration's targets it misses (docs/GUIDE.md, 'The murmuration')");
+  cli.add_flag("--cover", o.cover,
+               "Demo: measure how the flock covers the last picture: of the pixels darker than the background (its most "
+               "common colour; take --environment constant --no-ground), the share partly covered (10% to 90% of the "
+               "darkest's darkness), as a cloud of birds is and an opaque shape is not");
   c.text.add(cli, "--load-flock", "Start from the flock in this .npy file (as --save-flock writes it; its rows are the count)",
              "FILE");
   std::string sections;
@@ -542,6 +546,7 @@ void applyOptions(CommandLine& c, Options& o) {
   if (o.mode == Mode::Check) refuseUnused(kUnusedByCheck, "check");
   if (o.mode == Mode::Bench) refuseUnused(kUnusedByBench, "bench");
   if (o.shape && (o.mode == Mode::Check || o.mode == Mode::Bench)) throw UsageError("--shape: check and bench run their own flocks");
+  if (o.cover && o.mode != Mode::Demo) throw UsageError("--cover: only the demo measures its last picture");
   refuseIgnored(o, text.given("bench-sorters"), text.given("bench-strategies"));
 
 }

@@ -71,6 +71,7 @@ struct Options {
   std::filesystem::path saveFlock;       // the flock after the last frame, as .npy (app/flock_file.hpp)
   std::filesystem::path loadFlock;       // the flock to start from, as .npy
   bool shape = false;                    // --shape: measure the flock's shape after the last frame
+  bool cover = false;                    // --cover: measure how the flock covers the last picture (demo)
   std::shared_ptr<const sim::FlockState> loadedFlock;  // what loadFlock held when the options were read
   std::vector<std::string> openSections;  // the window's panel sections open at the start (--open)
   std::uint32_t injectNonFinite = 0;     // --inject-nonfinite: boids made NaN at the start (a test aid)

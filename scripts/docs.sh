@@ -58,6 +58,7 @@ gpu() {
   "$boids" demo --defaults --preset schools --count 1048576 --frames 600 --screenshot "$images/demo-1m-heading.png"
   "$boids" demo --defaults --preset schools --count 1048576 --frames 600 --lod-tint --screenshot "$images/cull-1m-tints.png"
   "$boids" demo --defaults --preset schools --count 16777216 --frames 300 --screenshot "$images/flock-16m.png"
+  "$boids" demo --defaults --preset murmuration --count 1048576 --frames 1000 --screenshot "$images/murmuration-1m.png"
   "$boids" demo --defaults --preset murmuration --count 16777216 --frames 1000 --screenshot "$images/murmuration-16m.png"
   charts "$run"
 }

@@ -30,7 +30,8 @@ using dvec4 = glm::dvec4;
 // products of such differences (~1e-4 px as a distance). A sample within kPixelEps of an edge may
 // be in or out; a square's overlap may move by twice the coordinates' error, its share of
 // SPLAT_COVER_ONE by 256 x 2 x 2e-4 = 0.1 (kShareEps: a share rounds either way only that near a
-// half, and a pixel the square does not touch stays at 0).
+// half, and a pixel the square does not touch stays at 0); of SPLAT_DEPTH_ONE (optical depth) by
+// as much relatively, the float weight of a bird's own area adding ~1e-6 relative.
 constexpr double kPixelEps = 5e-4;
 constexpr double kShareEps = 0.12;
 constexpr double kDepthEps = 2e-6;  // window depth in [0, 1]: a few float steps near 1
@@ -57,7 +58,9 @@ double edge(dvec2 a, dvec2 b, dvec2 p) { return (b.x - a.x) * (p.y - a.y) - (b.y
 
 class Reference {
  public:
-  explicit Reference(const SplatView& v) : v_(v), m_(v.viewProj), pixels_(std::size_t(v.size.x) * std::size_t(v.size.y)) {}
+  Reference(const SplatView& v, CoverageSum sum)
+      : v_(v), m_(v.viewProj), pixels_(std::size_t(v.size.x) * std::size_t(v.size.y)), summed_(sum == CoverageSum::Summed),
+        unit_(summed_ ? SPLAT_DEPTH_ONE : SPLAT_COVER_ONE) {}
 
   void boid(glm::vec4 position, glm::vec4 velocity, std::uint32_t id) {
     const dvec3 p(position);
@@ -71,9 +74,10 @@ class Reference {
     const bool triangle = radius >= double(v_.lod.w) * (1.0 + kThresholdEps);
     // Neither square nor triangle for certain: either footprint may be drawn, both are added below.
     const double scale = v_.boidScale;
-    if (!triangle) {
-      const double side = std::max(double(v_.minPointPixels), double(dart::kDartSplat) * scale * double(v_.pixelScale) / clip.w);
-      addSquare(centre, side, z, id, square);
+    if (!triangle) {  // summed: the bird's own cross-section spread over the smallest point's square
+      const double own = double(dart::kDartSplat) * scale * double(v_.pixelScale) / clip.w;
+      const double side = std::max(double(v_.minPointPixels), own);
+      addSquare(centre, side, summed_ ? (own / side) * (own / side) : 1.0, z, id, square);
     }
     if (!square) {
       const dvec3 vel(velocity);
@@ -113,7 +117,7 @@ class Reference {
     px.candidates.push_back({depth, id, certain});
   }
 
-  void addSquare(dvec2 centre, double side, double depth, std::uint32_t id, bool sure) {
+  void addSquare(dvec2 centre, double side, double weight, double depth, std::uint32_t id, bool sure) {
     const dvec2 lo = centre - 0.5 * side, hi = centre + 0.5 * side;
     auto overlap = [](double a, double b, double x) { return std::max(std::min(b, x + 1.0) - std::max(a, x), 0.0); };
     const auto [x0, x1] = span(lo.x, hi.x, centre.x, v_.size.x);
@@ -121,9 +125,10 @@ class Reference {
     for (int y = y0; y <= y1; ++y) {
       for (int x = x0; x <= x1; ++x) {
         // Outside the GPU's own span (the widening above) the share is 0 on both sides.
-        const double share = overlap(lo.x, hi.x, x) * overlap(lo.y, hi.y, y) * double(SPLAT_COVER_ONE) + 0.5;
-        const auto low = std::int64_t(std::floor(std::max(share - kShareEps, 0.0)));
-        const auto high = std::int64_t(std::floor(share + kShareEps));
+        const double share = overlap(lo.x, hi.x, x) * overlap(lo.y, hi.y, y) * weight * double(unit_) + 0.5;
+        const double eps = kShareEps * double(unit_) / double(SPLAT_COVER_ONE);  // the same relative rounding
+        const auto low = std::int64_t(std::floor(std::max(share - eps, 0.0)));
+        const auto high = std::int64_t(std::floor(share + eps));
         add(x, y, sure ? low : 0, high, depth, id, sure);
       }
     }
@@ -146,7 +151,7 @@ class Reference {
           inside += d >= kPixelEps;
           maybe += std::abs(d) < kPixelEps;
         }
-        const std::int64_t quarter = SPLAT_COVER_ONE / 4;
+        const std::int64_t quarter = unit_ / 4;
         add(x, y, sure ? inside * quarter : 0, (inside + maybe) * quarter, depth, id, sure);
       }
     }
@@ -155,6 +160,8 @@ class Reference {
   SplatView v_;
   glm::dmat4 m_;
   std::vector<PixelRef> pixels_;
+  bool summed_;         // optical depth: shares summed whole, a square weighted by the bird's own area
+  std::int64_t unit_;   // a whole pixel's coverage
 };
 
 }  // namespace
@@ -185,7 +192,7 @@ SplatJudgement judgeSplats(std::span<const glm::vec4> positions, std::span<const
                            std::span<const std::uint32_t> drawn, const SplatView& view,
                            std::span<const glm::uvec2> visibility, std::span<const std::uint32_t> coverage,
                            CoverageSum sum) {
-  Reference ref(view);
+  Reference ref(view, sum);
   for (std::uint32_t id : drawn) ref.boid(positions[id], velocities[id], id);
   SplatJudgement j;
   auto fail = [&](std::size_t i, const std::string& what) {

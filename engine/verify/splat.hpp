@@ -58,9 +58,10 @@ enum class CoverageSum { Clamped, Summed };
 // the boids `drawn` (indices into positions and velocities) against the reference: at every pixel
 // the coverage (clamped at one pixel, or summed whole) within the reference's range, and the
 // nearest boid one the reference allows (the nearest certain cover, or a boid within rounding of
-// its depth), at its depth within rounding; pixels nothing covers left clear. Summed, the range is
-// the sum of each bird's share's range: a share is rounded to 1/SPLAT_COVER_ONE once, and integer
-// sums are exact, so the only open question is each share's own rounding.
+// its depth), at its depth within rounding; pixels nothing covers left clear. Summed (in
+// 1/SPLAT_DEPTH_ONE, a far bird's square weighted by its own area over the square's), the range is
+// the sum of each bird's share's range: a share is rounded once, and integer sums are exact, so
+// the only open question is each share's own rounding.
 SplatJudgement judgeSplats(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
                            std::span<const std::uint32_t> drawn, const SplatView& view,
                            std::span<const glm::uvec2> visibility, std::span<const std::uint32_t> coverage,

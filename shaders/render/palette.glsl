@@ -7,7 +7,7 @@
 #include "render/level_tints.glsl"
 
 // A starling's plumage: nearly black (about 4% reflected), a little blue (sRGB-encoded).
-const vec3 kPlumage = vec3(0.20, 0.20, 0.23);
+const vec3 kPlumage = vec3(0.08, 0.08, 0.10);
 
 // A level of detail's tint (0 near, 1 middle, 2 far).
 vec3 levelTint(int level) { return level == 0 ? kTintNear : level == 1 ? kTintMiddle : kTintFar; }

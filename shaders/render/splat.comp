@@ -79,14 +79,15 @@ layout(location = SPLAT_LOC_LEVEL) uniform int u_level;
 // already), which in a flock many boids deep should spare most of them.
 void splatPixel(ivec2 px, float cover, uint depth, uint colour) {
   uint i = uint(px.y) * u_size.x + uint(px.x);
-  uint c = uint(cover * float(SPLAT_COVER_ONE) + 0.5);
+  bool optical = uint(u_render.farField.x) == FAR_OPTICAL_DEPTH;
+  uint c = uint(cover * float(optical ? SPLAT_DEPTH_ONE : SPLAT_COVER_ONE) + 0.5);
   if (c == 0u) return;  // PASS 2 walks the same pixels with the same arithmetic as PASS 1
 #if PASS == 2
   // Where this boid's depth is the nearest: the colour (the smaller on a tie, as in PASS 0).
   if (b_visibility[i].y == depth) atomicMin(b_visibility[i].x, colour);
 #else
   // Nearest: the resolve clamps the sum at one pixel, so a covered pixel takes no more.
-  if (b_coverage[i] < (uint(u_render.farField.x) == FAR_OPTICAL_DEPTH ? SPLAT_COVER_MOST : SPLAT_COVER_ONE)) atomicAdd(b_coverage[i], c);
+  if (b_coverage[i] < (optical ? SPLAT_COVER_MOST : SPLAT_COVER_ONE)) atomicAdd(b_coverage[i], c);
 #if PASS == 0
   uint64_t v = packUint2x32(uvec2(colour, depth));
   if (v < b_visibility[i]) atomicMin(b_visibility[i], v);
@@ -108,13 +109,15 @@ ivec2 pixelSpan(float a, float b, float c, uint size) {
 // Length of [a, b] inside [x, x + 1].
 float overlap(float a, float b, float x) { return max(min(b, x + 1.0) - max(a, x), 0.0); }
 
-// The far level's square: side `side` pixels about `centre`, each pixel covered by its overlap.
-void splatSquare(vec2 centre, float side, uint depth, uint colour) {
+// The far level's square: side `side` pixels about `centre`, each pixel covered by its overlap
+// times `weight` (optical depth: the bird's own area over the square's, when the square is the
+// smallest point drawn and the bird less).
+void splatSquare(vec2 centre, float side, float weight, uint depth, uint colour) {
   vec2 lo = centre - 0.5 * side, hi = centre + 0.5 * side;
   ivec2 xs = pixelSpan(lo.x, hi.x, centre.x, u_size.x), ys = pixelSpan(lo.y, hi.y, centre.y, u_size.y);
   for (int y = ys.x; y <= ys.y; ++y) {
     float cy = overlap(lo.y, hi.y, float(y));
-    for (int x = xs.x; x <= xs.y; ++x) splatPixel(ivec2(x, y), cy * overlap(lo.x, hi.x, float(x)), depth, colour);
+    for (int x = xs.x; x <= xs.y; ++x) splatPixel(ivec2(x, y), cy * overlap(lo.x, hi.x, float(x)) * weight, depth, colour);
   }
 }
 
@@ -169,7 +172,10 @@ void splatBoid(uint boid) {
   // The cull's measure (cull/cull.glsl): the dart's sphere, projected, in pixels.
   float radius = u_lod.x * u_lod.y / clip.w;
   if (radius < u_lod.w) {
-    splatSquare(centre, max(u_render.minPointPixels, kDartSplat * scale * u_render.pixelScale / clip.w), depth, colour);
+    // Optical depth takes the bird's own cross-section, spread over the smallest point's square.
+    float side = kDartSplat * scale * u_render.pixelScale / clip.w, drawn = max(u_render.minPointPixels, side);
+    float weight = uint(u_render.farField.x) == FAR_OPTICAL_DEPTH ? (side / drawn) * (side / drawn) : 1.0;
+    splatSquare(centre, drawn, weight, depth, colour);
     return;
   }
   vec4 nose = b_camera.viewProj * vec4(p + (right * kDartNose.x + forward * kDartNose.z) * scale, 1.0);

@@ -31,9 +31,9 @@ void main() {
   // The 32-bit passes leave no colour only if their two walks of a footprint rounded apart (the
   // same code, compiled twice): better a pixel of background than one of white.
   if (v.x == SPLAT_CLEAR_DEPTH) discard;
-  float covered = float(cover) / float(SPLAT_COVER_ONE);  // in pixels
   // Optical depth: the birds' shares summed are the depth tau, the light through them exp(-tau).
   bool optical = uint(u_render.farField.x) == FAR_OPTICAL_DEPTH;
+  float covered = float(cover) / float(optical ? SPLAT_DEPTH_ONE : SPLAT_COVER_ONE);  // in pixels
   o_color = vec4(unpackUnorm4x8(v.x).rgb, optical ? 1.0 - exp(-u_render.farField.y * covered) : min(covered, 1.0));
   gl_FragDepth = uintBitsToFloat(v.y);
 }

@@ -69,3 +69,33 @@ TEST(FlockShape, TheSchoolsFailTheMurmurationMeasure) {
   EXPECT_NE(misses, "") << "the schools passed the murmuration measure: " << boids::verify::describe(shape);
   std::printf("%s\nmisses:\n%s", boids::verify::describe(shape).c_str(), misses.c_str());
 }
+
+namespace {
+
+// The share of the flock's pixels partly covered after 1000 frames of the murmuration at 2048
+// boids (seed 1) on a flat background (engine/verify/cover.hpp), with `extra` options.
+double partlyCovered(const std::string& extra) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("boids-e2e-cover-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const auto [code, output] = runBoids("demo --preset murmuration --count 2048 --seed 1 --frames 1000 --environment constant "
+                                       "--no-ground --cover --screenshot '" + (dir / "c.png").string() + "' " + extra);
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(code, 0) << output;
+  const std::size_t at = output.find("of them partly covered");
+  const std::size_t from = output.rfind(", ", at);
+  EXPECT_NE(at, std::string::npos) << output;
+  if (at == std::string::npos || from == std::string::npos) return -1.0;
+  std::printf("%s: %s", extra.c_str(), output.substr(output.find("cover:")).c_str());
+  return std::stod(output.substr(from + 2)) / 100.0;
+}
+
+}  // namespace
+
+// The murmuration's look (issue 37): a translucent cloud, its darkness how many birds the eye
+// looks through, seen from the ground as the preset starts and from five times as far, where the
+// birds crowd its pixels. On the nearest-bird splats, the far flock is an opaque shape instead.
+TEST(FlockLook, TheMurmurationIsACloudNotAnOpaqueShape) {
+  EXPECT_GE(partlyCovered(""), 0.4);
+  EXPECT_GE(partlyCovered("--follow-zoom 6"), 0.4);
+  EXPECT_LT(partlyCovered("--follow-zoom 6 --far-field nearest"), 0.4);
+}

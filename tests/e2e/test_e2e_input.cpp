@@ -41,7 +41,7 @@ TEST(BadInput, CommandLineValuesAreRefusedInOneLineBeforeAnythingStarts) {
       {"--dt 7", "--dt 7: outside the allowed range 0.001 to 1"},
       {"--separation-radius nan", "--separation-radius nan: 'nan' is not a number (allowed: 0.01 to 50)"},
       {"--world sphere", "--world sphere: must be walls or wrap"},
-      {"--colour rainbow", "--colour rainbow: must be heading, speed or density"},
+      {"--colour rainbow", "--colour rainbow: must be heading, speed, density or plumage"},
       {"--start spiral", "--start spiral: must be clustered, uniform or flock"},
       {"--render-scale 2", "--render-scale 2: outside the allowed range 0.25 to 1"},
       {"--attractor-point 1,2", "--attractor-point 1,2: '1,2' is not three numbers x,y,z"},

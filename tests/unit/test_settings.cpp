@@ -402,12 +402,12 @@ TEST(Settings, KeepFlockSizeScalesSpacingStepAndBirdSizeWithTheCount) {
   EXPECT_FLOAT_EQ(s.sim.separationRadius, 1.0f / 4);
   EXPECT_FLOAT_EQ(s.sim.range, 5.0f / 4);
   EXPECT_FLOAT_EQ(s.sim.dt, 0.1f / 4);
-  EXPECT_FLOAT_EQ(s.render.boidScale, 0.8f / 4);
+  EXPECT_FLOAT_EQ(s.render.boidScale, 0.3f / 4);
   const app::ParsedFile saved = parseText(app::settingsJson(s));
   ASSERT_FALSE(saved.error) << saved.error->text();
   const app::Layer layers[] = {*saved.layer};
   const app::Resolved back = app::resolve(layers);
-  EXPECT_FLOAT_EQ(back.settings.render.boidScale, 0.8f / 4);  // written as 0.8, scaled again on reading
+  EXPECT_FLOAT_EQ(back.settings.render.boidScale, 0.3f / 4);  // written as 0.3, scaled again on reading
   auto given = parse({"--preset", "murmuration", "--count", "1048576", "--boid-size", "0.5"});
   ASSERT_TRUE(given.options);
   EXPECT_FLOAT_EQ(given.options->settings.render.boidScale, 0.5f);
