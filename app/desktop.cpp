@@ -224,7 +224,7 @@ class Desktop {
   // (following), the markers go unlabelled.
   void labelMarkers() {
     const render::RenderSettings& r = panel_.app.render;
-    if (!r.showMarkers || r.follow || r.cpuCentroid.w == 0.0f) return;
+    if (!r.showMarkers || render::cameraOnGpu(r) || r.cpuCentroid.w == 0.0f) return;
     const std::optional<ImVec2> onScreen = toScreen(glm::vec3(r.cpuCentroid));
     if (!onScreen) return;
     const ImVec2 at = *onScreen;
@@ -253,7 +253,7 @@ class Desktop {
   void markAttractor() const {
     const sim::Attractor a = scene_->simulation.attractor();
     const bool hunting = a.mode == sim::AttractorMode::Hunt;
-    if (a.mode == sim::AttractorMode::Off || panel_.app.render.follow) return;  // the CPU has no follow camera
+    if (a.mode == sim::AttractorMode::Off || render::cameraOnGpu(panel_.app.render)) return;  // the CPU has no follow camera
     if (hunting && predatorState_[2].w == 0.0f) return;  // between dives
     const std::optional<ImVec2> at = toScreen(hunting ? glm::vec3(predatorState_[2]) : a.point);
     if (!at) return;
@@ -345,7 +345,7 @@ class Desktop {
     const ImGuiIO& io = ImGui::GetIO();
     if (!io.WantCaptureMouse) {
       camera_.rotate(input.rotateDrag);
-      if (panel_.app.render.follow) {  // the GPU places the target; the wheel scales its framing
+      if (render::cameraOnGpu(panel_.app.render)) {  // the GPU places the target; the wheel scales its framing
         panel_.app.render.followZoom = std::clamp(panel_.app.render.followZoom * std::pow(0.9f, input.scroll), 0.05f, 20.0f);
       } else {
         camera_.pan(input.panDrag, static_cast<float>(window_.windowSize().y));
@@ -442,6 +442,7 @@ class Desktop {
     if (actions.resetCamera) {  // the starting view, which the follow camera would leave at once
       camera_ = render::OrbitCamera::framing(panel_.app.sim.worldSize);
       panel_.app.render.follow = false;
+      panel_.app.render.viewer = false;
     }
     if (panel_.app.vsync != vsyncApplied_) window_.setVsync(vsyncApplied_ = panel_.app.vsync);
     if (actions.savePreset) {
@@ -586,7 +587,7 @@ class Desktop {
     if (scene != fb) scene_->renderer.present(*sceneTarget_, 0, fb);
     if (!healthReadback_.busy()) healthReadback_.request({{&scene_->simulation.health(), sizeof(std::uint32_t)}});
     // Only where its ring is drawn: the CPU has no follow camera to place it with.
-    if (scene_->simulation.attractor().mode == sim::AttractorMode::Hunt && !panel_.app.render.follow &&
+    if (scene_->simulation.attractor().mode == sim::AttractorMode::Hunt && !render::cameraOnGpu(panel_.app.render) &&
         !predatorReadback_.busy()) {
       predatorReadback_.request({{&scene_->simulation.predator(), sizeof predatorState_}});
     }

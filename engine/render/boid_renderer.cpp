@@ -192,7 +192,7 @@ void BoidRenderer::placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, co
                                const gl::Buffer& stats, const sim::SimSettings& sim) {
   const float aspect = static_cast<float>(viewport.x) / static_cast<float>(std::max(viewport.y, 1));
   camera_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
-  const bool follow = settings.follow || settings.viewer;
+  const bool follow = cameraOnGpu(settings);
   if (follow) {
     // Stats (written by the reduction, made visible by its barrier) -> camera, all on the GPU.
     stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);

@@ -71,4 +71,8 @@ struct RenderSettings {
   float exposure = 0.0f;
 };
 
+// The camera is placed on the GPU from the flock's bounds (following it, or the viewer on the
+// ground), so the CPU's orbit camera does not say where it is.
+inline bool cameraOnGpu(const RenderSettings& r) { return r.follow || r.viewer; }
+
 }  // namespace boids::render
