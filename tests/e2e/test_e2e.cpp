@@ -180,9 +180,12 @@ TEST(EndToEnd, WindowUnderXvfbShowsTheFlockAndThePanel) {
   // is framed right of it (its centre moved by the share of the window the panel covers).
   const fs::path dir = scratch();
   const std::string xvfb = "env XDG_CONFIG_HOME='" + dir.string() + "' " + xvfbRun("1280x720x24");
-  // Lit by the bright built-in sky: under the default dusk the birds are dark, and the only
-  // saturated pixels would be the sun's glare, which moves with the view as well.
-  const std::string common = "--count 400 --frames 20 --width 1000 --height 640 --no-vsync --environment sky --exposure 1 ";
+  // Coloured by heading, lit by the bright built-in sky, opaque and near enough to be darts: the
+  // default birds are a dark cloud seen from the ground at dusk, whose only saturated pixels would
+  // be the sun's glare, which moves with the view as well.
+  const std::string common =
+      "--count 400 --frames 20 --width 1000 --height 640 --no-vsync --environment sky --exposure 1 --colour heading "
+      "--no-viewer --follow-zoom 1 --far-field nearest --boid-size 2.8 ";
   Result withPanel = run(xvfb, common + "--screenshot '" + (dir / "window.png").string() + "'");
   ASSERT_EQ(withPanel.exitCode, 0) << withPanel.output;
   EXPECT_NE(withPanel.output.find("in a window"), std::string::npos) << "did not open a window:\n" << withPanel.output;

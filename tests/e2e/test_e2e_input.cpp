@@ -229,7 +229,7 @@ TEST(SavedSettings, UnderXvfbResetToDefaultsGivesThisRenderersDefaults) {
   const fs::path dir = dirFor("reset");
   const Result r = xvfbSession(dir, R"(
     $B --count 777 --render-scale 1 --width 800 --height 600 --no-vsync --open presets & pid=$!
-    w=$(appwindow); for k in 1 2 3 4; do sleep 0.5; xdotool mousemove --window $w 168 433 sleep 0.2 click 1; done
+    w=$(appwindow); for k in 1 2 3 4; do sleep 0.5; xdotool mousemove --window $w 168 412 sleep 0.2 click 1; done
     closewith $w Escape; wait $pid)");
   ASSERT_EQ(r.exitCode, 0) << r.output;
   ASSERT_NE(r.output.find("llvmpipe"), std::string::npos) << "not a software renderer: this test is for llvmpipe\n" << r.output;
