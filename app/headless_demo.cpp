@@ -53,10 +53,12 @@ void describeDemo(const Options& options, Scene& scene, glm::ivec2 size, int fra
     std::printf("culling: off (--no-cull): every boid drawn as a dart%s\n",
                 rs.draw == render::DrawMode::Splat ? ", or here a splat" : "");
   }
+  char farField[96] = "a pixel covered by its nearest bird";
+  if (rs.farField == render::FarField::OpticalDepth) {
+    std::snprintf(farField, sizeof farField, "a pixel as opaque as the optical depth of the birds it sums (opacity %.2f)", rs.opacity);
+  }
   std::printf("drawing: %s; splats by %s; %s\n", render::describeDraw(rs).c_str(), render::splatPathName(renderer.splats()).c_str(),
-              rs.farField == render::FarField::OpticalDepth
-                  ? ("a pixel as opaque as the optical depth of the birds it sums (opacity " + std::to_string(rs.opacity).substr(0, 4) + ")").c_str()
-                  : "a pixel covered by its nearest bird");
+              farField);
   const lighting::Lighting& light = scene.lighting;
   std::printf("lighting: environment %s (%ux%u), projected onto spherical harmonics by %s from the %s map, exposure %+g stops\n",
               light.environment().name.c_str(), light.environment().width, light.environment().height, light.variant(),

@@ -201,7 +201,7 @@ void BoidRenderer::placeCamera(const OrbitCamera& orbit, glm::ivec2 viewport, co
     glUniform4f(LOC_CAMERA_FOLLOW, 0.08f, settings.followZoom, following_ == follow && viewing_ == settings.viewer ? 0.0f : 1.0f,
                 settings.viewCentreX);
     const float eyeY = (kViewerHeight - 0.5f) * sim.worldSize;  // the ground is the world's floor
-    glUniform4f(LOC_CAMERA_VIEWER, settings.viewer ? 1.0f : 0.0f, eyeY, std::tan(kViewerLookUp), 0.0f);
+    glUniform4f(LOC_CAMERA_VIEWER, settings.viewer ? 1.0f : 0.0f, eyeY, 1.0f / std::sin(kViewerLookUp), 0.0f);
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // camera -> every draw
   } else {

@@ -3,8 +3,8 @@
 // (no round trip to the CPU), from the orbit angles the user drags, easing toward the new framing
 // each frame. Or a viewer on the ground (u_viewer.x 1), as a person watches a murmuration: the eye
 // at the ground's height, aside of the flock by the orbit's yaw, far enough to frame it and to look
-// up at its centre at most at a given angle (the zoom factor scales that distance). The maths mirrors glm::lookAt and
-// glm::perspective (engine/render/camera.cpp).
+// up at its centre at most at a given angle (the zoom factor scales that distance). The maths
+// mirrors glm::lookAt and glm::perspective (engine/render/camera.cpp).
 // Reads SSBO_FLOCK_STATS and the previous SSBO_CAMERA; writes SSBO_CAMERA.
 
 layout(local_size_x = 1) in;
@@ -17,7 +17,7 @@ layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_
 layout(std430, binding = SSBO_CAMERA) buffer Camera { CameraState b_camera; };
 layout(location = LOC_CAMERA_ORBIT) uniform vec4 u_orbit;    // yaw, pitch, vertical fov, aspect
 layout(location = LOC_CAMERA_FOLLOW) uniform vec4 u_follow;  // smoothing, zoom, jump, the view's centre x (NDC)
-layout(location = LOC_CAMERA_VIEWER) uniform vec4 u_viewer;  // 1: on the ground, eye height, tan(look-up angle), unused
+layout(location = LOC_CAMERA_VIEWER) uniform vec4 u_viewer;  // 1: on the ground, eye height, 1 / sin(look-up angle), unused
 
 mat4 lookAt(vec3 eye, vec3 target, vec3 up) {
   vec3 f = normalize(target - eye);
@@ -49,7 +49,7 @@ void main() {
   float distance = jump ? wanted : mix(b_camera.target.w, wanted, u_follow.x);
   if (u_viewer.x > 0.5) {  // the eye on the ground: framing the flock, looking up at most the angle
     float below = max(target.y - u_viewer.y, 1.0);
-    wanted = max(wanted, below * max(sqrt(1.0 + 1.0 / (u_viewer.z * u_viewer.z)) * u_follow.y, 1.01));  // below / sin(angle)
+    wanted = max(wanted, below * max(u_viewer.z * u_follow.y, 1.01));  // the eye stays on the ground
     distance = jump ? wanted : mix(b_camera.target.w, wanted, u_follow.x);
     pitch = -asin(clamp(below / distance, 0.0, 1.0));  // so that the eye is at the ground's height
   }

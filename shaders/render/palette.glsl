@@ -6,7 +6,7 @@
 #include "render/ramps.glsl"
 #include "render/level_tints.glsl"
 
-// A starling's plumage: nearly black (about 4% reflected), a little blue (sRGB-encoded).
+// A starling's plumage: nearly black (under 1% reflected), a little blue (sRGB-encoded).
 const vec3 kPlumage = vec3(0.08, 0.08, 0.10);
 
 // A level of detail's tint (0 near, 1 middle, 2 far).

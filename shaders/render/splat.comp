@@ -74,12 +74,15 @@ layout(location = SPLAT_LOC_SIZE) uniform uvec3 u_size;
 layout(location = SPLAT_LOC_LOD) uniform vec4 u_lod;
 layout(location = SPLAT_LOC_LEVEL) uniform int u_level;
 
+// The far field summed as optical depth (else the nearest bird covers a pixel).
+bool opticalDepth() { return uint(u_render.farField.x) == FAR_OPTICAL_DEPTH; }
+
 // Pixel `px` of the boid at `depth` in `colour`, `cover` of it covered. Reading before the atomic
 // skips it where it cannot change anything (a nearer boid is there, or the pixel is covered
 // already), which in a flock many boids deep should spare most of them.
 void splatPixel(ivec2 px, float cover, uint depth, uint colour) {
   uint i = uint(px.y) * u_size.x + uint(px.x);
-  bool optical = uint(u_render.farField.x) == FAR_OPTICAL_DEPTH;
+  bool optical = opticalDepth();
   uint c = uint(cover * float(optical ? SPLAT_DEPTH_ONE : SPLAT_COVER_ONE) + 0.5);
   if (c == 0u) return;  // PASS 2 walks the same pixels with the same arithmetic as PASS 1
 #if PASS == 2
@@ -174,7 +177,7 @@ void splatBoid(uint boid) {
   if (radius < u_lod.w) {
     // Optical depth takes the bird's own cross-section, spread over the smallest point's square.
     float side = kDartSplat * scale * u_render.pixelScale / clip.w, drawn = max(u_render.minPointPixels, side);
-    float weight = uint(u_render.farField.x) == FAR_OPTICAL_DEPTH ? (side / drawn) * (side / drawn) : 1.0;
+    float weight = opticalDepth() ? (side / drawn) * (side / drawn) : 1.0;
     splatSquare(centre, drawn, weight, depth, colour);
     return;
   }

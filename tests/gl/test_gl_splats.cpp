@@ -63,6 +63,13 @@ struct Result {
   std::vector<std::uint32_t> coverage;
 };
 
+// 0, 1, ..., n - 1: every boid drawn.
+std::vector<std::uint32_t> everyBoid(std::uint32_t n) {
+  std::vector<std::uint32_t> ids(n);
+  for (std::uint32_t i = 0; i < n; ++i) ids[i] = i;
+  return ids;
+}
+
 Result splat(render::Splats& splats, const Scene& s, const render::Splats::Source& source) {
   splats.begin(s.view.size);
   splats.splat(source, s.view.lod);
@@ -80,8 +87,7 @@ TEST_P(SplatSizes, EveryPixelAsTheDoubleReferenceHasIt) {
   Gpu gpu(s);
   render::Splats splats(test::shaders(), test::caps(), render::Splats::Payload::BoidIndex);
   const bool wide = splats.wide();
-  std::vector<std::uint32_t> everyBoid(n);
-  for (std::uint32_t i = 0; i < n; ++i) everyBoid[i] = i;
+  const std::vector<std::uint32_t> every = everyBoid(n);
 
   std::vector<Result> results;
   for (bool narrow : {false, true}) {
@@ -91,7 +97,7 @@ TEST_P(SplatSizes, EveryPixelAsTheDoubleReferenceHasIt) {
     }
     splats.forceNarrow(narrow);
     const Result r = splat(splats, s, {nullptr, nullptr, nullptr, 0, n, 2});
-    const verify::SplatJudgement j = verify::judgeSplats(s.positions, s.velocities, everyBoid, s.view, r.visibility, r.coverage);
+    const verify::SplatJudgement j = verify::judgeSplats(s.positions, s.velocities, every, s.view, r.visibility, r.coverage);
     EXPECT_TRUE(j.pass()) << (narrow ? "32-bit passes: " : "64-bit atomics: ") << j.failures << " of " << j.pixels
                           << " pixels wrong; first: " << j.firstFailure;
     // Rounding leaves a pixel's coverage open only where a sample or share lies that near a
@@ -151,8 +157,7 @@ TEST_P(OpticalDepthSizes, EveryPixelSumsWhatTheDoubleReferenceSums) {
   const Scene s = sceneFor(n, {width, height}, FAR_OPTICAL_DEPTH);
   Gpu gpu(s);
   render::Splats splats(test::shaders(), test::caps(), render::Splats::Payload::BoidIndex);
-  std::vector<std::uint32_t> everyBoid(n);
-  for (std::uint32_t i = 0; i < n; ++i) everyBoid[i] = i;
+  const std::vector<std::uint32_t> every = everyBoid(n);
   std::vector<Result> results;
   std::uint32_t deepest = 0;  // the most a pixel sums
   for (bool narrow : {false, true}) {
@@ -160,7 +165,7 @@ TEST_P(OpticalDepthSizes, EveryPixelSumsWhatTheDoubleReferenceSums) {
     splats.forceNarrow(narrow);
     const Result r = splat(splats, s, {nullptr, nullptr, nullptr, 0, n, 2});
     const verify::SplatJudgement j =
-        verify::judgeSplats(s.positions, s.velocities, everyBoid, s.view, r.visibility, r.coverage, verify::CoverageSum::Summed);
+        verify::judgeSplats(s.positions, s.velocities, every, s.view, r.visibility, r.coverage, verify::CoverageSum::Summed);
     EXPECT_TRUE(j.pass()) << (narrow ? "32-bit passes: " : "64-bit atomics: ") << j.failures << " of " << j.pixels
                           << " pixels wrong; first: " << j.firstFailure;
     // A pixel many birds deep is open if any one share is; what must stay small is how much is open.
@@ -168,7 +173,9 @@ TEST_P(OpticalDepthSizes, EveryPixelSumsWhatTheDoubleReferenceSums) {
     for (std::uint32_t c : r.coverage) deepest = std::max(deepest, c);
     results.push_back(r);
   }
-  if (results.size() == 2) EXPECT_EQ(results[0].coverage, results[1].coverage) << "the two paths sum differently";
+  if (results.size() == 2) {
+    EXPECT_EQ(results[0].coverage, results[1].coverage) << "the two paths sum differently";
+  }
   if (n >= 4099) {  // a sum that clamping would have cut: the comparison tells the rules apart
     EXPECT_GT(deepest, 2 * SPLAT_DEPTH_ONE);
   }
@@ -189,8 +196,7 @@ TEST_F(GlTest, TheOpticalDepthJudgeCatchesAFootprintOnePixelOffAndAClampedSum) {
   // Summed coverage judged as if the camera had moved by a pixel, and the nearest rule's clamped
   // sums judged as optical depth: both must fail.
   const std::uint32_t n = 4099;
-  std::vector<std::uint32_t> every(n);
-  for (std::uint32_t i = 0; i < n; ++i) every[i] = i;
+  const std::vector<std::uint32_t> every = everyBoid(n);
   render::Splats splats(test::shaders(), test::caps(), render::Splats::Payload::BoidIndex);
   const Scene optical = sceneFor(n, {97, 61}, FAR_OPTICAL_DEPTH);
   const Scene nearest = sceneFor(n, {97, 61}, FAR_NEAREST);
@@ -220,8 +226,7 @@ TEST_F(GlTest, TheSplatJudgeCatchesAFootprintOnePixelOff) {
   Gpu gpu(s);
   render::Splats splats(test::shaders(), test::caps(), render::Splats::Payload::BoidIndex);
   const Result r = splat(splats, s, {nullptr, nullptr, nullptr, 0, 257, 2});
-  std::vector<std::uint32_t> every(257);
-  for (std::uint32_t i = 0; i < 257; ++i) every[i] = i;
+  const std::vector<std::uint32_t> every = everyBoid(257);
   verify::SplatView moved = s.view;
   moved.viewProj = glm::translate(glm::mat4(1.0f), glm::vec3(2.0f / 160.0f, 0.0f, 0.0f)) * s.view.viewProj;  // one pixel right
   EXPECT_TRUE(verify::judgeSplats(s.positions, s.velocities, every, s.view, r.visibility, r.coverage).pass());
