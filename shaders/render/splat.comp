@@ -22,7 +22,10 @@
 //   PASS 1: where 64-bit atomics are missing, the depth alone (32-bit atomicMin), then
 //   PASS 2: the colour (atomicMin) at the pixels where this boid's depth is the nearest: the same
 //           image as PASS 0, tie for tie.
-// Coverage is summed in PASS 0 and 1.
+// Coverage is summed in PASS 0 and 1. Optical depth adds every bird's share (it cannot skip a
+// covered pixel), so there a group first sums its birds' shares per pixel in a hash table in
+// shared memory (the list is in grid order: a group's birds fall on few pixels), then adds each
+// pixel's sum with one atomic; a share that finds no slot in TABLE_PROBES tries adds directly.
 //   SPLAT_IDS 1: the boid's index in place of its colour (tests hold the winners to the CPU's).
 //   CULLED 1: the boids are a list (SSBO_DRAW_LIST, its count at SPLAT_SLOT_COUNT), dispatched
 //             from the cull's command; 0: every boid, u_size.z of them.
@@ -38,6 +41,9 @@
 #ifndef SPLAT_IDS
 #define SPLAT_IDS 0
 #endif
+#define TABLE_BITS 10  // 1024 slots: 8 KiB of keys and sums (512 and 2048 were slower)
+#define TABLE_SLOTS (1u << TABLE_BITS)
+#define TABLE_PROBES 8
 #if PASS == 0
 #extension GL_ARB_gpu_shader_int64 : require
 #extension GL_NV_shader_atomic_int64 : require
@@ -77,6 +83,49 @@ layout(location = SPLAT_LOC_LEVEL) uniform int u_level;
 // The far field summed as optical depth (else the nearest bird covers a pixel).
 bool opticalDepth() { return uint(u_render.farField.x) == FAR_OPTICAL_DEPTH; }
 
+// g_tabled: the group's shares go to its table: s_key (pixel index + 1; 0 for an empty slot) and
+// s_sum.
+bool g_tabled = false;
+#if PASS != 2
+shared uint s_key[TABLE_SLOTS];
+shared uint s_sum[TABLE_SLOTS];
+#endif
+
+// Adds `c` to pixel i's coverage. Nearest: the resolve clamps the sum at one pixel, so a covered
+// pixel takes no more; optical depth stops at SPLAT_COVER_MOST, so the sum never wraps.
+void addCover(uint i, uint c) {
+  if (b_coverage[i] < (opticalDepth() ? SPLAT_COVER_MOST : SPLAT_COVER_ONE)) atomicAdd(b_coverage[i], c);
+}
+
+// The boid at `depth` in `colour` against pixel i's nearest so far.
+void nearest(uint i, uint depth, uint colour) {
+#if PASS == 0
+  uint64_t v = packUint2x32(uvec2(colour, depth));
+  if (v < b_visibility[i]) atomicMin(b_visibility[i], v);
+#elif PASS == 1
+  if (depth < b_visibility[i].y) atomicMin(b_visibility[i].y, depth);
+#else
+  // Where this boid's depth is the nearest: the colour (the smaller on a tie, as in PASS 0).
+  if (b_visibility[i].y == depth) atomicMin(b_visibility[i].x, colour);
+#endif
+}
+
+// Adds `c` to pixel i's slot of the group's table; false where TABLE_PROBES slots were taken.
+bool addToTable(uint i, uint c) {
+#if PASS != 2
+  uint key = i + 1u, slot = (i * 2654435761u) >> (32 - TABLE_BITS);  // Knuth's multiplicative hash
+  for (int probe = 0; probe < TABLE_PROBES; ++probe, slot = (slot + 1u) & (TABLE_SLOTS - 1u)) {
+    uint held = s_key[slot];
+    if (held == 0u) held = atomicCompSwap(s_key[slot], 0u, key);
+    if (held == 0u || held == key) {
+      atomicAdd(s_sum[slot], c);
+      return true;
+    }
+  }
+#endif
+  return false;
+}
+
 // Pixel `px` of the boid at `depth` in `colour`, `cover` of it covered. Reading before the atomic
 // skips it where it cannot change anything (a nearer boid is there, or the pixel is covered
 // already), which in a flock many boids deep should spare most of them.
@@ -85,19 +134,10 @@ void splatPixel(ivec2 px, float cover, uint depth, uint colour) {
   bool optical = opticalDepth();
   uint c = uint(cover * float(optical ? SPLAT_DEPTH_ONE : SPLAT_COVER_ONE) + 0.5);
   if (c == 0u) return;  // PASS 2 walks the same pixels with the same arithmetic as PASS 1
-#if PASS == 2
-  // Where this boid's depth is the nearest: the colour (the smaller on a tie, as in PASS 0).
-  if (b_visibility[i].y == depth) atomicMin(b_visibility[i].x, colour);
-#else
-  // Nearest: the resolve clamps the sum at one pixel, so a covered pixel takes no more.
-  if (b_coverage[i] < (optical ? SPLAT_COVER_MOST : SPLAT_COVER_ONE)) atomicAdd(b_coverage[i], c);
-#if PASS == 0
-  uint64_t v = packUint2x32(uvec2(colour, depth));
-  if (v < b_visibility[i]) atomicMin(b_visibility[i], v);
-#else
-  if (depth < b_visibility[i].y) atomicMin(b_visibility[i].y, depth);
+#if PASS != 2
+  if (!g_tabled || !addToTable(i, c)) addCover(i, c);
 #endif
-#endif
+  nearest(i, depth, colour);
 }
 
 // [lo, hi] pixels of a footprint spanning [a, b] in window coordinates, on the target and at most
@@ -188,6 +228,34 @@ void splatBoid(uint boid) {
   splatTriangle(toWindow(nose), toWindow(left), toWindow(wing), centre, depth, colour);
 }
 
+uint listed(uint t) {
+#if CULLED
+  return b_list[t];
+#else
+  return t;
+#endif
+}
+
+#if PASS != 2
+// Birds [base, base + group size) of `boids` as optical depth, through the group's table. The
+// whole group calls it (its barriers), with the same `base`; each invocation clears and flushes
+// the same slots, so a flush needs no barrier before the next clear.
+void splatTabled(uint base, uint boids) {
+  for (uint k = gl_LocalInvocationID.x; k < TABLE_SLOTS; k += gl_WorkGroupSize.x) s_key[k] = s_sum[k] = 0u;
+  memoryBarrierShared();
+  barrier();
+  uint t = base + gl_LocalInvocationID.x;
+  g_tabled = true;
+  if (t < boids) splatBoid(listed(t));
+  g_tabled = false;
+  memoryBarrierShared();
+  barrier();
+  for (uint k = gl_LocalInvocationID.x; k < TABLE_SLOTS; k += gl_WorkGroupSize.x) {
+    if (s_key[k] != 0u) addCover(s_key[k] - 1u, s_sum[k]);
+  }
+}
+#endif
+
 void main() {
 #if CULLED
   uint boids = b_count;
@@ -197,11 +265,12 @@ void main() {
   // A frame with no boid splatted skips the resolve (its draw command stays at 0 vertices).
   if (gl_GlobalInvocationID.x == 0u && boids > 0u) b_resolve.x = 3u;
   // The dispatch holds at most CULL_LIST_MAX_GROUPS groups: stride over the rest.
-  for (uint t = gl_GlobalInvocationID.x; t < boids; t += gl_NumWorkGroups.x * gl_WorkGroupSize.x) {
-#if CULLED
-    splatBoid(b_list[t]);
-#else
-    splatBoid(t);
-#endif
+  uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+#if PASS != 2
+  if (opticalDepth()) {
+    for (uint base = gl_WorkGroupID.x * gl_WorkGroupSize.x; base < boids; base += stride) splatTabled(base, boids);
+    return;
   }
+#endif
+  for (uint t = gl_GlobalInvocationID.x; t < boids; t += stride) splatBoid(listed(t));
 }

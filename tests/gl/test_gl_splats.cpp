@@ -6,6 +6,7 @@
 // nearest bird) and summed whole (optical depth).
 #include <cmath>
 #include <cstdio>
+#include <random>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -189,6 +190,64 @@ INSTANTIATE_TEST_SUITE_P(Sizes, OpticalDepthSizes,
                            char name[48];
                            std::snprintf(name, sizeof name, "n%u_%dx%d", std::get<0>(param.param), std::get<1>(param.param),
                                          std::get<2>(param.param));
+                           return std::string(name);
+                         });
+
+// A far flock as the renderer lists it: `n` birds in grid order (four to a cell of a jittered
+// lattice, cells in rows) so that consecutive birds share pixels, all in the far level (birds 1
+// long, their squares 0.8 px) on about a hundred pixels, points of `minPoint` px. A group of the
+// shader sums its birds' shares per pixel in shared memory before its atomics; the sums must be
+// the reference's all the same.
+Scene farFlock(std::uint32_t n, glm::ivec2 size, float minPoint) {
+  Scene s = sceneFor(1, size, FAR_OPTICAL_DEPTH);
+  s.positions.clear();
+  s.velocities.clear();
+  std::mt19937 rng(n);
+  std::uniform_real_distribution<float> jitter(-0.5f, 0.5f);
+  const auto side = std::uint32_t(std::ceil(std::cbrt(double(n) / 4.0)));
+  const float cell = 6.0f / float(side);  // the flock 6 units wide, 40 units away
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint32_t c = i / 4, x = c % side, y = c / side % side, z = c / side / side;
+    const glm::vec3 p = (glm::vec3(x, y, z) + 0.5f + glm::vec3(jitter(rng), jitter(rng), jitter(rng))) * cell - 3.0f;
+    s.positions.emplace_back(p.x, p.y, p.z - 40.0f, 1.0f);
+    s.velocities.emplace_back(jitter(rng), jitter(rng), jitter(rng), 0.0f);
+  }
+  s.view.lod.x *= 1.0f / s.view.boidScale;  // the dart's sphere scales with the bird
+  s.view.boidScale = s.params.boidScale = 1.0f;
+  s.view.minPointPixels = s.params.minPointPixels = minPoint;
+  return s;
+}
+
+class OpticalDepthFarFlock : public GlTest, public ::testing::WithParamInterface<std::tuple<std::uint32_t, float>> {};
+
+TEST_P(OpticalDepthFarFlock, AFarFlockSumsWhatTheDoubleReferenceSums) {
+  const auto [n, minPoint] = GetParam();
+  const Scene s = farFlock(n, {97, 61}, minPoint);
+  Gpu gpu(s);
+  render::Splats splats(test::shaders(), test::caps(), render::Splats::Payload::BoidIndex);
+  const std::vector<std::uint32_t> every = everyBoid(n);
+  for (bool narrow : {false, true}) {
+    if (!narrow && !splats.wide()) continue;
+    splats.forceNarrow(narrow);
+    const Result r = splat(splats, s, {nullptr, nullptr, nullptr, 0, n, 2});
+    const verify::SplatJudgement j =
+        verify::judgeSplats(s.positions, s.velocities, every, s.view, r.visibility, r.coverage, verify::CoverageSum::Summed);
+    EXPECT_TRUE(j.pass()) << (narrow ? "32-bit passes: " : "64-bit atomics: ") << j.failures << " of " << j.pixels
+                          << " pixels wrong; first: " << j.firstFailure;
+    // Each share is open by 2 x kShareEps of a pixel's 256ths (~60 units); these birds' shares
+    // are a few thousand units each, so a few percent of the sum: a group's sum added twice, or
+    // a pixel of it dropped, is far outside.
+    EXPECT_LE(j.open, j.summed / 20 + SPLAT_DEPTH_ONE / 16) << "the reference leaves too much open";
+    EXPECT_GT(j.covered, 0u);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, OpticalDepthFarFlock,
+                         ::testing::Combine(::testing::Values(1u, 9u, 63u, 4099u, 65537u), ::testing::Values(1.0f, 1.5f)),
+                         [](const auto& param) {
+                           char name[48];
+                           std::snprintf(name, sizeof name, "n%u_point%dtenths", std::get<0>(param.param),
+                                         int(std::lround(std::get<1>(param.param) * 10)));
                            return std::string(name);
                          });
 
