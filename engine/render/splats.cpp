@@ -121,9 +121,14 @@ void Splats::resolve() {
   glDepthMask(GL_TRUE);
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  // One fragment a pixel, covering all its samples: a rasteriser that clips the triangle into two
+  // (llvmpipe) would otherwise shade the pixels on their shared edge twice, each for some samples,
+  // and the first would clear what the second reads.
+  glDisable(GL_MULTISAMPLE);
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, resolveCommand_.id());
   glDrawArraysIndirect(GL_TRIANGLES, nullptr);
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+  glEnable(GL_MULTISAMPLE);
   glDisable(GL_BLEND);
   clear_ = true;  // the resolve cleared what it read (or nothing was splatted)
 }

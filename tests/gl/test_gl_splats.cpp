@@ -14,7 +14,9 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "engine/gl/buffer.hpp"
+#include "engine/gl/handles.hpp"
 #include "engine/gpu_types.hpp"
+#include "engine/render/offscreen_target.hpp"
 #include "engine/render/splats.hpp"
 #include "engine/verify/splat.hpp"
 #include "gl_fixture.hpp"
@@ -291,4 +293,49 @@ TEST_F(GlTest, TheSplatJudgeCatchesAFootprintOnePixelOff) {
   EXPECT_TRUE(verify::judgeSplats(s.positions, s.velocities, every, s.view, r.visibility, r.coverage).pass());
   const verify::SplatJudgement j = verify::judgeSplats(s.positions, s.velocities, every, moved, r.visibility, r.coverage);
   EXPECT_GT(j.failures, 100u) << j.firstFailure;
+}
+
+TEST_F(GlTest, TheResolveWritesEveryCoveredPixelOnceIntoAMultisampledTarget) {
+  // A fully covered pixel takes its nearest boid's colour, opaque, at all four samples. A resolve
+  // shaded twice at a pixel (a rasteriser that clips the full-screen triangle into two: llvmpipe
+  // at 1280x720) would clear it after the first fragment's samples, and the second's would keep
+  // the background: white mixed in along the diagonal.
+  const glm::ivec2 size{1280, 720};
+  const std::uint32_t n = 65537;
+  const Scene s = sceneFor(n, size);
+  Gpu gpu(s);
+  render::Splats splats(test::shaders(), test::caps(), render::Splats::Payload::BoidIndex);
+  render::OffscreenTarget target(size, 4);
+  target.bind();
+  glViewport(0, 0, size.x, size.y);
+  glClearColor(1.0f, 1.0f, 1.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  splats.begin(size);
+  splats.splat({nullptr, nullptr, nullptr, 0, n, 2}, s.view.lod);
+  splats.finish();
+  const std::vector<glm::uvec2> visibility = splats.readVisibility();
+  const std::vector<std::uint32_t> coverage = splats.readCoverage();
+  const gl::VertexArrayName empty = gl::genVertexArray();  // the resolve's triangle has no attributes
+  glBindVertexArray(empty.id());
+  splats.resolve();
+  glBindVertexArray(0);
+  const gl::Image image = target.resolveAndRead();
+  std::size_t covered = 0, wrong = 0;
+  std::string first;
+  for (int y = 0; y < size.y; ++y) {
+    for (int x = 0; x < size.x; ++x) {
+      const std::size_t i = std::size_t(y) * std::size_t(size.x) + std::size_t(x);
+      if (coverage[i] < SPLAT_COVER_ONE) continue;
+      ++covered;
+      const std::uint32_t colour = visibility[i].x;  // RGBA8, red in the low byte
+      const std::uint8_t* px = &image.rgba[(std::size_t(size.y - 1 - y) * std::size_t(size.x) + std::size_t(x)) * 4];
+      for (int c = 0; c < 3; ++c) {
+        if (std::abs(int(px[c]) - int((colour >> (8 * c)) & 0xFFu)) > 1 && wrong++ == 0) {
+          first = "pixel (" + std::to_string(x) + ", " + std::to_string(y) + ")";
+        }
+      }
+    }
+  }
+  EXPECT_GT(covered, std::size_t(size.x) * std::size_t(size.y) / 10) << "too few pixels covered to mean much";
+  EXPECT_EQ(wrong, 0u) << "first: " << first;
 }
