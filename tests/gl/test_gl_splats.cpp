@@ -9,6 +9,7 @@
 #include <random>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -78,6 +79,28 @@ Result splat(render::Splats& splats, const Scene& s, const render::Splats::Sourc
   splats.splat(source, s.view.lod);
   splats.finish();
   return {splats.readVisibility(), splats.readCoverage()};
+}
+
+// Every boid of `s` splatted as optical depth on both paths (the 64-bit one where the driver has
+// it), each held to the double reference, which may leave open at most 1/`openPart` of the sum
+// (and a sixteenth of a pixel): each result with its judgement.
+std::vector<std::pair<Result, verify::SplatJudgement>> judgedAsOpticalDepth(render::Splats& splats, const Scene& s,
+                                                                            std::int64_t openPart) {
+  const auto n = std::uint32_t(s.positions.size());
+  const std::vector<std::uint32_t> every = everyBoid(n);
+  std::vector<std::pair<Result, verify::SplatJudgement>> judged;
+  for (bool narrow : {false, true}) {
+    if (!narrow && !splats.wide()) continue;
+    splats.forceNarrow(narrow);
+    const Result r = splat(splats, s, {nullptr, nullptr, nullptr, 0, n, 2});
+    const verify::SplatJudgement j =
+        verify::judgeSplats(s.positions, s.velocities, every, s.view, r.visibility, r.coverage, verify::CoverageSum::Summed);
+    EXPECT_TRUE(j.pass()) << (narrow ? "32-bit passes: " : "64-bit atomics: ") << j.failures << " of " << j.pixels
+                          << " pixels wrong; first: " << j.firstFailure;
+    EXPECT_LE(j.open, j.summed / openPart + SPLAT_DEPTH_ONE / 16) << "the reference leaves too much open";
+    judged.emplace_back(r, j);
+  }
+  return judged;
 }
 
 }  // namespace
@@ -160,19 +183,10 @@ TEST_P(OpticalDepthSizes, EveryPixelSumsWhatTheDoubleReferenceSums) {
   const Scene s = sceneFor(n, {width, height}, FAR_OPTICAL_DEPTH);
   Gpu gpu(s);
   render::Splats splats(test::shaders(), test::caps(), render::Splats::Payload::BoidIndex);
-  const std::vector<std::uint32_t> every = everyBoid(n);
+  // A pixel many birds deep is open if any one share is; what must stay small is how much is open.
   std::vector<Result> results;
   std::uint32_t deepest = 0;  // the most a pixel sums
-  for (bool narrow : {false, true}) {
-    if (!narrow && !splats.wide()) continue;
-    splats.forceNarrow(narrow);
-    const Result r = splat(splats, s, {nullptr, nullptr, nullptr, 0, n, 2});
-    const verify::SplatJudgement j =
-        verify::judgeSplats(s.positions, s.velocities, every, s.view, r.visibility, r.coverage, verify::CoverageSum::Summed);
-    EXPECT_TRUE(j.pass()) << (narrow ? "32-bit passes: " : "64-bit atomics: ") << j.failures << " of " << j.pixels
-                          << " pixels wrong; first: " << j.firstFailure;
-    // A pixel many birds deep is open if any one share is; what must stay small is how much is open.
-    EXPECT_LE(j.open, j.summed / 100 + SPLAT_DEPTH_ONE / 16) << "the reference leaves too much open";
+  for (const auto& [r, j] : judgedAsOpticalDepth(splats, s, 100)) {
     for (std::uint32_t c : r.coverage) deepest = std::max(deepest, c);
     results.push_back(r);
   }
@@ -227,21 +241,10 @@ TEST_P(OpticalDepthFarFlock, AFarFlockSumsWhatTheDoubleReferenceSums) {
   const Scene s = farFlock(n, {97, 61}, minPoint);
   Gpu gpu(s);
   render::Splats splats(test::shaders(), test::caps(), render::Splats::Payload::BoidIndex);
-  const std::vector<std::uint32_t> every = everyBoid(n);
-  for (bool narrow : {false, true}) {
-    if (!narrow && !splats.wide()) continue;
-    splats.forceNarrow(narrow);
-    const Result r = splat(splats, s, {nullptr, nullptr, nullptr, 0, n, 2});
-    const verify::SplatJudgement j =
-        verify::judgeSplats(s.positions, s.velocities, every, s.view, r.visibility, r.coverage, verify::CoverageSum::Summed);
-    EXPECT_TRUE(j.pass()) << (narrow ? "32-bit passes: " : "64-bit atomics: ") << j.failures << " of " << j.pixels
-                          << " pixels wrong; first: " << j.firstFailure;
-    // Each share is open by 2 x kShareEps of a pixel's 256ths (~60 units); these birds' shares
-    // are a few thousand units each, so a few percent of the sum: a group's sum added twice, or
-    // a pixel of it dropped, is far outside.
-    EXPECT_LE(j.open, j.summed / 20 + SPLAT_DEPTH_ONE / 16) << "the reference leaves too much open";
-    EXPECT_GT(j.covered, 0u);
-  }
+  // Each share is open by 2 x kShareEps of a pixel's 256ths (~60 units); these birds' shares are
+  // a few thousand units each, so a few percent of the sum: a group's sum added twice, or a pixel
+  // of it dropped, is far outside.
+  for (const auto& [r, j] : judgedAsOpticalDepth(splats, s, 20)) EXPECT_GT(j.covered, 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, OpticalDepthFarFlock,
