@@ -41,7 +41,7 @@
 #ifndef SPLAT_IDS
 #define SPLAT_IDS 0
 #endif
-#define TABLE_BITS 10  // 1024 slots: 8 KiB of keys and sums (512 and 2048 were slower)
+#define TABLE_BITS 10  // 1024 slots: 8 KiB of keys and sums (the fastest size: docs/PERFORMANCE.md)
 #define TABLE_SLOTS (1u << TABLE_BITS)
 #define TABLE_PROBES 8
 #if PASS == 0
