@@ -12,7 +12,9 @@ set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:?usage: scripts/murmuration-gpu.sh OUT-FOLDER}"
 mkdir -p "$out"
+out="$(cd "$out" && pwd)"
 boids="$root/build/release/boids"
+cd "$out"  # each demo's own picture (boids-demo.png) lands here
 lines='^(step|reorder|render|render/far|render/splat resolve|frame) '
 
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt" 2>&1
@@ -30,7 +32,8 @@ for n in 1048576 16777216; do
 done
 flock="$out/flock-1m.npy"
 "$boids" demo --count 1048576 --frames 3000 --shape --save-flock "$flock" > "$out/flock-1m.txt" 2>&1
-radius="$(python3 "$root/scripts/murmuration_radius.py" "$flock")"
+radius="$(python3 "$root/scripts/murmuration_radius.py" "$flock")" ||
+  { echo "murmuration-gpu.sh: no metric radius (scripts/murmuration_radius.py needs torch on a GPU)"; exit 1; }
 echo "$radius" > "$out/radius.txt"
 "$boids" demo --load-flock "$flock" --frames 300 > "$out/same-flock-topological.txt" 2>&1
 "$boids" demo --load-flock "$flock" --frames 300 --rule metric --separation-radius 0.25 \

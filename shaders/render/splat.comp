@@ -92,7 +92,7 @@ shared uint s_sum[TABLE_SLOTS];
 #endif
 
 // Adds `c` to pixel i's coverage. Nearest: the resolve clamps the sum at one pixel, so a covered
-// pixel takes no more; optical depth stops at SPLAT_COVER_MOST, so the sum never wraps.
+// pixel takes no more; optical depth stops at SPLAT_COVER_MOST (splat_slots.h: why it cannot wrap).
 void addCover(uint i, uint c) {
   if (b_coverage[i] < (opticalDepth() ? SPLAT_COVER_MOST : SPLAT_COVER_ONE)) atomicAdd(b_coverage[i], c);
 }

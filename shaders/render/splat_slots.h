@@ -17,11 +17,13 @@
 // Coverage in 1/SPLAT_COVER_ONE of a pixel: a quarter of a pixel (one of the four samples a
 // triangle is tested at) is exact. Optical depth is summed in 1/SPLAT_DEPTH_ONE of a pixel, fine
 // enough for a far bird's true cross-section (a few thousandths of a pixel at 16M framed whole),
-// and a pixel takes no more once it holds SPLAT_COVER_MOST (32768 whole pixels of depth: opaque
-// long before), so the sum never wraps.
+// and a pixel takes no more once it holds SPLAT_COVER_MOST (4096 whole pixels of depth: opaque at
+// the least opacity, 0.01). One add is at most a group's sum, 256 birds' shares (under 2^24), so
+// the sum wraps only if over 240 such adds, each of 256 birds covering the whole pixel, pass the
+// check at once.
 #define SPLAT_COVER_ONE 256u
 #define SPLAT_DEPTH_ONE 65536u
-#define SPLAT_COVER_MOST 0x80000000u
+#define SPLAT_COVER_MOST 0x10000000u
 // The widest footprint, in pixels, one invocation walks: 128 x 128 pixels (16K iterations, under
 // llvmpipe's 65535 loop iterations per invocation). Nearer darts are clipped to it.
 #define SPLAT_MAX_SIDE 128

@@ -213,20 +213,29 @@ INSTANTIATE_TEST_SUITE_P(Sizes, OpticalDepthSizes,
 // lattice, cells in rows) so that consecutive birds share pixels, all in the far level (birds 1
 // long, their squares 0.8 px) on about a hundred pixels, points of `minPoint` px. A group of the
 // shader sums its birds' shares per pixel in shared memory before its atomics; the sums must be
-// the reference's all the same.
-Scene farFlock(std::uint32_t n, glm::ivec2 size, float minPoint) {
+// the reference's all the same. `scattered`: the flock six times as wide (the target's height)
+// and its birds in random order, so that a group's shares fall on more pixels than its
+// table holds and many take the direct path.
+Scene farFlock(std::uint32_t n, glm::ivec2 size, float minPoint, bool scattered) {
   Scene s = sceneFor(1, size, FAR_OPTICAL_DEPTH);
   s.positions.clear();
   s.velocities.clear();
   std::mt19937 rng(n);
   std::uniform_real_distribution<float> jitter(-0.5f, 0.5f);
   const auto side = std::uint32_t(std::ceil(std::cbrt(double(n) / 4.0)));
-  const float cell = 6.0f / float(side);  // the flock 6 units wide, 40 units away
+  const float width = scattered ? 36.0f : 6.0f, cell = width / float(side);  // 40 units away
   for (std::uint32_t i = 0; i < n; ++i) {
     const std::uint32_t c = i / 4, x = c % side, y = c / side % side, z = c / side / side;
-    const glm::vec3 p = (glm::vec3(x, y, z) + 0.5f + glm::vec3(jitter(rng), jitter(rng), jitter(rng))) * cell - 3.0f;
-    s.positions.emplace_back(p.x, p.y, p.z - 40.0f, 1.0f);
+    const glm::vec3 p = (glm::vec3(x, y, z) + 0.5f + glm::vec3(jitter(rng), jitter(rng), jitter(rng))) * cell - 0.5f * width;
+    s.positions.emplace_back(p.x, p.y, p.z * (6.0f / width) - 40.0f, 1.0f);  // 6 units deep: all far
     s.velocities.emplace_back(jitter(rng), jitter(rng), jitter(rng), 0.0f);
+  }
+  if (scattered) {
+    for (std::uint32_t i = n; i-- > 1;) {  // Fisher-Yates, positions and velocities together
+      const std::uint32_t j = std::uniform_int_distribution<std::uint32_t>(0, i)(rng);
+      std::swap(s.positions[i], s.positions[j]);
+      std::swap(s.velocities[i], s.velocities[j]);
+    }
   }
   s.view.lod.x *= 1.0f / s.view.boidScale;  // the dart's sphere scales with the bird
   s.view.boidScale = s.params.boidScale = 1.0f;
@@ -234,11 +243,11 @@ Scene farFlock(std::uint32_t n, glm::ivec2 size, float minPoint) {
   return s;
 }
 
-class OpticalDepthFarFlock : public GlTest, public ::testing::WithParamInterface<std::tuple<std::uint32_t, float>> {};
+class OpticalDepthFarFlock : public GlTest, public ::testing::WithParamInterface<std::tuple<std::uint32_t, float, bool>> {};
 
 TEST_P(OpticalDepthFarFlock, AFarFlockSumsWhatTheDoubleReferenceSums) {
-  const auto [n, minPoint] = GetParam();
-  const Scene s = farFlock(n, {97, 61}, minPoint);
+  const auto [n, minPoint, scattered] = GetParam();
+  const Scene s = farFlock(n, {97, 61}, minPoint, scattered);
   Gpu gpu(s);
   render::Splats splats(test::shaders(), test::caps(), render::Splats::Payload::BoidIndex);
   // Each share is open by 2 x kShareEps of a pixel's 256ths (~60 units); these birds' shares are
@@ -248,11 +257,13 @@ TEST_P(OpticalDepthFarFlock, AFarFlockSumsWhatTheDoubleReferenceSums) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, OpticalDepthFarFlock,
-                         ::testing::Combine(::testing::Values(1u, 9u, 63u, 4099u, 65537u), ::testing::Values(1.0f, 1.5f)),
+                         ::testing::Combine(::testing::Values(1u, 9u, 63u, 4099u, 65537u), ::testing::Values(1.0f, 1.5f),
+                                            ::testing::Bool()),
                          [](const auto& param) {
                            char name[48];
-                           std::snprintf(name, sizeof name, "n%u_point%dtenths", std::get<0>(param.param),
-                                         int(std::lround(std::get<1>(param.param) * 10)));
+                           std::snprintf(name, sizeof name, "n%u_point%dtenths_%s", std::get<0>(param.param),
+                                         int(std::lround(std::get<1>(param.param) * 10)),
+                                         std::get<2>(param.param) ? "scattered" : "gridOrder");
                            return std::string(name);
                          });
 
