@@ -143,8 +143,11 @@ void findNearest(uint s, vec3 p, float reach2) {
 // nearest within the range; where not (the flock thinned there, or no step has measured it yet),
 // the search runs again from the whole range. The same list either way.
 void findNearestFrom(uint s, vec3 p, float density) {
-  float kth = pow(float(NEAREST) / (4.18879 * max(density, 1e-30)), 1.0 / 3.0) * 1.1;
-  float reach2 = density > 0.0 ? min(kth * kth, u_sim.reach.y) : u_sim.reach.y;
+  float reach2 = u_sim.reach.y;
+  if (density > 0.0) {
+    float kth = pow(float(NEAREST) / (4.18879 * density), 1.0 / 3.0) * 1.1;
+    reach2 = min(kth * kth, reach2);
+  }
   findNearest(s, p, reach2);
   if (g_slot[NEAREST - 1] == kEmpty && reach2 < u_sim.reach.y) findNearest(s, p, u_sim.reach.y);
 }
