@@ -49,14 +49,12 @@ layout(std430, binding = SSBO_SORTED_VEL) readonly buffer SortedVel { vec4 b_sor
 vec3 positionAt(uint s) { return b_sortedPos[s].xyz; }
 vec4 positionWithBank(uint s) { return b_sortedPos[s]; }
 vec3 velocityAt(uint s) { return b_sortedVel[s].xyz; }
-float densityAt(uint s) { return b_sortedVel[s].w; }
 #else
 layout(std430, binding = SSBO_POS_IN) readonly buffer PosIn { vec4 b_pos[]; };
 layout(std430, binding = SSBO_VEL_IN) readonly buffer VelIn { vec4 b_vel[]; };
 vec3 positionAt(uint s) { return b_pos[b_pairs[s].y].xyz; }
 vec4 positionWithBank(uint s) { return b_pos[b_pairs[s].y]; }
 vec3 velocityAt(uint s) { return b_vel[b_pairs[s].y].xyz; }
-float densityAt(uint s) { return b_vel[b_pairs[s].y].w; }
 #endif
 layout(std430, binding = SSBO_POS_OUT) writeonly buffer PosOut { vec4 b_posOut[]; };
 layout(std430, binding = SSBO_VEL_OUT) writeonly buffer VelOut { vec4 b_velOut[]; };
@@ -119,7 +117,7 @@ void finishBoid(uint s, vec4 p, vec3 v, RuleSums sums) {
 void stepBoid(uint s) {
   vec4 p = positionWithBank(s);
   vec3 v = velocityAt(s);
-  findNearestFrom(s, p.xyz, densityAt(s));
+  findNearest(s, p.xyz);
   float kth;
   RuleSums sums = topologicalSums(p.xyz, v, kth);
   // A sample of the flock's k-th distances: the grid's next cell size (engine/sim/simulation.cpp).

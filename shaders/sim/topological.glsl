@@ -112,10 +112,10 @@ void considerRing(ivec3 c, int r, vec3 f, float slack, uint s, vec3 p) {
   }
 }
 
-// The k nearest of the boid in slot s at p within sqrt(reach2), into the list.
-void findNearest(uint s, vec3 p, float reach2) {
+// The k nearest of the boid in slot s at p, into the list.
+void findNearest(uint s, vec3 p) {
   for (int m = 0; m < NEAREST; ++m) {
-    g_dist[m] = reach2;
+    g_dist[m] = u_sim.reach.y;
     g_slot[m] = kEmpty;
   }
   ivec3 c = ivec3(cellOf(p));
@@ -127,29 +127,13 @@ void findNearest(uint s, vec3 p, float reach2) {
   // taken off every distance to a cell, so that a boid just across a face by rounding is never
   // taken for farther than it is.
   float slack = 3.8e-6 * u_sim.world.x;
-  float range = sqrt(reach2);
+  float range = sqrt(u_sim.reach.y);
   for (int r = 0;; ++r) {
     considerRing(c, r, f, slack, s, p);
     float sure = max(float(r) * u_sim.grid.x + margin - slack, 0.0);  // no unsearched boid is nearer
     if (sure >= range || g_dist[NEAREST - 1] < sure * sure) break;
     if (2 * r + 1 >= int(u_sim.cellsPerAxis)) break;  // the whole world searched
   }
-}
-
-// The k nearest of the boid in slot s at p within the range, into the list. The search starts
-// from the k-th nearest's distance the step before, recovered from the boid's density (velocity.w:
-// k over the volume of their ball), widened by a tenth for the moves since: within that ball the
-// rings stop sooner and their rows are cut shorter. Where k boids are inside it, they are the k
-// nearest within the range; where not (the flock thinned there, or no step has measured it yet),
-// the search runs again from the whole range. The same list either way.
-void findNearestFrom(uint s, vec3 p, float density) {
-  float reach2 = u_sim.reach.y;
-  if (density > 0.0) {
-    float kth = pow(float(NEAREST) / (4.18879 * density), 1.0 / 3.0) * 1.1;
-    reach2 = min(kth * kth, reach2);
-  }
-  findNearest(s, p, reach2);
-  if (g_slot[NEAREST - 1] == kEmpty && reach2 < u_sim.reach.y) findNearest(s, p, u_sim.reach.y);
 }
 
 // The rule's sums over the list (in its order, so the result does not depend on the cells' order);
