@@ -36,14 +36,20 @@ AppSettings::AppSettings()
 }
 
 // At most a quarter of the world for the lengths of the rules (a small world, a tiny count), a
-// step of at most 1, and a drawn bird of at least 0.01 (boid-size's least).
-const FlockSizeSetting kFlockSizeSettings[4] = {
+// step of at most 1, a drawn bird of at least 0.01 (boid-size's least) and an opacity of at least
+// 0.01 (its least). Opacity scales as the lengths do: a bird's cross-section goes as the square of
+// the scale and the birds a line of sight crosses as its inverse cube over the flock's same depth,
+// so the optical depth through the flock goes as the inverse of the scale; the opacity times the
+// scale keeps it, and the flock's darkness, what it is at 16384 birds.
+const FlockSizeSetting kFlockSizeSettings[5] = {
     {"separation-radius", [](AppSettings& s) -> float& { return s.sim.separationRadius; },
      [](const AppSettings& s, float v) { return std::min(v, 0.25f * s.sim.worldSize); }},
     {"range", [](AppSettings& s) -> float& { return s.sim.range; },
      [](const AppSettings& s, float v) { return std::min(v, 0.25f * s.sim.worldSize); }},
     {"dt", [](AppSettings& s) -> float& { return s.sim.dt; }, [](const AppSettings&, float v) { return std::min(v, 1.0f); }},
     {"boid-size", [](AppSettings& s) -> float& { return s.render.boidScale; },
+     [](const AppSettings&, float v) { return std::max(v, 0.01f); }},
+    {"opacity", [](AppSettings& s) -> float& { return s.render.opacity; },
      [](const AppSettings&, float v) { return std::max(v, 0.01f); }},
 };
 
@@ -134,9 +140,9 @@ void simulationSettings(std::vector<SettingInfo>& t) {
        "the world's side follows the count (the CIS 565 density) unless world-size is given with it or later",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(keepDensity)});
   t.push_back({"keep-flock-size", "simulation", "keep-flock-size",
-       "separation-radius, range, dt and boid-size, given with this or beneath it, are for 16384 birds and scale with "
-       "the count, so the flock keeps its size and look (more birds, closer together and smaller, each moving as far "
-       "a step for its spacing)",
+       "separation-radius, range, dt, boid-size and opacity, given with this or beneath it, are for 16384 birds and "
+       "scale with the count, so the flock keeps its size and look (more birds, closer together and smaller, each "
+       "moving as far a step for its spacing, the cloud as dark)",
        SettingKind::Bool, 0, 0, {}, BOOL_MEMBER(keepFlockSize)});
 }
 

@@ -55,7 +55,7 @@ struct FlockSizeSetting {
   float& (*of)(AppSettings&);
   float (*within)(const AppSettings&, float);  // a scaled value brought inside what sim::check allows
 };
-extern const FlockSizeSetting kFlockSizeSettings[4];
+extern const FlockSizeSetting kFlockSizeSettings[5];
 // Every setting of kFlockSizeSettings times `scale`, each within its most.
 void scaleFlockSize(AppSettings& s, float scale);
 

@@ -392,10 +392,10 @@ TEST(Settings, DerivedValuesFollowWhatTheyDeriveFromUnlessSetWithItOrLater) {
   EXPECT_EQ(r.decidingKey("wall-margin"), "world-size");
 }
 
-// keep-flock-size: the murmuration's spacing, step and bird size are given for 16384 birds; at 1M
-// (cbrt(16384 / 2^20) = 1/4 exactly) each is a quarter, unless given on the command line after the
-// preset; a saved document writes them as for 16384 again.
-TEST(Settings, KeepFlockSizeScalesSpacingStepAndBirdSizeWithTheCount) {
+// keep-flock-size: the murmuration's spacing, step, bird size and opacity are given for 16384
+// birds; at 1M (cbrt(16384 / 2^20) = 1/4 exactly) each is a quarter, unless given on the command
+// line after the preset; a saved document writes them as for 16384 again.
+TEST(Settings, KeepFlockSizeScalesSpacingStepBirdSizeAndOpacityWithTheCount) {
   auto r = parse({"--preset", "murmuration", "--count", "1048576"});
   ASSERT_TRUE(r.options);
   const app::AppSettings& s = r.options->settings;
@@ -403,11 +403,13 @@ TEST(Settings, KeepFlockSizeScalesSpacingStepAndBirdSizeWithTheCount) {
   EXPECT_FLOAT_EQ(s.sim.range, 5.0f / 4);
   EXPECT_FLOAT_EQ(s.sim.dt, 0.1f / 4);
   EXPECT_FLOAT_EQ(s.render.boidScale, 0.3f / 4);
+  EXPECT_FLOAT_EQ(s.render.opacity, 1.0f / 4);
   const app::ParsedFile saved = parseText(app::settingsJson(s));
   ASSERT_FALSE(saved.error) << saved.error->text();
   const app::Layer layers[] = {*saved.layer};
   const app::Resolved back = app::resolve(layers);
   EXPECT_FLOAT_EQ(back.settings.render.boidScale, 0.3f / 4);  // written as 0.3, scaled again on reading
+  EXPECT_FLOAT_EQ(back.settings.render.opacity, 1.0f / 4);
   auto given = parse({"--preset", "murmuration", "--count", "1048576", "--boid-size", "0.5"});
   ASSERT_TRUE(given.options);
   EXPECT_FLOAT_EQ(given.options->settings.render.boidScale, 0.5f);
