@@ -30,6 +30,7 @@ int run(int argc, char** argv) {
   if (options.mode == app::Mode::Demo) return app::runHeadlessDemo(options);
   if (options.mode == app::Mode::Check) return app::runCheck(options);
   if (options.mode == app::Mode::Bench) return app::runBench(options);
+  if (options.mode == app::Mode::Watch) return app::runWatch(options);
 
   if (!platform::Window::displayAvailable()) {
     std::printf("boids: no display (DISPLAY and WAYLAND_DISPLAY are unset); running the headless demo instead.\n");

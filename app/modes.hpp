@@ -48,6 +48,10 @@ int runCheck(const Options& options);
 // GPU timings of the lab's stages and of the frame over sizes.
 int runBench(const Options& options);
 
+// One variant of a stage stepped dispatch by dispatch beside its CPU model; exit code 0 when every
+// step agrees, 1 when one differs, 2 when it cannot run (an unknown variant, a bad input).
+int runWatch(const Options& options);
+
 // The headless context every headless mode uses; prints what it got, or why there is none (then null).
 std::unique_ptr<platform::HeadlessContext> openHeadless(const Options& options);
 

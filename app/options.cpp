@@ -15,6 +15,7 @@
 #include "app/stages.hpp"
 #include "app/files.hpp"
 #include "app/text.hpp"
+#include "engine/lab/watch.hpp"
 #include "engine/lighting/environment.hpp"
 #include "engine/primitives/sort/sort.hpp"
 #include "engine/centroid/reducer.hpp"
@@ -83,6 +84,16 @@ struct Unused {
   const char* option;  // without the dashes; a setting's key or another option's name
   const char* why;
 };
+const Unused kUnusedByWatch[] = {
+    {"count", "watch takes --n elements"},
+    {"frames", "watch runs one variant's dispatches, no frames"},
+    {"screenshot", "watch writes its steps into --out"},
+    {"record", "watch writes its steps into --out"},
+    {"save-flock", "watch runs no flock"},
+    {"load-flock", "watch runs no flock"},
+    {"open", "watch opens no window"},
+};
+
 const Unused kUnusedByCheck[] = {
     {"count", "check runs every size of --sizes"},
     {"seed", "check runs every seed of --seeds"},
@@ -273,7 +284,7 @@ struct CommandLine {
       "hold A: the flock follows the point under the cursor, hold S: it flees it, Esc quit.",
       "boids"};
   TextOptions text;
-  CLI::App *demo = nullptr, *check = nullptr, *bench = nullptr;
+  CLI::App *demo = nullptr, *check = nullptr, *bench = nullptr, *watch = nullptr;
   std::map<std::string, bool> flags;  // the settings' switches
   std::vector<std::pair<const SettingInfo*, CLI::Option*>> settingOptions;
   std::vector<std::string> sets;  // --set's KEY=VALUE
@@ -331,6 +342,20 @@ void declareModes(CommandLine& c, Options& o) {
   text.add(*c.bench, "--repeats", "Timed runs per variant and size at most, 1 to 100000 (default 200; a 3-second budget per case and caps cut them)", "N", "bench-repeats");
   text.add(*c.bench, "--json", "Write the results as JSON to this file", "FILE", "bench-json");
   text.add(*c.bench, "--csv", "Write the results as CSV to this file", "FILE", "bench-csv");
+
+  std::string watched;
+  for (const std::string& s : watchedStageList()) watched += (watched.empty() ? "" : ", ") + s;
+  c.watch = cli.add_subcommand(
+      "watch",
+      "Headless: one variant of a stage stepped dispatch by dispatch on a small input, the buffers each pass read and "
+      "wrote read back from the GPU after it, beside a CPU model's at the same step (cells that differ marked); a line "
+      "a step, and each step as step-NN.png and step-NN.svg in --out; exit code 0 when every step agrees");
+  text.add(*c.watch, "--stage", "The stage: " + watched, "STAGE", "watch-stage");
+  text.add(*c.watch, "--variant", "The stage's variant (boids check --verbose lists them)", "NAME", "watch-variant");
+  text.add(*c.watch, "--n", "Elements, 1 to 1024 (default 32)", "N", "watch-n");
+  text.add(*c.watch, "--input", "random, sorted, reversed, equal (default random, seeded by --seed), or the elements "
+           "themselves, comma-separated (e.g. 3,1,4,1,5: --n is their count)", "NAME|N,...", "watch-input");
+  text.add(*c.watch, "--out", "Write each step's picture here as step-NN.png and step-NN.svg", "DIR", "watch-out");
 
 }
 
@@ -411,10 +436,10 @@ void refuseStrays(CommandLine& c) {
       throw UsageError(options + (options.find(", ") != std::string::npos ? ": no such options" : ": no such option") +
                        " (boids --help lists them)");
     }
-    throw UsageError(others + ": unexpected (the modes are demo, check and bench; each option takes one value)");
+    throw UsageError(others + ": unexpected (the modes are demo, check, bench and watch; each option takes one value)");
   }
   std::vector<std::string> modes;
-  for (CLI::App* m : {c.demo, c.check, c.bench}) {
+  for (CLI::App* m : {c.demo, c.check, c.bench, c.watch}) {
     if (m->parsed()) modes.push_back(m->get_name());
   }
   if (modes.size() > 1) throw UsageError(modes[0] + " and " + modes[1] + " are two modes; give one");
@@ -473,12 +498,40 @@ void applySettings(CommandLine& c, Options& o) {
     o.preset = std::move(parsed.layer);
     o.presetShipped = parsed.shipped;
     if (!parsed.shipped) o.presetFile = *preset;
-  } else if (!c.check->parsed() && !c.bench->parsed()) {  // the window's and demo's first minute: the murmuration
+  } else if (!c.check->parsed() && !c.bench->parsed() && !c.watch->parsed()) {  // the window's and demo's first minute: the murmuration
     ParsedFile parsed = loadPreset(kStartPreset);
     o.start = std::move(parsed.layer);
     o.start->source = "the start (preset " + std::string(kStartPreset) + ")";
   }
 
+}
+
+// watch's own options.
+void applyWatchOptions(CommandLine& c, Options& o) {
+  TextOptions& text = c.text;
+  o.mode = Mode::Watch;
+  WatchOptions& w = o.watch;
+  const std::vector<std::string> watched = watchedStageList();
+  if (auto v = text.choiceList("watch-stage", watched)) {
+    if (v->size() != 1) throw UsageError("--stage: watch takes one stage");
+    w.stage = v->front();
+  } else {
+    std::string names;
+    for (const std::string& name : watched) names += (names.empty() ? "" : ", ") + name;
+    throw UsageError("watch needs --stage (" + names + ")");
+  }
+  if (auto v = text.once("watch-variant")) w.variant = *v;
+  else throw UsageError("watch needs --variant (boids check --stages " + w.stage + " --verbose lists the variants)");
+  if (auto v = text.whole("watch-n", lab::kWatchFewest, lab::kWatchMost)) w.n = static_cast<std::uint32_t>(*v);
+  if (auto v = text.once("watch-input")) w.input = *v;
+  if (auto v = text.once("watch-out")) {
+    if (std::string why = checkOutputFolder(*v); !why.empty()) throw UsageError("--out " + shorten(*v) + ": " + why);
+    w.out = *v;
+  }
+  for (const Unused& u : kUnusedByWatch) {
+    if (const Assignment* a = o.commandLine.find(u.option)) throw UsageError(a->origin + ": " + u.why + " (watch does not use it)");
+    if (!findSetting(u.option) && text.given(u.option)) throw UsageError("--" + std::string(u.option) + ": " + u.why + " (watch does not use it)");
+  }
 }
 
 // The options of the modes, and what a mode would silently ignore.
@@ -526,6 +579,7 @@ void applyOptions(CommandLine& c, Options& o) {
   if (auto v = text.choiceList("bench-stages", stageList())) o.bench.stages = *v;
   if (auto v = text.whole("bench-repeats", 1, 100000)) o.bench.repeats = static_cast<int>(*v);
 
+  if (c.watch->parsed()) applyWatchOptions(c, o);
   if (c.demo->parsed()) o.mode = Mode::Demo;
   if (c.check->parsed()) o.mode = Mode::Check;
   if (c.bench->parsed()) {

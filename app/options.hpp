@@ -17,6 +17,7 @@ enum class Mode {
   Demo,   // the headless demo, even with a display
   Check,  // every GPU path against its CPU reference over a sweep of sizes
   Bench,  // timings per strategy over sizes, for real GPUs
+  Watch,  // one variant of a stage stepped dispatch by dispatch on a small input
 };
 
 struct CheckOptions {
@@ -28,6 +29,13 @@ struct CheckOptions {
   std::filesystem::path json;           // rows as JSON
   std::filesystem::path dump;           // folder for the positions each case reduced
   bool verbose = false;                 // every row printed, not only the failures
+};
+
+struct WatchOptions {
+  std::string stage, variant;
+  std::uint32_t n = 32;
+  std::string input = "random";  // a pattern of lab::kWatchInputs, or numbers separated by commas
+  std::filesystem::path out;     // the steps' PNG and SVG files go here; empty: none written
 };
 
 // What `boids check --stages` can name: the centroid reduction, the grid's stages, the primitives.
@@ -77,6 +85,7 @@ struct Options {
   std::uint32_t injectNonFinite = 0;     // --inject-nonfinite: boids made NaN at the start (a test aid)
   CheckOptions check;
   BenchOptions bench;
+  WatchOptions watch;
 
   // start < saved < preset < command line, those present; `below` goes under all of them.
   std::vector<Layer> layers(std::optional<Layer> below = std::nullopt) const;

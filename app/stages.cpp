@@ -44,6 +44,14 @@ std::vector<std::string> stageList() {
   return names;
 }
 
+std::vector<std::string> watchedStageList() {
+  std::vector<std::string> names;
+  for (const lab::StageInfo* s : kStages) {
+    if (s->watch) names.emplace_back(s->name);
+  }
+  return names;
+}
+
 std::string stageNames() {
   std::string names;
   for (const lab::StageInfo* s : kStages) names += (names.empty() ? "" : ", ") + std::string(s->name);

@@ -14,5 +14,6 @@ std::span<const lab::StageInfo* const> stages();
 const lab::StageInfo* findStage(std::string_view name);  // nullptr when none is so named
 std::vector<std::string> stageList();                     // their names, in order
 std::string stageNames();                                 // "reduce, sort, ...", for help and errors
+std::vector<std::string> watchedStageList();              // those with a watch view (StageInfo::watch)
 
 }  // namespace boids::app

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates what the docs show from the program itself, so that none of it goes stale:
-#   scripts/docs.sh            docs/GUIDE.md's option reference (boids --help-markdown), and the
-#                              window's pictures under Xvfb on this machine (llvmpipe is fine)
+#   scripts/docs.sh            docs/GUIDE.md's option reference (boids --help-markdown), the
+#                              window's pictures under Xvfb on this machine (llvmpipe is fine),
+#                              and docs/LAB.md's figures of each primitive at work (boids watch)
+#   scripts/docs.sh watch      those figures only
 #   scripts/docs.sh gpu RUN    on a machine with a GPU: the headless pictures the docs take from a
 #                              GPU, and the charts of the run in the folder RUN (where matplotlib is)
 #   scripts/docs.sh charts RUN the charts of the GPU run in RUN (docs/measurements/...: the bench
@@ -48,6 +50,23 @@ windows() {
     --render-scale 1 --open culling
 }
 
+# Steps of one variant's watch (boids watch) into docs/images/watch/STAGE-VARIANT-NN.png: the
+# stage, variant, element count and input, then the steps wanted.
+watch() {
+  local stage="$1" variant="$2" n="$3" input="$4" tmp; shift 4
+  tmp="$(mktemp -d)"
+  "$boids" watch --stage "$stage" --variant "$variant" --n "$n" --input "$input" --out "$tmp" > /dev/null
+  for step in "$@"; do cp "$tmp/step-$step.png" "$images/watch/$stage-$variant-$step.png"; done
+  rm -rf "$tmp"
+  echo "docs.sh: $images/watch/$stage-$variant-*.png"
+}
+
+watches() {
+  mkdir -p "$images/watch"
+  watch scan reduce-then-scan 100 random 01 02 03
+  watch scan decoupled-lookback 100 random 01
+}
+
 gpu() {
   local run="$1" gpu
   gpu="$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1 || echo "unknown GPU")"
@@ -82,7 +101,8 @@ charts() {
 case "${1:-}" in
   gpu) gpu "${2:?usage: scripts/docs.sh gpu RUN-FOLDER}" ;;
   charts) charts "${2:?usage: scripts/docs.sh charts RUN-FOLDER}" ;;
-  "") guide; windows
+  watch) watches ;;
+  "") guide; windows; watches
       echo "docs.sh: the headless pictures and the charts come from a GPU: scripts/docs.sh gpu RUN there (scripts/gpu-check.sh calls it)" ;;
-  *) echo "usage: scripts/docs.sh [gpu RUN-FOLDER | charts RUN-FOLDER]" >&2; exit 2 ;;
+  *) echo "usage: scripts/docs.sh [watch | gpu RUN-FOLDER | charts RUN-FOLDER]" >&2; exit 2 ;;
 esac

@@ -17,6 +17,7 @@
 
 #include "engine/gl/caps.hpp"
 #include "engine/gl/shader_library.hpp"
+#include "engine/lab/watch.hpp"
 
 namespace boids::sim {
 struct SimSettings;  // read by the stages in engine/sim; the lab only passes it on
@@ -118,6 +119,8 @@ struct StageInfo {
   std::function<bool(const Case&, const gl::Caps&)> takes = nullptr;  // null: every case
   // Sweep::Once's cases, given the settings' environment.
   std::function<std::vector<std::string>(const std::string& environment)> inputs = nullptr;
+  // Its watch view: the variant stepped on a small input (engine/lab/watch.hpp); null: none yet.
+  std::function<Watch(const WatchRequest&, const Context&)> watch = nullptr;
 };
 
 // Every variant of a primitive's registry, made where this context can run it (else null).

@@ -26,6 +26,13 @@ struct Variant {
   bool orderDefined;
   std::function<std::unique_ptr<Interface>(const gl::ShaderLibrary&, const gl::Caps&, Generic...)> create;
   std::function<std::string(const gl::Caps&)> unavailable = nullptr;  // why it cannot run here; null: it always can
+  // The same kernels compiled at a small shape (tiles of a few dozen elements), so that a watch's
+  // small input spans several tiles (engine/lab/watch.hpp); null: made by `create`.
+  std::function<std::unique_ptr<Interface>(const gl::ShaderLibrary&, const gl::Caps&, Generic...)> createToWatch = nullptr;
+
+  std::unique_ptr<Interface> makeToWatch(const gl::ShaderLibrary& lib, const gl::Caps& caps, Generic... generic) const {
+    return createToWatch ? createToWatch(lib, caps, generic...) : create(lib, caps, generic...);
+  }
 
   std::string unavailableOn(const gl::Caps& caps) const { return unavailable ? unavailable(caps) : std::string(); }
 };

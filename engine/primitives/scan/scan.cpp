@@ -1,5 +1,6 @@
 #include "engine/primitives/scan/scan.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <string>
 #include <vector>
@@ -23,6 +24,11 @@ constexpr TileShape kReduceThenScanTile{256, 4};
 // and tiles in flight against the number of tiles to walk (docs/PERFORMANCE.md, "Scan"). On
 // llvmpipe, where it only has to be right, groups of 512 ran far slower than of 256.
 constexpr TileShape kLookbackTile{256, 3}, kLookbackTileOnCpu{256, 2};
+// A watch's tiles (engine/primitives/scan/scan_watch.cpp): a few dozen elements, so that a small
+// input spans several. The look-back's lanes walk back a subgroup's width at a time, so its groups
+// are a whole subgroup wide where it has subgroups.
+constexpr TileShape kWatchTile{8, 1};
+TileShape lookbackWatchTile(const gl::Caps& caps) { return {std::max<std::uint32_t>(8, std::uint32_t(caps.subgroupSize)), 1}; }
 
 // Subgroup arithmetic scans the lanes' sums in registers where the driver has it (one barrier a
 // tile instead of 2 log2(group) a round); the shared-memory path gives the same sums elsewhere.
@@ -50,13 +56,15 @@ gl::Defines lookbackDefines(const gl::Caps& caps, TileShape tile, bool alwaysFal
 // again seeded with its total's prefix: 3n words of traffic, three dispatches a level.
 class ReduceThenScan final : public Scan {
  public:
-  ReduceThenScan(const gl::ShaderLibrary& lib, const gl::Caps& caps)
+  ReduceThenScan(const gl::ShaderLibrary& lib, const gl::Caps& caps, TileShape tile = kReduceThenScanTile)
       : caps_(caps),
-        reduce_(gl::Program::compute(lib, "primitives/scan/reduce_then_scan.comp", tileDefines(caps, kReduceThenScanTile, 0))),
-        scanSeeded_(gl::Program::compute(lib, "primitives/scan/reduce_then_scan.comp", tileDefines(caps, kReduceThenScanTile, 1))),
-        scanSingle_(gl::Program::compute(lib, "primitives/scan/reduce_then_scan.comp", tileDefines(caps, kReduceThenScanTile, 2))) {}
+        tile_(tile),
+        reduce_(gl::Program::compute(lib, "primitives/scan/reduce_then_scan.comp", tileDefines(caps, tile, 0))),
+        scanSeeded_(gl::Program::compute(lib, "primitives/scan/reduce_then_scan.comp", tileDefines(caps, tile, 1))),
+        scanSingle_(gl::Program::compute(lib, "primitives/scan/reduce_then_scan.comp", tileDefines(caps, tile, 2))) {}
 
   void run(const gl::Buffer& input, const gl::Buffer& output, std::uint32_t count) override { level(input, output, count, 0); }
+  std::uint32_t tile() const override { return tile_.size(); }
 
  private:
   struct Totals {
@@ -66,12 +74,13 @@ class ReduceThenScan final : public Scan {
   void level(const gl::Buffer& input, const gl::Buffer& output, std::uint32_t count, std::size_t depth) {
     input.bindBase(GL_SHADER_STORAGE_BUFFER, SCAN_SLOT_IN);
     output.bindBase(GL_SHADER_STORAGE_BUFFER, SCAN_SLOT_OUT);
-    const std::uint32_t tiles = kReduceThenScanTile.tilesFor(count);
+    const std::uint32_t tiles = tile_.tilesFor(count);
     if (tiles <= 1) {
       scanSingle_.use();
       glUniform1ui(SCAN_LOC_COUNT, count);
       glDispatchCompute(1, 1, 1);
       gl::storageBarrier();
+      dispatched("scan-single", {{"in", &input, count}, {"out", &output, count}});
       return;
     }
     if (levels_.size() <= depth) levels_.resize(depth + 1);
@@ -80,12 +89,13 @@ class ReduceThenScan final : public Scan {
       t.reduced = gl::Buffer("scan.reduce-then-scan.totals", std::size_t(tiles) * 4);
       t.scanned = gl::Buffer("scan.reduce-then-scan.scanned", std::size_t(tiles) * 4);
     }
-    const GLuint groups = gl::groupsFor(count, kReduceThenScanTile.group, caps_, kReduceThenScanTile.itemsPerInvocation());
+    const GLuint groups = gl::groupsFor(count, tile_.group, caps_, tile_.itemsPerInvocation());
     t.reduced.bindBase(GL_SHADER_STORAGE_BUFFER, SCAN_SLOT_TOTALS);
     reduce_.use();
     glUniform1ui(SCAN_LOC_COUNT, count);
     glDispatchCompute(groups, 1, 1);
     gl::storageBarrier();
+    dispatched("reduce", {{"in", &input, count}, {"totals", &t.reduced, tiles}});
     level(t.reduced, t.scanned, tiles, depth + 1);  // binds its own buffers
     input.bindBase(GL_SHADER_STORAGE_BUFFER, SCAN_SLOT_IN);
     output.bindBase(GL_SHADER_STORAGE_BUFFER, SCAN_SLOT_OUT);
@@ -94,9 +104,11 @@ class ReduceThenScan final : public Scan {
     glUniform1ui(SCAN_LOC_COUNT, count);
     glDispatchCompute(groups, 1, 1);
     gl::storageBarrier();
+    dispatched("scan-seeded", {{"in", &input, count}, {"totals", &t.scanned, tiles}, {"out", &output, count}});
   }
 
   const gl::Caps& caps_;
+  TileShape tile_;
   gl::Program reduce_, scanSeeded_, scanSingle_;
   std::deque<Totals> levels_;  // one per recursion depth; a deque, so that growing it moves none
                                // (the levels above hold references into it)
@@ -106,14 +118,15 @@ class ReduceThenScan final : public Scan {
 // One pass: each tile looks back over its predecessors' published sums (decoupled_lookback.comp).
 class DecoupledLookback final : public Scan {
  public:
-  DecoupledLookback(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool alwaysFallBack = false)
+  DecoupledLookback(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool alwaysFallBack = false, TileShape tile = {})
       : caps_(caps),
         gpu_(caps.loopIterationLimit == 0),
-        tile_(gpu_ ? kLookbackTile : kLookbackTileOnCpu),
+        tile_(tile.group > 0 ? tile : gpu_ ? kLookbackTile : kLookbackTileOnCpu),
         claimed_(program(lib, caps, tile_, alwaysFallBack, false)),
         inGroupOrder_(gpu_ ? program(lib, caps, tile_, alwaysFallBack, true) : gl::Program()) {}
 
   std::uint64_t totalLimit() const override { return std::uint64_t(1) << 29; }  // a status word's 29 value bits
+  std::uint32_t tile() const override { return tile_.size(); }
 
   void run(const gl::Buffer& input, const gl::Buffer& output, std::uint32_t count) override {
     const std::uint32_t tiles = tile_.tilesFor(count);
@@ -143,6 +156,7 @@ class DecoupledLookback final : public Scan {
     glUniform1ui(SCAN_LOC_PARITY, parity_);
     glDispatchCompute(groupOrder ? tiles : gl::groupsFor(count, tile_.group, caps_, tile_.itemsPerInvocation()), 1, 1);
     gl::storageBarrier();
+    dispatched("look-back", {{"in", &input, count}, {"status", &status_, tiles, 2}, {"out", &output, count}});
     parity_ ^= 1u;
   }
 
@@ -170,11 +184,15 @@ const ScanVariant kScans[] = {
     {"reduce-then-scan",
      "each tile reduced to its total, the totals scanned (recursively), each tile scanned again from its total's "
      "prefix: three dispatches a level, 3n words of traffic",
-     true, make<ReduceThenScan>},
+     true, make<ReduceThenScan>, nullptr,
+     [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return std::make_unique<ReduceThenScan>(lib, caps, kWatchTile); }},
     {"decoupled-lookback",
      "one pass: each tile publishes its sum and looks back over its predecessors' (Merrill and Garland 2016), "
      "reducing a stalled predecessor's inputs itself after a bounded wait: 2n words of traffic; totals below 2^29",
-     true, make<DecoupledLookback>},
+     true, make<DecoupledLookback>, nullptr,
+     [](const gl::ShaderLibrary& lib, const gl::Caps& caps) {
+       return std::make_unique<DecoupledLookback>(lib, caps, false, lookbackWatchTile(caps));
+     }},
 };
 
 }  // namespace

@@ -5,11 +5,12 @@
 #include <span>
 
 #include "engine/gl/buffer.hpp"
+#include "engine/gl/watch.hpp"
 #include "engine/primitives/registry.hpp"
 
 namespace boids::primitives {
 
-class Scan {
+class Scan : public gl::Watchable {
  public:
   virtual ~Scan() = default;
   // Reads `count` uints of `input` and writes their exclusive prefix sums to `output`, another
@@ -17,6 +18,8 @@ class Scan {
   virtual void run(const gl::Buffer& input, const gl::Buffer& output, std::uint32_t count) = 0;
   // The inputs' total must stay below this for the sums to be right; 0: any uints (sums modulo 2^32).
   virtual std::uint64_t totalLimit() const { return 0; }
+  // Elements a tile (a group's share of the array).
+  virtual std::uint32_t tile() const = 0;
 };
 
 using ScanVariant = Variant<Scan>;

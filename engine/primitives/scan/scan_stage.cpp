@@ -3,6 +3,7 @@
 #include "engine/gl/buffer.hpp"
 #include "engine/primitives/baseline.hpp"
 #include "engine/primitives/scan/scan.hpp"
+#include "engine/primitives/scan/scan_watch.hpp"
 #include "engine/verify/primitives.hpp"
 
 namespace boids::primitives {
@@ -63,6 +64,7 @@ class ScanStage : public lab::Stage {
 }  // namespace
 
 const lab::StageInfo kScanStage{"scan", "exclusive prefix sums of small uints", lab::Sweep::Sizes,
-                                [](const lab::Context& c) { return std::make_unique<ScanStage>(c); }};
+                                [](const lab::Context& c) { return std::make_unique<ScanStage>(c); },
+                                nullptr, nullptr, watchScan};
 
 }  // namespace boids::primitives

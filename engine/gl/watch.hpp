@@ -1,0 +1,42 @@
+#pragma once
+// The hook the watch views hang on a primitive (`boids watch`, the panel's lab): after each of its
+// dispatches a watched primitive names the pass and the buffers that pass read and wrote, so that
+// a Watcher can read them back as the GPU left them. Unwatched (every frame), it is a null test.
+#include <cstddef>
+#include <initializer_list>
+#include <string_view>
+
+#include "engine/gl/buffer.hpp"
+
+namespace boids::gl {
+
+// `words` 32-bit words of `buffer` from `firstWord` on, under the primitive's name for them.
+struct Watched {
+  const char* name;
+  const Buffer* buffer;
+  std::size_t words;
+  std::size_t firstWord = 0;
+};
+
+class Watcher {
+ public:
+  virtual ~Watcher() = default;
+  virtual void dispatched(std::string_view pass, std::initializer_list<Watched> buffers) = 0;
+};
+
+// A primitive that can be watched: its passes call dispatched() after each dispatch (and its
+// barrier).
+class Watchable {
+ public:
+  void watchWith(Watcher* watcher) { watcher_ = watcher; }
+
+ protected:
+  void dispatched(std::string_view pass, std::initializer_list<Watched> buffers) const {
+    if (watcher_) watcher_->dispatched(pass, buffers);
+  }
+
+ private:
+  Watcher* watcher_ = nullptr;
+};
+
+}  // namespace boids::gl

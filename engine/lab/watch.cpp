@@ -1,0 +1,123 @@
+#include "engine/lab/watch.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/gl/gl.hpp"
+#include "engine/random.hpp"
+
+namespace boids::lab {
+
+bool Lane::differsAt(std::size_t i) const {
+  return i >= gpu.size() || i >= model.size() || gpu[i] != model[i];
+}
+
+std::size_t Lane::differences() const {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < std::max(gpu.size(), model.size()); ++i) count += differsAt(i) ? 1 : 0;
+  return count;
+}
+
+std::size_t Step::differences() const {
+  std::size_t count = 0;
+  for (const Lane& lane : lanes) count += lane.differences();
+  return count;
+}
+
+bool Watch::agrees() const {
+  return error.empty() && std::all_of(steps.begin(), steps.end(), [](const Step& s) { return s.differences() == 0; });
+}
+
+namespace {
+
+std::vector<std::uint32_t> typedIn(const std::string& text, std::uint32_t bound) {
+  std::vector<std::uint32_t> values;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    const std::string item = text.substr(at, comma - at);
+    std::size_t used = 0;
+    unsigned long long value = 0;
+    try {
+      value = std::stoull(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (item.empty() || used != item.size() || item[0] == '-' || value >= bound) {
+      throw std::invalid_argument("the typed-in input's element " + std::to_string(values.size() + 1) + " ('" + item +
+                                  "') is not a whole number below " + std::to_string(bound));
+    }
+    values.push_back(static_cast<std::uint32_t>(value));
+    at = comma + 1;
+  }
+  return values;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> watchInput(const WatchRequest& request, std::uint32_t bound) {
+  const bool named = std::find(std::begin(kWatchInputs), std::end(kWatchInputs), request.input) != std::end(kWatchInputs);
+  const bool typed = request.input.find(',') != std::string::npos || request.input.find_first_of("0123456789") == 0;
+  if (!named && !typed) {
+    throw std::invalid_argument("unknown watch input '" + request.input +
+                                "': random, sorted, reversed, equal, or numbers separated by commas");
+  }
+  std::vector<std::uint32_t> values;
+  if (!named) {
+    std::string text = request.input;
+    text.erase(std::remove(text.begin(), text.end(), ' '), text.end());
+    values = typedIn(text, bound);
+  } else {
+    values.resize(request.n);
+    SplitMix64 random(request.seed);
+    for (std::uint32_t i = 0; i < request.n; ++i) {
+      if (request.input == "random") values[i] = std::uint32_t(random.next() % bound);
+      if (request.input == "sorted") values[i] = std::uint32_t(std::uint64_t(i) * bound / std::max(request.n, 1u));
+      if (request.input == "reversed") values[i] = std::uint32_t(std::uint64_t(request.n - 1 - i) * bound / std::max(request.n, 1u));
+      if (request.input == "equal") values[i] = bound / 2;
+    }
+  }
+  if (values.size() < kWatchFewest || values.size() > kWatchMost) {
+    throw std::invalid_argument("a watch takes " + std::to_string(kWatchFewest) + " to " + std::to_string(kWatchMost) +
+                                " elements, not " + std::to_string(values.size()));
+  }
+  return values;
+}
+
+void Recorder::dispatched(std::string_view pass, std::initializer_list<gl::Watched> buffers) {
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+  Dispatch d{std::string(pass), {}};
+  for (const gl::Watched& w : buffers) d.buffers.emplace_back(w.name, w.buffer->read<std::uint32_t>(w.words, w.firstWord));
+  dispatches_.push_back(std::move(d));
+}
+
+Watch matched(Watch model, const Recorder& recorder) {
+  const auto& ran = recorder.dispatches();
+  if (ran.size() != model.steps.size()) {
+    model.error = "the GPU ran " + std::to_string(ran.size()) + " dispatches where the model has " +
+                  std::to_string(model.steps.size()) + " steps";
+  }
+  for (std::size_t i = 0; i < std::min(ran.size(), model.steps.size()); ++i) {
+    Step& step = model.steps[i];
+    if (ran[i].pass != step.pass && model.error.empty()) {
+      model.error = "step " + std::to_string(i + 1) + ": the GPU ran '" + ran[i].pass + "' where the model has '" + step.pass + "'";
+    }
+    for (Lane& lane : step.lanes) {
+      for (const auto& [name, words] : ran[i].buffers) {
+        if (name == lane.source) lane.gpu = words;
+      }
+    }
+  }
+  return model;
+}
+
+std::string cellText(Cells cells, std::uint32_t word) {
+  if (cells == Cells::LookbackStatus) {
+    const std::uint32_t flag = word & 3u;
+    if (flag == 0) return "-";
+    return std::string(flag == 1 ? "A " : flag == 2 ? "P " : "? ") + std::to_string(word >> 3);
+  }
+  return std::to_string(word);
+}
+
+}  // namespace boids::lab

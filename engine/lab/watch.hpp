@@ -1,0 +1,88 @@
+#pragma once
+// The watch views: one variant of a primitive stepped dispatch by dispatch on a small input. The
+// primitive runs its own kernels with a Recorder hung on it (gl::Watchable), which reads back the
+// buffers each pass read and wrote as the GPU left them; a CPU model of the same variant gives its
+// state after each step, and the two are laid side by side, the cells that differ marked. A stage
+// that can be watched gives StageInfo::watch (e.g. engine/primitives/scan/scan_watch.cpp).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/gl/watch.hpp"
+
+namespace boids::lab {
+
+// How a lane's words read in its cells.
+enum class Cells {
+  Numbers,         // each word as an unsigned number
+  LookbackStatus,  // a decoupled look-back tile's word: "A 12" an aggregate, "P 40" an inclusive prefix, "-" none
+};
+
+// One buffer as a step shows it: the GPU's words and the model's, in cells grouped by tiles.
+struct Lane {
+  std::string name;    // as the diagram labels it ("tile totals", ...)
+  std::string source;  // the buffer's name in the primitive's dispatched() call
+  std::vector<std::uint32_t> gpu, model;
+  std::uint32_t tile = 0;  // cells a tile (drawn as groups); 0: none
+  Cells cells = Cells::Numbers;
+
+  bool differsAt(std::size_t i) const;
+  std::size_t differences() const;
+};
+
+struct Step {
+  std::string pass;  // the pass as the primitive names it in dispatched()
+  std::string says;  // one line: what the step did
+  std::vector<Lane> lanes;
+
+  std::size_t differences() const;
+};
+
+struct Watch {
+  std::string stage, variant, input;  // input: what the elements were ("random", "1,2,3", ...)
+  std::vector<Step> steps;
+  std::string error;  // why the GPU's passes could not be matched to the model's, or why it cannot run
+
+  bool agrees() const;  // no error and no step with a difference
+};
+
+// What to watch: a variant on an input of n elements, one of kWatchInputs or a typed-in list
+// ("3,1,4,1,5"; n is then its length).
+struct WatchRequest {
+  std::string variant;
+  std::uint32_t n = 32;
+  std::string input = "random";
+  std::uint64_t seed = 1;
+};
+inline constexpr const char* kWatchInputs[] = {"random", "sorted", "reversed", "equal"};
+inline constexpr std::uint32_t kWatchFewest = 1, kWatchMost = 1024;
+
+// The request's elements, each below `bound`; throws std::invalid_argument naming what was wrong
+// (an unknown input, a value that is not a number or not below `bound`, n outside 1..1024).
+std::vector<std::uint32_t> watchInput(const WatchRequest& request, std::uint32_t bound);
+
+// Keeps each dispatch's pass and buffers, read back right after it.
+class Recorder : public gl::Watcher {
+ public:
+  struct Dispatch {
+    std::string pass;
+    std::vector<std::pair<std::string, std::vector<std::uint32_t>>> buffers;
+  };
+  void dispatched(std::string_view pass, std::initializer_list<gl::Watched> buffers) override;
+  const std::vector<Dispatch>& dispatches() const { return dispatches_; }
+
+ private:
+  std::vector<Dispatch> dispatches_;
+};
+
+// The model's steps (their lanes' `model` words filled) with the recorded dispatches' words put
+// beside them, step i with dispatch i; a pass, count or buffer that does not match is the error.
+Watch matched(Watch model, const Recorder& recorder);
+
+// A cell's text.
+std::string cellText(Cells cells, std::uint32_t word);
+
+}  // namespace boids::lab
