@@ -63,6 +63,8 @@ watch() {
 
 watches() {
   mkdir -p "$images/watch"
+  watch reduce tree 200 random 01
+  watch reduce recursive-multipass 200 random 02
   watch scan reduce-then-scan 100 random 01 02 03
   watch scan decoupled-lookback 100 random 01
 }

@@ -5,6 +5,7 @@
 #include "engine/centroid/baseline.hpp"
 #include "engine/centroid/inspector.hpp"
 #include "engine/centroid/reducer.hpp"
+#include "engine/primitives/reduce/reduce_watch.hpp"
 #include "engine/verify/reference.hpp"
 
 namespace boids::centroid {
@@ -110,6 +111,7 @@ class ReduceStage : public lab::Stage {
 }  // namespace
 
 const lab::StageInfo kReduceStage{"reduce", "the flock's centroid and bounds", lab::Sweep::Flock,
-                                  [](const lab::Context& c) { return std::make_unique<ReduceStage>(c); }};
+                                  [](const lab::Context& c) { return std::make_unique<ReduceStage>(c); },
+                                  nullptr, nullptr, primitives::watchReduce};
 
 }  // namespace boids::centroid

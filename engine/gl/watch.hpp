@@ -29,8 +29,7 @@ class Watcher {
 class Watchable {
  public:
   void watchWith(Watcher* watcher) { watcher_ = watcher; }
-
- protected:
+  bool watched() const { return watcher_ != nullptr; }
   void dispatched(std::string_view pass, std::initializer_list<Watched> buffers) const {
     if (watcher_) watcher_->dispatched(pass, buffers);
   }

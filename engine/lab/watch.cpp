@@ -87,7 +87,9 @@ std::vector<std::uint32_t> watchInput(const WatchRequest& request, std::uint32_t
 void Recorder::dispatched(std::string_view pass, std::initializer_list<gl::Watched> buffers) {
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
   Dispatch d{std::string(pass), {}};
-  for (const gl::Watched& w : buffers) d.buffers.emplace_back(w.name, w.buffer->read<std::uint32_t>(w.words, w.firstWord));
+  for (const gl::Watched& w : buffers) {
+    if (w.buffer) d.buffers.emplace_back(w.name, w.buffer->read<std::uint32_t>(w.words, w.firstWord));
+  }
   dispatches_.push_back(std::move(d));
 }
 
@@ -104,7 +106,9 @@ Watch matched(Watch model, const Recorder& recorder) {
     }
     for (Lane& lane : step.lanes) {
       for (const auto& [name, words] : ran[i].buffers) {
-        if (name == lane.source) lane.gpu = words;
+        if (name != lane.source) continue;
+        lane.gpu = words;  // a buffer may hold more than the step's elements: those are not shown
+        if (lane.gpu.size() > lane.model.size()) lane.gpu.resize(lane.model.size());
       }
     }
   }
@@ -119,5 +123,7 @@ std::string cellText(Cells cells, std::uint32_t word) {
   }
   return std::to_string(word);
 }
+
+std::string counted(std::size_t n, const char* one) { return std::to_string(n) + " " + one + (n == 1 ? "" : "s"); }
 
 }  // namespace boids::lab

@@ -26,7 +26,7 @@ struct Lane {
   std::string name;    // as the diagram labels it ("tile totals", ...)
   std::string source;  // the buffer's name in the primitive's dispatched() call
   std::vector<std::uint32_t> gpu, model;
-  std::uint32_t tile = 0;  // cells a tile (drawn as groups); 0: none
+  std::uint32_t tile = 0;  // cells a tile (drawn as groups; 1: each cell shaded as the tile it stands for); 0: none
   Cells cells = Cells::Numbers;
 
   bool differsAt(std::size_t i) const;
@@ -84,5 +84,8 @@ Watch matched(Watch model, const Recorder& recorder);
 
 // A cell's text.
 std::string cellText(Cells cells, std::uint32_t word);
+
+// "1 group", "4 groups": for the steps' lines.
+std::string counted(std::size_t n, const char* one);
 
 }  // namespace boids::lab

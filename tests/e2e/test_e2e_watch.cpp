@@ -52,10 +52,11 @@ TEST(Watch, RefusesWhatItCannotWatchNamingIt) {
     const char* says;
   };
   for (const Bad& bad : {
-           Bad{"watch --variant tree", "watch needs --stage (scan"},
+           Bad{"watch --variant tree", "watch needs --stage (reduce, scan)"},
+           Bad{"watch --stage reduce --variant mipmap", "no watch for reduce variant 'mipmap'"},
            Bad{"watch --stage scan", "watch needs --variant"},
            Bad{"watch --stage sort --variant radix", "--stage"},
-           Bad{"watch --stage scan --variant nope", "no scan variant 'nope' (reduce-then-scan, decoupled-lookback)"},
+           Bad{"watch --stage scan --variant nope", "no watch for scan variant 'nope' (those with one: reduce-then-scan, decoupled-lookback)"},
            Bad{"watch --stage scan --variant reduce-then-scan --n 1025", "--n"},
            Bad{"watch --stage scan --variant reduce-then-scan --n 0", "--n"},
            Bad{"watch --stage scan --variant reduce-then-scan --input 1,x,3", "element 2 ('x') is not a whole number below 10"},

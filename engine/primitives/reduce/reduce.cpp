@@ -23,7 +23,6 @@ std::string loopLimitProblem(std::uint64_t iterations, std::uint64_t limit) {
 
 namespace {
 
-constexpr std::uint32_t kGroup = 256;
 constexpr std::uint32_t kMaxPartials = 1024;      // the final pass reads them 4 per invocation
 
 gl::Program kernel(const gl::ShaderLibrary& lib, const ReducePayload& payload, const char* path, gl::Defines defines) {
@@ -80,31 +79,37 @@ std::uint64_t runLength(std::uint32_t count, std::uint32_t groups, std::uint32_t
 
 // A grid-stride pass of `groups` groups over `count` items, then one group over their partials
 // (tree, single-pass).
-verify::ErrorModel gridThenOneModel(std::uint32_t count, std::uint32_t groups, bool wide) {
-  return {passAdditions(runLength(count, groups, kGroup), kGroup, wide) + passAdditions(runLength(groups, 1, kGroup), kGroup, wide)};
+verify::ErrorModel gridThenOneModel(std::uint32_t count, std::uint32_t groups, std::uint32_t group, bool wide) {
+  return {passAdditions(runLength(count, groups, group), group, wide) + passAdditions(runLength(groups, 1, group), group, wide)};
 }
 
 // The groups of a grid-stride pass over `count` inputs (tree, subgroup, single-pass).
 GLuint gridGroups(const gl::Caps& caps, std::uint32_t count, const ReducePayload& payload) {
   const std::uint32_t most = payload.mostGroups > 0 ? std::min(payload.mostGroups, kMaxPartials) : kMaxPartials;
-  return gl::groupsFor(count, kGroup, caps, payload.itemsPerInvocation, most);
+  return gl::groupsFor(count, payload.group, caps, payload.itemsPerInvocation, most);
 }
 
-// Two dispatches: `groups` groups of `first` write one partial each, then one group of `last`
-// combines those partials and stores the result (tree, subgroup, two-pass-64).
-void partialsThenFinal(const gl::Program& first, GLuint groups, const gl::Program& last, std::uint32_t partials,
-                       const gl::Buffer& scratch, const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) {
+// The words of a buffer, for a watch (engine/gl/watch.hpp).
+std::size_t wordsOf(const gl::Buffer& b) { return b.size() / 4; }
+
+// Two dispatches: `groups` groups of `first` write one partial each (of `partialWords` words), then
+// one group of `last` combines those partials and stores the result (tree, subgroup, two-pass-64).
+void partialsThenFinal(const Reduce& self, const gl::Program& first, GLuint groups, const gl::Program& last, std::uint32_t partials,
+                       const gl::Buffer& scratch, std::size_t partialWords, const gl::Buffer* input, std::uint32_t count,
+                       const gl::Buffer& output) {
   bindEnds(input, output);
   scratch.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS_OUT);
   first.use();
   bindItems(count, count);
   glDispatchCompute(groups, 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // partials -> the final pass
+  if (self.watched()) self.dispatched("partials", {{"in", input, input ? wordsOf(*input) : 0}, {"partials", &scratch, partials * partialWords}});
   scratch.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS);
   last.use();
   bindItems(partials, count);
   glDispatchCompute(1, 1, 1);
   outputBarrier();
+  self.dispatched("final", {{"partials", &scratch, partials * partialWords}, {"out", &output, wordsOf(output)}});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -120,7 +125,7 @@ class GridThenOne : public Reduce {
 
   void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
     const GLuint groups = gridGroups(caps_, count, payload_);
-    partialsThenFinal(first_, groups, last_, groups, partials_, input, count, output);
+    partialsThenFinal(*this, first_, groups, last_, groups, partials_, partials_.size() / 4 / kMaxPartials, input, count, output);
   }
 
  protected:
@@ -135,11 +140,11 @@ class GridThenOne : public Reduce {
 class Tree final : public GridThenOne {
  public:
   Tree(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
-      : GridThenOne(caps, payload, groupReduce(lib, payload, kGroup, false, true, 4), groupReduce(lib, payload, kGroup, true, false, 4),
-                    "reduce.tree.partials") {}
+      : GridThenOne(caps, payload, groupReduce(lib, payload, payload.group, false, true, 4),
+                    groupReduce(lib, payload, payload.group, true, false, 4), "reduce.tree.partials") {}
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
-    return gridThenOneModel(count, gridGroups(caps_, count, payload_), payload_.wide);
+    return gridThenOneModel(count, gridGroups(caps_, count, payload_), payload_.group, payload_.wide);
   }
 };
 
@@ -164,6 +169,7 @@ class OneGroup final : public Reduce {
     bindItems(count, count);
     glDispatchCompute(1, 1, 1);
     outputBarrier();
+    dispatched("one-group", {{"in", input, input ? wordsOf(*input) : 0}, {"out", &output, wordsOf(output)}});
   }
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
@@ -183,10 +189,11 @@ class RecursiveMultipass final : public Reduce {
   RecursiveMultipass(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
       : caps_(caps),
         wide_(payload.wide),
-        fromInput_(groupReduce(lib, payload, kGroup, false, true, 1)),
-        fromPartials_(groupReduce(lib, payload, kGroup, true, true, 1)),
-        inputToOutput_(groupReduce(lib, payload, kGroup, false, false, 1)),
-        partialsToOutput_(groupReduce(lib, payload, kGroup, true, false, 1)) {}
+        group_(payload.group),
+        fromInput_(groupReduce(lib, payload, group_, false, true, 1)),
+        fromPartials_(groupReduce(lib, payload, group_, true, true, 1)),
+        inputToOutput_(groupReduce(lib, payload, group_, false, false, 1)),
+        partialsToOutput_(groupReduce(lib, payload, group_, true, false, 1)) {}
 
   void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
     bindEnds(input, output);
@@ -212,17 +219,19 @@ class RecursiveMultipass final : public Reduce {
       glDispatchCompute(groups, 1, 1);
       if (last) break;
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // this level -> the next
+      if (watched()) watchLevel(fromInput ? input : &buffers_[latest ^ 1], items, buffers_[latest], groups * stride_ / 4);
       items = groups;
       fromInput = false;
     }
     outputBarrier();
+    if (watched()) watchLevel(fromInput ? input : &buffers_[latest ^ 1], items, output, wordsOf(output));
   }
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
     std::uint64_t additions = 0;
     for (std::uint32_t items = count;;) {
       const std::uint32_t groups = groupsFor(items);
-      additions += passAdditions(runLength(items, groups, kGroup), kGroup, wide_);
+      additions += passAdditions(runLength(items, groups, group_), group_, wide_);
       if (groups == 1) break;
       items = groups;
     }
@@ -230,7 +239,12 @@ class RecursiveMultipass final : public Reduce {
   }
 
  private:
-  GLuint groupsFor(std::uint32_t items) const { return gl::groupsFor(items, kGroup, caps_); }
+  GLuint groupsFor(std::uint32_t items) const { return gl::groupsFor(items, group_, caps_); }
+  // A level for a watch: its `items` in (the input, or the last level's partials), `outWords` out.
+  void watchLevel(const gl::Buffer* in, std::uint32_t items, const gl::Buffer& out, std::size_t outWords) const {
+    const std::size_t inWords = !in ? 0 : in == &buffers_[0] || in == &buffers_[1] ? items * stride_ / 4 : wordsOf(*in);
+    dispatched("level", {{"in", in, inWords}, {"out", &out, outWords}});
+  }
   void ensure(std::uint32_t partials) {
     if (stride_ == 0) stride_ = fromInput_.storageArrayStride("PartialsOut");  // asked once, not every frame
     for (int k = 0; k < 2; ++k) {
@@ -242,6 +256,7 @@ class RecursiveMultipass final : public Reduce {
 
   const gl::Caps& caps_;
   bool wide_;
+  std::uint32_t group_;
   gl::Program fromInput_, fromPartials_, inputToOutput_, partialsToOutput_;
   gl::Buffer buffers_[2];
   std::size_t stride_ = 0;
@@ -259,7 +274,8 @@ class TwoPass64 final : public Reduce {
         partials_(partialsFor(partialsPass_, "PartialsOut", kInvocations, "reduce.twoPass64.partials")) {}
 
   void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
-    partialsThenFinal(partialsPass_, 1, finalPass_, kInvocations, partials_, input, count, output);
+    partialsThenFinal(*this, partialsPass_, 1, finalPass_, kInvocations, partials_, partials_.size() / 4 / kInvocations, input, count,
+                      output);
   }
 
   std::string unavailableFor(std::uint32_t count) const override {
@@ -282,7 +298,7 @@ class SinglePass final : public Reduce {
   SinglePass(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
       : caps_(caps),
         payload_(payload),
-        program_(kernel(lib, payload, "single_pass.comp", {{"GROUP_SIZE", std::to_string(kGroup)}})),
+        program_(kernel(lib, payload, "single_pass.comp", {{"GROUP_SIZE", std::to_string(payload.group)}})),
         partials_(partialsFor(program_, "Partials", kMaxPartials, "reduce.singlePass.partials")),
         ticket_("reduce.singlePass.ticket", sizeof(std::uint32_t)) {
     ticket_.zero(sizeof(std::uint32_t));  // the last group resets it after each dispatch
@@ -294,12 +310,17 @@ class SinglePass final : public Reduce {
     ticket_.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_TICKET);
     program_.use();
     bindItems(count, count);
-    glDispatchCompute(gridGroups(caps_, count, payload_), 1, 1);
+    const GLuint groups = gridGroups(caps_, count, payload_);
+    glDispatchCompute(groups, 1, 1);
     outputBarrier();
+    dispatched("single-pass", {{"in", input, input ? wordsOf(*input) : 0},
+                               {"partials", &partials_, groups * (partials_.size() / 4 / kMaxPartials)},
+                               {"ticket", &ticket_, 1},
+                               {"out", &output, wordsOf(output)}});
   }
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
-    return gridThenOneModel(count, gridGroups(caps_, count, payload_), payload_.wide);
+    return gridThenOneModel(count, gridGroups(caps_, count, payload_), payload_.group, payload_.wide);
   }
 
  private:
@@ -320,9 +341,10 @@ class Subgroup final : public GridThenOne {
     // Per pass: the run (+2), a subgroup combine, each lane of the first subgroup combining its
     // share of the group's subgroups, and a subgroup combine again.
     const std::uint32_t groups = gridGroups(caps_, count, payload_);
-    const std::uint32_t subgroups = static_cast<std::uint32_t>(runLength(kGroup, 1, subgroupSize_));
+    const std::uint32_t group = payload_.group;
+    const std::uint32_t subgroups = static_cast<std::uint32_t>(runLength(group, 1, subgroupSize_));
     auto pass = [&](std::uint64_t items) { return items + 2 + 2 * (subgroupSize_ - 1) + runLength(subgroups, 1, subgroupSize_); };
-    return {pass(runLength(count, groups, kGroup)) + pass(runLength(groups, 1, kGroup))};
+    return {pass(runLength(count, groups, group)) + pass(runLength(groups, 1, group))};
   }
 
   std::string detail() const override { return "subgroup size " + std::to_string(subgroupSize_); }
@@ -335,12 +357,13 @@ class Subgroup final : public GridThenOne {
   }
   // One shared slot per subgroup of a group (subgroup.comp's SUBGROUP_SLOTS): 8 of 112 bytes for
   // the projection where subgroups are 32 wide, not one per invocation (28 KiB).
-  static gl::Defines defines(std::uint32_t subgroupSize, const char* end) {
-    return {{"GROUP_SIZE", std::to_string(kGroup)}, {"SUBGROUP_SLOTS", std::to_string(std::max(kGroup / subgroupSize, 1u))}, {end, "1"}};
+  static gl::Defines defines(std::uint32_t group, std::uint32_t subgroupSize, const char* end) {
+    return {{"GROUP_SIZE", std::to_string(group)}, {"SUBGROUP_SLOTS", std::to_string(std::max(group / subgroupSize, 1u))}, {end, "1"}};
   }
   Subgroup(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload, std::uint32_t subgroupSize)
-      : GridThenOne(caps, payload, kernel(lib, payload, "subgroup.comp", defines(subgroupSize, "WRITES_PARTIALS")),
-                    kernel(lib, payload, "subgroup.comp", defines(subgroupSize, "READS_PARTIALS")), "reduce.subgroup.partials"),
+      : GridThenOne(caps, payload, kernel(lib, payload, "subgroup.comp", defines(payload.group, subgroupSize, "WRITES_PARTIALS")),
+                    kernel(lib, payload, "subgroup.comp", defines(payload.group, subgroupSize, "READS_PARTIALS")),
+                    "reduce.subgroup.partials"),
         subgroupSize_(subgroupSize) {}
 
   std::uint32_t subgroupSize_;

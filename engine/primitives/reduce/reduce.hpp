@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "engine/gl/buffer.hpp"
+#include "engine/gl/watch.hpp"
 #include "engine/primitives/registry.hpp"
 #include "engine/verify/error_model.hpp"
 
@@ -29,12 +30,15 @@ struct ReducePayload {
   // The most groups a grid-stride pass starts (0: as many as its partials allow, 1024): a wide
   // payload's invocations are heavy, and fewer groups that all fit the GPU at once beat a second wave.
   std::uint32_t mostGroups = 0;
+  // Invocations a group of the grid-stride and multipass variants (a power of two): 256; a watch's
+  // payload takes 8, so that a small input spans several groups (engine/primitives/reduce/reduce_watch.cpp).
+  std::uint32_t group = 256;
 
   // The define through which a kernel includes it (#include REDUCE_PAYLOAD).
   std::pair<std::string, std::string> define() const { return {"REDUCE_PAYLOAD", std::string("\"") + shader + "\""}; }
 };
 
-class Reduce {
+class Reduce : public gl::Watchable {
  public:
   virtual ~Reduce() = default;
   // Empty when this variant can reduce `count` items here, else why not.

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "engine/primitives/scan/scan.hpp"
+#include "engine/primitives/watch_variant.hpp"
 
 namespace boids::primitives {
 namespace {
@@ -32,8 +33,6 @@ lab::Lane lane(std::string name, std::string source, Words model, std::uint32_t 
   return {std::move(name), std::move(source), {}, std::move(model), tile, cells};
 }
 
-std::string plural(std::size_t n, const char* one) { return std::to_string(n) + " " + one + (n == 1 ? "" : "s"); }
-
 // reduce-then-scan's steps at one level of its recursion, as ReduceThenScan::level dispatches them:
 // depth 0 scans the input, depth d the tile totals of depth d - 1.
 void reduceThenScanSteps(const Words& in, std::uint32_t tile, int depth, std::vector<lab::Step>& steps) {
@@ -43,17 +42,17 @@ void reduceThenScanSteps(const Words& in, std::uint32_t tile, int depth, std::ve
   const std::size_t tiles = (in.size() + tile - 1) / tile;
   if (tiles <= 1) {
     steps.push_back({"scan-single",
-                     "one group scans " + plural(in.size(), "element") + " in one tile: each becomes the sum of those before it",
+                     "one group scans " + lab::counted(in.size(), "element") + " in one tile: each becomes the sum of those before it",
                      {lane(inName, "in", in, tile), lane(outName, "out", exclusiveSums(in), tile)}});
     return;
   }
   const Words totals = tileTotals(in, tile);
-  steps.push_back({"reduce", plural(tiles, "group") + " each sum a tile of " + std::to_string(tile) + " to its total (totals " + level + ")",
-                   {lane(inName, "in", in, tile), lane("totals " + level, "totals", totals, tile)}});
+  steps.push_back({"reduce", lab::counted(tiles, "group") + " each sum a tile of " + std::to_string(tile) + " to its total (totals " + level + ")",
+                   {lane(inName, "in", in, tile), lane("totals " + level, "totals", totals, 1)}});
   reduceThenScanSteps(totals, tile, depth + 1, steps);
   steps.push_back({"scan-seeded",
                    "each group scans its tile again from its scanned total, the sum of every tile before it",
-                   {lane(inName, "in", in, tile), lane("scanned totals " + level, "totals", exclusiveSums(totals), tile),
+                   {lane(inName, "in", in, tile), lane("scanned totals " + level, "totals", exclusiveSums(totals), 1),
                     lane(outName, "out", exclusiveSums(in), tile)}});
 }
 
@@ -68,9 +67,9 @@ std::vector<lab::Step> lookbackSteps(const Words& in, std::uint32_t tile) {
     status[t] = (inclusive << 3) | 2u;
   }
   return {{"look-back",
-           plural(totals.size(), "group") + " each scan a tile, publish its total (A), add the totals and prefixes (P) "
+           lab::counted(totals.size(), "group") + " each scan a tile of " + std::to_string(tile) + ", publish its total (A), add the totals and prefixes (P) "
            "published before it, publish its own prefix (P) and write its sums",
-           {lane("input", "in", in, tile), lane("tile status", "status", status, 0, lab::Cells::LookbackStatus),
+           {lane("input", "in", in, tile), lane("tile status", "status", status, 1, lab::Cells::LookbackStatus),
             lane("output", "out", exclusiveSums(in), tile)}}};
 }
 
@@ -78,17 +77,8 @@ std::vector<lab::Step> lookbackSteps(const Words& in, std::uint32_t tile) {
 
 lab::Watch watchScan(const lab::WatchRequest& request, const lab::Context& context) {
   lab::Watch watch{"scan", request.variant, request.input, {}, {}};
-  const ScanVariant* variant = findVariant(scans(), request.variant);
-  if (!variant) {
-    std::string names;
-    for (const std::string& name : variantNames(scans())) names += (names.empty() ? "" : ", ") + name;
-    watch.error = "no scan variant '" + request.variant + "' (" + names + ")";
-    return watch;
-  }
-  if (const std::string why = variant->unavailableOn(context.caps); !why.empty()) {
-    watch.error = request.variant + " cannot run here: " + why;
-    return watch;
-  }
+  const ScanVariant* variant = watchedVariant(scans(), watch, context.caps);
+  if (!variant) return watch;
   const Words input = lab::watchInput(request, kWatchBound);
   const std::unique_ptr<Scan> scan = variant->makeToWatch(context.shaders, context.caps);
   if (request.variant == "reduce-then-scan") reduceThenScanSteps(input, scan->tile(), 0, watch.steps);
