@@ -67,6 +67,7 @@ watches() {
   watch reduce recursive-multipass 200 random 02
   watch scan reduce-then-scan 100 random 01 02 03
   watch scan decoupled-lookback 100 random 01
+  watch compact group-atomic 64 random 01
 }
 
 gpu() {
@@ -81,6 +82,10 @@ gpu() {
   "$boids" demo --defaults --preset schools --count 16777216 --frames 300 --screenshot "$images/flock-16m.png"
   "$boids" demo --defaults --preset murmuration --count 1048576 --frames 1000 --screenshot "$images/murmuration-1m.png"
   "$boids" demo --defaults --preset murmuration --count 16777216 --frames 1000 --screenshot "$images/murmuration-16m.png"
+  # An atomic compaction's order on a GPU, where groups run together (LAB.md, "Compact").
+  local tmp; tmp="$(mktemp -d)"
+  "$boids" watch --stage compact --variant global-atomic --n 64 --out "$tmp" > /dev/null
+  mkdir -p "$images/watch"; cp "$tmp/step-01.png" "$images/watch/compact-global-atomic-gpu-01.png"; rm -rf "$tmp"
   charts "$run"
 }
 

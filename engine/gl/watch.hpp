@@ -34,6 +34,9 @@ class Watchable {
     if (watcher_) watcher_->dispatched(pass, buffers);
   }
 
+ protected:
+  Watcher* watcher() const { return watcher_; }  // for a primitive built on another (its passes watched too)
+
  private:
   Watcher* watcher_ = nullptr;
 };

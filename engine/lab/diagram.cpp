@@ -30,10 +30,10 @@ float drawCells(Diagram& d, const Lane& lane, bool gpu, float x, float y, float 
   const std::vector<std::uint32_t>& words = gpu ? lane.gpu : lane.model;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const float cx = x + float(i % kCellsPerRow) * cell, cy = y + float(i / kCellsPerRow) * kCellHeight;
-    const std::size_t tile = lane.tile > 0 ? i / lane.tile : 0;
-    const bool differs = lane.differsAt(i);
+    const std::size_t tile = lane.valueTile > 0 ? words[i] / lane.valueTile : lane.tile > 0 ? i / lane.tile : 0;
+    const bool differs = lane.differsAt(i, gpu);
     d.boxes.push_back({cx, cy, cell, kCellHeight, differs ? kDiffFill : kTileShades[tile % 2], differs ? kBad : kEdge});
-    if (lane.tile > 1 && i % lane.tile == 0 && tile > 0) d.boxes.push_back({cx, cy, 2, kCellHeight, kTileStart, kTileStart});
+    if (lane.valueTile == 0 && lane.tile > 1 && i % lane.tile == 0 && tile > 0) d.boxes.push_back({cx, cy, 2, kCellHeight, kTileStart, kTileStart});
     const std::string text = cellText(lane.cells, words[i]);
     d.texts.push_back({cx + (cell - float(text.size()) * kDiagramCharWidth) / 2, cy + (kCellHeight - kDiagramLineHeight) / 2, text,
                        differs ? kBad : kInk});

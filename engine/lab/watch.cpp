@@ -8,13 +8,25 @@
 
 namespace boids::lab {
 
-bool Lane::differsAt(std::size_t i) const {
-  return i >= gpu.size() || i >= model.size() || gpu[i] != model[i];
+bool Lane::differsAt(std::size_t i, bool gpuSide) const {
+  if (!unordered) return i >= gpu.size() || i >= model.size() || gpu[i] != model[i];
+  // Word w at place i of one side is matched when the other side holds w at least as many times
+  // as this side holds it up to and including place i.
+  const std::vector<std::uint32_t>& mine = gpuSide ? gpu : model;
+  const std::vector<std::uint32_t>& other = gpuSide ? model : gpu;
+  if (i >= mine.size()) return true;
+  const auto upTo = std::count(mine.begin(), mine.begin() + std::ptrdiff_t(i) + 1, mine[i]);
+  return std::count(other.begin(), other.end(), mine[i]) < upTo;
 }
 
 std::size_t Lane::differences() const {
   std::size_t count = 0;
-  for (std::size_t i = 0; i < std::max(gpu.size(), model.size()); ++i) count += differsAt(i) ? 1 : 0;
+  if (!unordered) {
+    for (std::size_t i = 0; i < std::max(gpu.size(), model.size()); ++i) count += differsAt(i) ? 1 : 0;
+    return count;
+  }
+  for (std::size_t i = 0; i < gpu.size(); ++i) count += differsAt(i, true) ? 1 : 0;
+  for (std::size_t i = 0; i < model.size(); ++i) count += differsAt(i, false) ? 1 : 0;
   return count;
 }
 

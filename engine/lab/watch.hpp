@@ -28,9 +28,16 @@ struct Lane {
   std::vector<std::uint32_t> gpu, model;
   std::uint32_t tile = 0;  // cells a tile (drawn as groups; 1: each cell shaded as the tile it stands for); 0: none
   Cells cells = Cells::Numbers;
+  // The words' order is the GPU's own (atomics hand out slots as invocations come): judged as a
+  // multiset, a cell of either side differing where its word is not matched on the other.
+  bool unordered = false;
+  // Where the words are indices of another lane's elements: cells shaded by the tile of the
+  // element each names (word / valueTile), so that it shows which group wrote it; 0: by place.
+  std::uint32_t valueTile = 0;
 
-  bool differsAt(std::size_t i) const;
-  std::size_t differences() const;
+  // Cell i of the GPU's words (gpuSide) or of the model's.
+  bool differsAt(std::size_t i, bool gpuSide = true) const;
+  std::size_t differences() const;  // cells that differ (for an unordered lane, on either side)
 };
 
 struct Step {

@@ -52,7 +52,7 @@ TEST(Watch, RefusesWhatItCannotWatchNamingIt) {
     const char* says;
   };
   for (const Bad& bad : {
-           Bad{"watch --variant tree", "watch needs --stage (reduce, scan)"},
+           Bad{"watch --variant tree", "watch needs --stage (reduce, scan, compact)"},
            Bad{"watch --stage reduce --variant mipmap", "no watch for reduce variant 'mipmap'"},
            Bad{"watch --stage scan", "watch needs --variant"},
            Bad{"watch --stage sort --variant radix", "--stage"},

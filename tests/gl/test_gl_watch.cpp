@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "engine/lab/diagram.hpp"
+#include "engine/primitives/compact/compact.hpp"
+#include "engine/primitives/compact/compact_watch.hpp"
 #include "engine/primitives/reduce/reduce.hpp"
 #include "engine/primitives/reduce/reduce_watch.hpp"
 #include "engine/primitives/scan/scan.hpp"
@@ -30,27 +32,35 @@ const lab::Context& watchContext() {
   return context;
 }
 
-// Every step agrees, and every lane was read back whole.
+// Every step agrees (an unordered lane as a multiset), every lane was read back whole, and each
+// step shows something (a step may keep nothing: its lane is then empty on both sides).
 void expectAgrees(const lab::Watch& watch, const std::string& what) {
   EXPECT_TRUE(watch.error.empty()) << what << ": " << watch.error;
   ASSERT_FALSE(watch.steps.empty()) << what;
   for (std::size_t i = 0; i < watch.steps.size(); ++i) {
+    std::size_t words = 0;
     for (const lab::Lane& lane : watch.steps[i].lanes) {
-      EXPECT_FALSE(lane.model.empty()) << what << " step " << i + 1 << " " << lane.name;
-      EXPECT_EQ(lane.gpu, lane.model) << what << " step " << i + 1 << " (" << watch.steps[i].pass << ") " << lane.name;
+      const std::string where = what + " step " + std::to_string(i + 1) + " (" + watch.steps[i].pass + ") " + lane.name;
+      EXPECT_EQ(lane.gpu.size(), lane.model.size()) << where;
+      EXPECT_EQ(lane.differences(), 0u) << where;
+      if (!lane.unordered) EXPECT_EQ(lane.gpu, lane.model) << where;
+      words += lane.model.size();
     }
+    EXPECT_GT(words, 0u) << what << " step " << i + 1;
   }
 }
 
 // Every variant of every primitive with a watch, as "stage/variant", from the registries: a
 // variant added to one is watched here without this list changing.
 using WatchOf = lab::Watch (*)(const lab::WatchRequest&, const lab::Context&);
-const std::pair<const char*, WatchOf> kWatches[] = {{"reduce", primitives::watchReduce}, {"scan", primitives::watchScan}};
+const std::pair<const char*, WatchOf> kWatches[] = {
+    {"reduce", primitives::watchReduce}, {"scan", primitives::watchScan}, {"compact", primitives::watchCompact}};
 
 std::vector<std::string> everyWatchedVariant() {
   std::vector<std::string> all;
   for (const std::string& v : test::namesOf(primitives::reductions())) all.push_back("reduce/" + v);
   for (const std::string& v : test::namesOf(primitives::scans())) all.push_back("scan/" + v);
+  for (const std::string& v : test::namesOf(primitives::compactions())) all.push_back("compact/" + v);
   return all;
 }
 

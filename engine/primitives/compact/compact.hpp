@@ -9,6 +9,7 @@
 
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/shader_library.hpp"
+#include "engine/gl/watch.hpp"
 #include "engine/primitives/registry.hpp"
 
 namespace boids::primitives {
@@ -27,7 +28,7 @@ struct CompactPredicate {
 // Keeps the elements whose flag (a uint of the input) is non-zero.
 inline const CompactPredicate kFlagsPredicate{"primitives/compact/flags_predicate.glsl", {}};
 
-class Compact {
+class Compact : public gl::Watchable {
  public:
   virtual ~Compact() = default;
   // Binds `input` where the predicate reads it (COMPACT_SLOT_INPUT; anything else it reads, its user

@@ -5,6 +5,7 @@
 #include "engine/gl/buffer.hpp"
 #include "engine/primitives/baseline.hpp"
 #include "engine/primitives/compact/compact.hpp"
+#include "engine/primitives/compact/compact_watch.hpp"
 #include "engine/verify/primitives.hpp"
 
 namespace boids::primitives {
@@ -89,6 +90,7 @@ class CompactStage : public lab::Stage {
 }  // namespace
 
 const lab::StageInfo kCompactStage{"compact", "the indices of the flagged elements, kept densely", lab::Sweep::Sizes,
-                                   [](const lab::Context& c) { return std::make_unique<CompactStage>(c); }};
+                                   [](const lab::Context& c) { return std::make_unique<CompactStage>(c); },
+                                   nullptr, nullptr, watchCompact};
 
 }  // namespace boids::primitives

@@ -35,10 +35,11 @@ lab::Lane lane(std::string name, std::string source, Words model, std::uint32_t 
 
 // reduce-then-scan's steps at one level of its recursion, as ReduceThenScan::level dispatches them:
 // depth 0 scans the input, depth d the tile totals of depth d - 1.
-void reduceThenScanSteps(const Words& in, std::uint32_t tile, int depth, std::vector<lab::Step>& steps) {
+void reduceThenScanSteps(const Words& in, std::uint32_t tile, int depth, const std::string& input, const std::string& output,
+                         std::vector<lab::Step>& steps) {
   const std::string level = std::to_string(depth + 1);
-  const std::string inName = depth == 0 ? "input" : "totals " + std::to_string(depth);
-  const std::string outName = depth == 0 ? "output" : "scanned totals " + std::to_string(depth);
+  const std::string inName = depth == 0 ? input : "totals " + std::to_string(depth);
+  const std::string outName = depth == 0 ? output : "scanned totals " + std::to_string(depth);
   const std::size_t tiles = (in.size() + tile - 1) / tile;
   if (tiles <= 1) {
     steps.push_back({"scan-single",
@@ -49,7 +50,7 @@ void reduceThenScanSteps(const Words& in, std::uint32_t tile, int depth, std::ve
   const Words totals = tileTotals(in, tile);
   steps.push_back({"reduce", lab::counted(tiles, "group") + " each sum a tile of " + std::to_string(tile) + " to its total (totals " + level + ")",
                    {lane(inName, "in", in, tile), lane("totals " + level, "totals", totals, 1)}});
-  reduceThenScanSteps(totals, tile, depth + 1, steps);
+  reduceThenScanSteps(totals, tile, depth + 1, input, output, steps);
   steps.push_back({"scan-seeded",
                    "each group scans its tile again from its scanned total, the sum of every tile before it",
                    {lane(inName, "in", in, tile), lane("scanned totals " + level, "totals", exclusiveSums(totals), 1),
@@ -58,7 +59,7 @@ void reduceThenScanSteps(const Words& in, std::uint32_t tile, int depth, std::ve
 
 // decoupled-lookback's one pass: every tile ends having published its inclusive prefix (flag 2),
 // on the parity of a first run (0), whichever way it got its predecessors' sum.
-std::vector<lab::Step> lookbackSteps(const Words& in, std::uint32_t tile) {
+std::vector<lab::Step> lookbackSteps(const Words& in, std::uint32_t tile, const std::string& input, const std::string& output) {
   const Words totals = tileTotals(in, tile);
   Words status(totals.size());
   std::uint32_t inclusive = 0;
@@ -69,11 +70,19 @@ std::vector<lab::Step> lookbackSteps(const Words& in, std::uint32_t tile) {
   return {{"look-back",
            lab::counted(totals.size(), "group") + " each scan a tile of " + std::to_string(tile) + ", publish its total (A), add the totals and prefixes (P) "
            "published before it, publish its own prefix (P) and write its sums",
-           {lane("input", "in", in, tile), lane("tile status", "status", status, 1, lab::Cells::LookbackStatus),
-            lane("output", "out", exclusiveSums(in), tile)}}};
+           {lane(input, "in", in, tile), lane("tile status", "status", status, 1, lab::Cells::LookbackStatus),
+            lane(output, "out", exclusiveSums(in), tile)}}};
 }
 
 }  // namespace
+
+std::vector<lab::Step> scanSteps(const std::string& variant, const std::vector<std::uint32_t>& in, std::uint32_t tile,
+                                 const std::string& input, const std::string& output) {
+  std::vector<lab::Step> steps;
+  if (variant == "reduce-then-scan") reduceThenScanSteps(in, tile, 0, input, output, steps);
+  if (variant == "decoupled-lookback") steps = lookbackSteps(in, tile, input, output);
+  return steps;
+}
 
 lab::Watch watchScan(const lab::WatchRequest& request, const lab::Context& context) {
   lab::Watch watch{"scan", request.variant, request.input, {}, {}};
@@ -81,8 +90,7 @@ lab::Watch watchScan(const lab::WatchRequest& request, const lab::Context& conte
   if (!variant) return watch;
   const Words input = lab::watchInput(request, kWatchBound);
   const std::unique_ptr<Scan> scan = variant->makeToWatch(context.shaders, context.caps);
-  if (request.variant == "reduce-then-scan") reduceThenScanSteps(input, scan->tile(), 0, watch.steps);
-  if (request.variant == "decoupled-lookback") watch.steps = lookbackSteps(input, scan->tile());
+  watch.steps = scanSteps(request.variant, input, scan->tile(), "input", "output");
 
   const auto n = static_cast<std::uint32_t>(input.size());
   gl::Buffer in = gl::Buffer::fromSpan<std::uint32_t>("watch.scan.in", input);

@@ -7,4 +7,9 @@ namespace boids::primitives {
 
 lab::Watch watchScan(const lab::WatchRequest& request, const lab::Context& context);
 
+// The model's steps of scan `variant` over `in` in tiles of `tile`, its input and output lanes
+// named as given: for the primitives built on the scan (the order-keeping compaction).
+std::vector<lab::Step> scanSteps(const std::string& variant, const std::vector<std::uint32_t>& in, std::uint32_t tile,
+                                 const std::string& input, const std::string& output);
+
 }  // namespace boids::primitives

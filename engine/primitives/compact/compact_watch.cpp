@@ -1,0 +1,92 @@
+#include "engine/primitives/compact/compact_watch.hpp"
+
+#include <string>
+
+#include "engine/primitives/compact/compact.hpp"
+#include "engine/primitives/scan/scan.hpp"
+#include "engine/primitives/scan/scan_watch.hpp"
+#include "engine/primitives/watch_variant.hpp"
+
+namespace boids::primitives {
+namespace {
+
+constexpr std::uint32_t kWatchBound = 2;  // flags: 0 dropped, 1 kept
+constexpr std::uint32_t kWatchGroup = 8, kBallotItems = 8;  // as compact.cpp makes them to watch
+
+using Words = std::vector<std::uint32_t>;
+
+lab::Lane lane(std::string name, std::string source, Words model, std::uint32_t tile = 0) {
+  return {std::move(name), std::move(source), {}, std::move(model), tile, lab::Cells::Numbers};
+}
+
+// The kept indices, each shaded as the group (tile of `tile` elements) it came from.
+lab::Lane keptIndices(std::string name, Words model, std::uint32_t tile, bool unordered) {
+  lab::Lane l = lane(std::move(name), "out", std::move(model));
+  l.unordered = unordered;
+  l.valueTile = tile;
+  return l;
+}
+
+// What each variant that hands out slots with atomics does in its one dispatch.
+std::string atomicsSay(const std::string& variant) {
+  if (variant == "group-leader") return "in each group one invocation counts the kept, takes the group's slots with one atomicAdd and hands them out";
+  if (variant == "global-atomic") return "each kept element takes a slot with one atomicAdd on the one counter: in the order they come";
+  if (variant == "group-atomic") return "each kept element takes a slot in its group (a shared atomicAdd), the group its base (one global atomicAdd)";
+  if (variant == "subgroup-ballot") return "a ballot per subgroup: a kept element's slot is the set bits below its own; one atomicAdd a subgroup";
+  return "8 elements an invocation, a ballot for each; one atomicAdd for a group's tile of 64";
+}
+
+std::vector<lab::Step> modelOf(const std::string& variant, const Words& flags, std::uint32_t scanTile) {
+  Words kept, keep(flags.size());
+  for (std::uint32_t i = 0; i < flags.size(); ++i) {
+    keep[i] = flags[i] != 0 ? 1u : 0u;
+    if (keep[i]) kept.push_back(i);
+  }
+  const auto count = static_cast<std::uint32_t>(kept.size());
+  if (variant == "single-thread") {
+    return {{"compact", "one invocation walks every element, writing each kept index to the next slot",
+             {lane("flags", "in", flags), lane("kept indices", "out", kept), lane("count", "kept", {count})}}};
+  }
+  if (variant != "scan") {
+    const std::uint32_t tile = variant == "ballot-tiles" ? kWatchGroup * kBallotItems : kWatchGroup;
+    return {{"compact", atomicsSay(variant),
+             {lane("flags", "in", flags, tile), keptIndices("kept indices (any order), shaded by group", kept, tile, true),
+              lane("count", "kept", {count})}}};
+  }
+  std::vector<lab::Step> steps{{"flags", "each invocation writes 1 where its element is kept, else 0",
+                                {lane("flags", "in", flags, kWatchGroup), lane("keep", "keep", keep, kWatchGroup)}}};
+  for (lab::Step& s : scanSteps(kDefaultScan, keep, scanTile, "keep", "slots")) steps.push_back(std::move(s));
+  Words slots(keep.size());
+  for (std::uint32_t i = 0, sum = 0; i < keep.size(); sum += keep[i++]) slots[i] = sum;
+  steps.push_back({"scatter", "each kept element writes its index to its slot: the input's order kept",
+                   {lane("keep", "keep", keep, kWatchGroup), lane("slots", "slots", slots, kWatchGroup),
+                    keptIndices("kept indices", kept, kWatchGroup, false), lane("count", "kept", {count})}});
+  return steps;
+}
+
+}  // namespace
+
+lab::Watch watchCompact(const lab::WatchRequest& request, const lab::Context& context) {
+  lab::Watch watch{"compact", request.variant, request.input, {}, {}};
+  const CompactVariant* variant = watchedVariant(compactions(), watch, context.caps);
+  if (!variant) return watch;
+  const Words flags = lab::watchInput(request, kWatchBound);
+  const auto n = static_cast<std::uint32_t>(flags.size());
+  const std::unique_ptr<Compact> compact = variant->makeToWatch(context.shaders, context.caps, kFlagsPredicate);
+  if (const std::string why = compact->unavailableFor(n); !why.empty()) {
+    watch.error = request.variant + " cannot compact " + std::to_string(n) + " elements here: " + why;
+    return watch;
+  }
+  const std::uint32_t scanTile = findVariant(scans(), kDefaultScan)->makeToWatch(context.shaders, context.caps)->tile();
+  watch.steps = modelOf(request.variant, flags, scanTile);
+  gl::Buffer in = gl::Buffer::fromSpan<std::uint32_t>("watch.compact.in", flags);
+  gl::Buffer out("watch.compact.out", std::size_t(n) * 4), kept("watch.compact.kept", 4);
+  out.zero(std::size_t(n) * 4);
+  lab::Recorder recorder;
+  compact->watchWith(&recorder);
+  compact->run(in, n, out, kept);
+  compact->watchWith(nullptr);
+  return lab::matched(std::move(watch), recorder);
+}
+
+}  // namespace boids::primitives
