@@ -128,6 +128,7 @@ class Desktop {
     ImGui::NewFrame();
     readBack(now);
     PanelActions actions = drawPanel(now);
+    if (actions.watchShown) listWatchVariants();
     labelMarkers();
     input(actions);
     markAttractor();
@@ -495,6 +496,48 @@ class Desktop {
     if (actions.resetFlock) simulation.reset();
     if (actions.reloadShaders) reloadShaders();
     if (actions.measureStage) measureStage();
+    if (actions.runWatch) runWatch();
+  }
+
+  // The lab's context, made on first use (its flocks from the settings of that moment).
+  const lab::Context& labContext() {
+    if (!labFlocks_) labFlocks_.emplace(shaders_, caps_, panel_.app.sim);
+    if (!labContext_) {
+      labContext_.emplace(lab::Context{shaders_, caps_, panel_.app.sim,
+                                       [this](const lab::Case& c) -> const lab::Flock& { return labFlocks_->get(c); }});
+    }
+    return *labContext_;
+  }
+
+  // The watch section's variants: those the chosen stage's watch covers, listed when it changes.
+  void listWatchVariants() {
+    const std::vector<std::string> watched = watchedStageList();
+    if (watched.empty()) return;
+    const std::string& name = watched[std::size_t(std::clamp(panel_.watchStage, 0, int(watched.size()) - 1))];
+    if (panel_.watchVariantsOf == name) return;
+    panel_.watchVariantsOf = name;
+    panel_.watchVariants.clear();
+    panel_.watchVariant = 0;
+    panel_.watchVariants = findStage(name)->watchVariants();
+  }
+
+  // The watch asked for in the panel, its steps into the panel's window.
+  void runWatch() {
+    const std::string& stage = panel_.watchVariantsOf;
+    if (panel_.watchVariants.empty()) return;
+    const bool typed = panel_.watchInput >= int(std::size(lab::kWatchInputs));
+    const lab::WatchRequest request{panel_.watchVariants[std::size_t(panel_.watchVariant)], std::uint32_t(panel_.watchCount),
+                                    typed ? panel_.watchTyped : lab::kWatchInputs[panel_.watchInput], panel_.app.sim.seed};
+    try {
+      lab::Watch watch = findStage(stage)->watch(request, labContext());
+      panel_.watchStatus = watch.steps.empty() ? watch.error : std::string();
+      if (watch.steps.empty()) return;
+      panel_.watch = std::move(watch);
+      panel_.watchStep = 0;
+      panel_.watchOpen = true;
+    } catch (const std::exception& e) {
+      panel_.watchStatus = e.what();
+    }
   }
 
   // The panel's lab: the stage asked for, made the first time it is asked for (it builds every
@@ -502,13 +545,8 @@ class Desktop {
   void measureStage() {
     const lab::StageInfo& info = *stages()[std::size_t(panel_.labStage)];
     try {
-      if (!labFlocks_) labFlocks_.emplace(shaders_, caps_, panel_.app.sim);
-      if (!labContext_) {
-        labContext_.emplace(lab::Context{shaders_, caps_, panel_.app.sim,
-                                         [this](const lab::Case& c) -> const lab::Flock& { return labFlocks_->get(c); }});
-      }
       std::unique_ptr<lab::Stage>& stage = labStages_[info.name];
-      if (!stage) stage = info.create(*labContext_);
+      if (!stage) stage = info.create(labContext());
       const auto n = info.sweep == lab::Sweep::Once ? 0u : static_cast<std::uint32_t>(panel_.labCount);
       stage->prepare({n, 1, 0, lab::Purpose::Bench, panel_.app.environment});
       lab::BudgetTimer timer(kLabRuns, kLabRuns);

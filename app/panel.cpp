@@ -12,6 +12,7 @@
 #include <glm/gtc/constants.hpp>
 #include <glm/trigonometric.hpp>
 
+#include "app/panel_watch.hpp"
 #include "app/stages.hpp"
 #include "engine/frame.hpp"
 #include "engine/primitives/compact/compact.hpp"
@@ -928,6 +929,7 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
   if (section("Presets and capture", "presets")) presetsSection(state, actions);
   // --- primitives -------------------------------------------------------------------------------
   if (section("Lab: every variant of a stage", "lab")) labSection(state, actions);
+  if (section("Watch: a variant stepped dispatch by dispatch", "watch")) watchSection(state, actions);
 
   // --- shaders ----------------------------------------------------------------------------------
   if (section("Shaders", "shaders")) {
@@ -940,6 +942,7 @@ PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameT
   // How much of the window the panel covers from the left, for the camera's framing.
   state.coveredWidth = ImGui::IsWindowCollapsed() ? 0.0f : ImGui::GetWindowPos().x + ImGui::GetWindowWidth();
   ImGui::End();
+  watchWindow(state);
   return actions;
 }
 

@@ -13,6 +13,7 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/timer.hpp"
 #include "engine/centroid/inspector.hpp"
+#include "engine/lab/watch.hpp"
 #include "engine/lighting/lighting.hpp"
 #include "engine/render/boid_renderer.hpp"
 #include "app/settings_file.hpp"
@@ -22,7 +23,7 @@ namespace boids::app {
 
 // The panel's collapsible sections by the names --open takes, in the panel's order.
 inline constexpr const char* kPanelSections[] = {"timings", "reduction", "simulation", "neighbours", "culling",
-                                                 "lighting", "rendering", "presets", "lab", "shaders"};
+                                                 "lighting", "rendering", "presets", "lab", "watch", "shaders"};
 
 struct PanelState {
   AppSettings app;                  // live values: applied every frame (the camera: see desktop.cpp)
@@ -47,6 +48,18 @@ struct PanelState {
   int labCount = 1 << 20;
   std::vector<nlohmann::json> labRows;
   std::string labStatus;              // what was measured where, or why it could not be
+  // The watch: one variant of a stage stepped dispatch by dispatch (engine/lab/watch.hpp).
+  int watchStage = 0;                  // its index among the stages with a watch (watchedStageList)
+  int watchVariant = 0;                // its index in watchVariants
+  std::vector<std::string> watchVariants;  // the stage's variants, filled by the desktop
+  std::string watchVariantsOf;         // the stage they were filled for
+  int watchCount = 32;
+  int watchInput = 0;                  // an index of lab::kWatchInputs; one past them: typed in
+  std::string watchTyped = "3,1,4,1,5,9,2,6";
+  std::optional<lab::Watch> watch;     // the last watch run
+  int watchStep = 0;                   // the step shown
+  bool watchOpen = false;              // its window
+  std::string watchStatus;             // why the last watch could not run
   // Lighting
   bool projectEveryFrame = false;     // the light pass projects every frame (its GPU time, live)
   std::string environmentFile;        // the field for a .hdr file's path
@@ -101,6 +114,8 @@ struct PanelActions {
   bool reloadShaders = false;
   bool checkNow = false;
   bool measureStage = false;        // state.labStage at state.labCount elements
+  bool runWatch = false;            // the watch asked for in state.watch*
+  bool watchShown = false;          // the watch section is open: its variants are wanted
 };
 
 PanelActions drawPanel(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& timer, std::uint64_t steps,

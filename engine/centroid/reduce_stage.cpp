@@ -112,6 +112,7 @@ class ReduceStage : public lab::Stage {
 
 const lab::StageInfo kReduceStage{"reduce", "the flock's centroid and bounds", lab::Sweep::Flock,
                                   [](const lab::Context& c) { return std::make_unique<ReduceStage>(c); },
-                                  nullptr, nullptr, primitives::watchReduce};
+                                  nullptr, nullptr, primitives::watchReduce,
+                                [] { return primitives::variantNames(primitives::reductions()); }};
 
 }  // namespace boids::centroid

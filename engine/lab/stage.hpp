@@ -119,8 +119,10 @@ struct StageInfo {
   std::function<bool(const Case&, const gl::Caps&)> takes = nullptr;  // null: every case
   // Sweep::Once's cases, given the settings' environment.
   std::function<std::vector<std::string>(const std::string& environment)> inputs = nullptr;
-  // Its watch view: the variant stepped on a small input (engine/lab/watch.hpp); null: none yet.
+  // Its watch view: the variant stepped on a small input (engine/lab/watch.hpp), and the variants
+  // it covers; null: none yet.
   std::function<Watch(const WatchRequest&, const Context&)> watch = nullptr;
+  std::function<std::vector<std::string>()> watchVariants = nullptr;
 };
 
 // Every variant of a primitive's registry, made where this context can run it (else null).

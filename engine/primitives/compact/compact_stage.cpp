@@ -91,6 +91,7 @@ class CompactStage : public lab::Stage {
 
 const lab::StageInfo kCompactStage{"compact", "the indices of the flagged elements, kept densely", lab::Sweep::Sizes,
                                    [](const lab::Context& c) { return std::make_unique<CompactStage>(c); },
-                                   nullptr, nullptr, watchCompact};
+                                   nullptr, nullptr, watchCompact,
+                                [] { return variantNames(compactions()); }};
 
 }  // namespace boids::primitives

@@ -65,6 +65,7 @@ class ScanStage : public lab::Stage {
 
 const lab::StageInfo kScanStage{"scan", "exclusive prefix sums of small uints", lab::Sweep::Sizes,
                                 [](const lab::Context& c) { return std::make_unique<ScanStage>(c); },
-                                nullptr, nullptr, watchScan};
+                                nullptr, nullptr, watchScan,
+                                [] { return variantNames(scans()); }};
 
 }  // namespace boids::primitives
