@@ -68,6 +68,8 @@ watches() {
   watch scan reduce-then-scan 100 random 01 02 03
   watch scan decoupled-lookback 100 random 01
   watch compact group-atomic 64 random 01
+  watch sort bitonic-global 16 random 05
+  watch sort radix 40 random 03
 }
 
 gpu() {

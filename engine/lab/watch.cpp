@@ -119,7 +119,9 @@ Watch matched(Watch model, const Recorder& recorder) {
     for (Lane& lane : step.lanes) {
       for (const auto& [name, words] : ran[i].buffers) {
         if (name != lane.source) continue;
-        lane.gpu = words;  // a buffer may hold more than the step's elements: those are not shown
+        lane.gpu.clear();
+        for (std::size_t w = lane.offset; w < words.size(); w += lane.stride) lane.gpu.push_back(words[w]);
+        // A buffer may hold more than the step's elements: those are not shown.
         if (lane.gpu.size() > lane.model.size()) lane.gpu.resize(lane.model.size());
       }
     }
@@ -128,10 +130,12 @@ Watch matched(Watch model, const Recorder& recorder) {
 }
 
 std::string cellText(Cells cells, std::uint32_t word) {
+  if (cells == Cells::Keys && word == 0xffffffffu) return "--";
   if (cells == Cells::LookbackStatus) {
     const std::uint32_t flag = word & 3u;
     if (flag == 0) return "-";
-    return std::string(flag == 1 ? "A " : flag == 2 ? "P " : "? ") + std::to_string(word >> 3);
+    const char* parity = (word >> 2 & 1u) != 0 ? "1 " : "0 ";
+    return std::string(flag == 1 ? "A" : flag == 2 ? "P" : "?") + parity + std::to_string(word >> 3);
   }
   return std::to_string(word);
 }

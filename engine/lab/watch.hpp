@@ -18,7 +18,9 @@ namespace boids::lab {
 // How a lane's words read in its cells.
 enum class Cells {
   Numbers,         // each word as an unsigned number
-  LookbackStatus,  // a decoupled look-back tile's word: "A 12" an aggregate, "P 40" an inclusive prefix, "-" none
+  Keys,            // as Numbers, but a sort's padding (0xffffffff) as "--"
+  LookbackStatus,  // a decoupled look-back tile's word: "A0 12" an aggregate, "P0 40" an inclusive prefix (the
+                   // digit: the run's parity), "-" none
 };
 
 // One buffer as a step shows it: the GPU's words and the model's, in cells grouped by tiles.
@@ -34,6 +36,9 @@ struct Lane {
   // Where the words are indices of another lane's elements: cells shaded by the tile of the
   // element each names (word / valueTile), so that it shows which group wrote it; 0: by place.
   std::uint32_t valueTile = 0;
+  // The source's words this lane shows: offset, offset + stride, ... (a sort's pairs: its keys at
+  // offset 0, its values at 1, of 2).
+  std::uint32_t stride = 1, offset = 0;
 
   // Cell i of the GPU's words (gpuSide) or of the model's.
   bool differsAt(std::size_t i, bool gpuSide = true) const;

@@ -57,15 +57,17 @@ void reduceThenScanSteps(const Words& in, std::uint32_t tile, int depth, const s
                     lane(outName, "out", exclusiveSums(in), tile)}});
 }
 
-// decoupled-lookback's one pass: every tile ends having published its inclusive prefix (flag 2),
-// on the parity of a first run (0), whichever way it got its predecessors' sum.
-std::vector<lab::Step> lookbackSteps(const Words& in, std::uint32_t tile, const std::string& input, const std::string& output) {
+// decoupled-lookback's one pass: every tile ends having published its inclusive prefix (flag 2) on
+// the run's parity (0 for an object's first run, then alternating), whichever way it got its
+// predecessors' sum.
+std::vector<lab::Step> lookbackSteps(const Words& in, std::uint32_t tile, const std::string& input, const std::string& output,
+                                     std::uint32_t parity) {
   const Words totals = tileTotals(in, tile);
   Words status(totals.size());
   std::uint32_t inclusive = 0;
   for (std::size_t t = 0; t < totals.size(); ++t) {
     inclusive += totals[t];
-    status[t] = (inclusive << 3) | 2u;
+    status[t] = (inclusive << 3) | (parity << 2) | 2u;
   }
   return {{"look-back",
            lab::counted(totals.size(), "group") + " each scan a tile of " + std::to_string(tile) + ", publish its total (A), add the totals and prefixes (P) "
@@ -77,10 +79,10 @@ std::vector<lab::Step> lookbackSteps(const Words& in, std::uint32_t tile, const 
 }  // namespace
 
 std::vector<lab::Step> scanSteps(const std::string& variant, const std::vector<std::uint32_t>& in, std::uint32_t tile,
-                                 const std::string& input, const std::string& output) {
+                                 const std::string& input, const std::string& output, std::uint32_t run) {
   std::vector<lab::Step> steps;
   if (variant == "reduce-then-scan") reduceThenScanSteps(in, tile, 0, input, output, steps);
-  if (variant == "decoupled-lookback") steps = lookbackSteps(in, tile, input, output);
+  if (variant == "decoupled-lookback") steps = lookbackSteps(in, tile, input, output, run % 2);
   return steps;
 }
 

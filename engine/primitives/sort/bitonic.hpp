@@ -68,6 +68,9 @@ BitonicChain planBitonicChain(std::span<const std::uint32_t> heldBits, std::uint
 // The bitonic variants with the registry's shapes, or with others (tests shrink them to reach every
 // path of the planning at small sizes); throws std::invalid_argument naming a shape it cannot run.
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant);
+// bitonic-global for a watch: the pairs padded to the next power of two only (not to a tile), so
+// that a small input's network is its own (engine/primitives/sort/sort_watch.cpp).
+std::unique_ptr<Sorter> makeBitonicToWatch(const gl::ShaderLibrary& library, const gl::Caps& caps);
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,
                                     const BitonicShapes& shapes);
 

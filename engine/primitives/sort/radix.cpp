@@ -129,12 +129,18 @@ class ReduceThenScanRadix final : public LsdSort {
       glUniform1ui(SORT_LOC_RADIX_COPY, copy ? 1u : 0u);
       glDispatchCompute(groups, 1, 1);
       gl::storageBarrier();
+      dispatched("count", {{"pairs", copy ? &pairs : &source(pairs, plan, p), 2 * std::size_t(count)}, {"counts", &counts_, digitWords}});
+      scan_->watchWith(watcher());  // its passes are this sort's steps too
       scan_->run(counts_, starts_, static_cast<std::uint32_t>(digitWords));  // binds its own buffers
+      scan_->watchWith(nullptr);
       bind(source(pairs, plan, p), target(pairs, plan, p), starts_);
       scatter_.use();
       glUniform4ui(SORT_LOC_RADIX, count, p * plan.bits, plan.bits, tiles);
       glDispatchCompute(groups, 1, 1);
       gl::storageBarrier();
+      dispatched("scatter", {{"pairs", &source(pairs, plan, p), 2 * std::size_t(count)},
+                             {"starts", &starts_, digitWords},
+                             {"out", &target(pairs, plan, p), 2 * std::size_t(count)}});
     }
   }
 

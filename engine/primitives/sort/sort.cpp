@@ -184,9 +184,11 @@ TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, 
 // The dispatches are planned once per size and replayed.
 class Bitonic final : public Sorter {
  public:
-  Bitonic(const gl::ShaderLibrary& lib, const gl::Caps& caps, BitonicVariant variant, const BitonicShapes& shapes)
+  Bitonic(const gl::ShaderLibrary& lib, const gl::Caps& caps, BitonicVariant variant, const BitonicShapes& shapes,
+          bool powerOfTwo = false)
       : caps_(caps),
         variant_(variant),
+        powerOfTwo_(powerOfTwo),
         chained_(variant == BitonicVariant::Transpose && dispatchesStartInOrder(caps)),
         pad_(gl::Program::compute(lib, "primitives/sort/sort_pad.comp", kGroupDefine)) {
     // bitonic-transpose takes no global step.
@@ -212,8 +214,9 @@ class Bitonic final : public Sorter {
   }
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t /*keyCount*/) override {
-    const std::uint32_t n = sortCapacity(count);
+    const std::uint32_t n = powerOfTwo_ ? std::max(2u, std::bit_ceil(count)) : sortCapacity(count);
     pad(pad_, caps_, pairs, count, n);
+    if (n > count) dispatched("pad", {{"pairs", &pairs, 2 * std::size_t(n)}});
     pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
     const std::uint32_t log2n = std::uint32_t(std::countr_zero(n));
     const BitonicShape& shape = shapes_[log2n];
@@ -234,6 +237,7 @@ class Bitonic final : public Sorter {
           step_.use();
           glUniform3ui(SORT_LOC_STAGE, d.k, d.j, n / 2);
           gridPass(step_, caps_, n / 2);
+          dispatched("step", {{"pairs", &pairs, 2 * std::size_t(n)}});
           break;
         case Dispatch::Kind::TileSort:
           tileSorts_[shape.tileBits].use();
@@ -358,6 +362,7 @@ class Bitonic final : public Sorter {
 
   const gl::Caps& caps_;
   BitonicVariant variant_;
+  bool powerOfTwo_;  // padded to a power of two, not to a tile (a watch's bitonic-global)
   bool chained_;
   std::array<BitonicShape, 32> shapes_;  // by log2 of the padded size, from kSortTileBits
   gl::Program step_, pad_;
@@ -392,12 +397,18 @@ class Counting final : public Sorter {
     pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
     counts_.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_COUNTS);
     pass(count_, count);
+    const std::size_t words = 2 * std::size_t(count);
+    dispatched("count", {{"pairs", &pairs, words}, {"counts", &counts_, keyCount}});
+    scan_->watchWith(watcher());  // its passes are this sort's steps too
     scan_->run(counts_, offsets_, keyCount);  // counts -> first slot of every key (binds its own buffers)
+    scan_->watchWith(nullptr);
     pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
     offsets_.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_COUNTS);
     sorted_.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_SCATTERED);
     pass(scatter_, count);
+    dispatched("scatter", {{"pairs", &pairs, words}, {"sorted", &sorted_, words}});
     pass(rank_, count);  // each pair from its arrival slot to its rank by value: back in `pairs`, stable
+    dispatched("rank", {{"sorted", &sorted_, words}, {"pairs", &pairs, words}});
   }
 
   std::string unavailableForKeys(std::uint32_t keyCount, std::uint32_t mostOfOneKey) const override {
@@ -437,7 +448,8 @@ class Counting final : public Sorter {
 
 const SortVariant kSorters[] = {
     {"bitonic-global", "Batcher's network, one dispatch per compare-exchange step: the textbook baseline", true,
-     [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Global); }},
+     [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Global); }, nullptr,
+     makeBitonicToWatch},
     {"bitonic-shared",
      "tiles of 4096 sorted in shared memory; a global dispatch per stride above a tile, the strides below it in one "
      "shared-memory merge",
@@ -544,6 +556,11 @@ std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,
                                     const BitonicShapes& shapes) {
   return std::make_unique<Bitonic>(library, caps, variant, shapes);
+}
+
+std::unique_ptr<Sorter> makeBitonicToWatch(const gl::ShaderLibrary& library, const gl::Caps& caps) {
+  return std::make_unique<Bitonic>(
+      library, caps, BitonicVariant::Global, [](std::uint32_t log2n) { return bitonicShapeFor(BitonicVariant::Global, log2n); }, true);
 }
 
 const SortVariant* findSorter(std::string_view name) { return findVariant(sorters(), name); }

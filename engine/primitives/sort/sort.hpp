@@ -14,6 +14,7 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/program.hpp"
 #include "engine/gl/shader_library.hpp"
+#include "engine/gl/watch.hpp"
 #include "engine/primitives/registry.hpp"
 
 namespace boids::primitives {
@@ -32,7 +33,7 @@ static_assert(kSortTile == 1u << kSortTileBits && kSortMinRun == 1u << kSortMinR
 // Pairs a sort needs room for: `count` padded to a power of two, at least one tile.
 std::uint32_t sortCapacity(std::uint32_t count);
 
-class Sorter {
+class Sorter : public gl::Watchable {
  public:
   virtual ~Sorter() = default;
   // Sorts the first `count` uvec2 pairs of `pairs` (room for sortCapacity(count)); every key is

@@ -2,6 +2,7 @@
 
 #include "engine/gl/buffer.hpp"
 #include "engine/primitives/sort/sort.hpp"
+#include "engine/primitives/sort/sort_watch.hpp"
 #include "engine/verify/primitives.hpp"
 
 namespace boids::primitives {
@@ -85,6 +86,7 @@ bool takes(const lab::Case& c, const gl::Caps&) {
 }  // namespace
 
 const lab::StageInfo kSortStage{"sort", "(key, index) pairs in key order", lab::Sweep::Flock,
-                                [](const lab::Context& c) { return std::make_unique<SortStage>(c); }, takes};
+                                [](const lab::Context& c) { return std::make_unique<SortStage>(c); }, takes, nullptr, watchSort,
+                                watchedSorters};
 
 }  // namespace boids::primitives
