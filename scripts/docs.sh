@@ -51,12 +51,13 @@ windows() {
 }
 
 # Steps of one variant's watch (boids watch) into docs/images/watch/STAGE-VARIANT-NN.png: the
-# stage, variant, element count and input, then the steps wanted.
+# stage, variant, element count and input, then the steps wanted, then any options of boids'.
 watch() {
-  local stage="$1" variant="$2" n="$3" input="$4" tmp; shift 4
+  local stage="$1" variant="$2" n="$3" input="$4" tmp steps=() extra=(); shift 4
+  for a in "$@"; do if [[ "$a" == [0-9][0-9] ]] && [ ${#extra[@]} -eq 0 ]; then steps+=("$a"); else extra+=("$a"); fi; done
   tmp="$(mktemp -d)"
-  "$boids" watch --stage "$stage" --variant "$variant" --n "$n" --input "$input" --out "$tmp" > /dev/null
-  for step in "$@"; do cp "$tmp/step-$step.png" "$images/watch/$stage-$variant-$step.png"; done
+  "$boids" watch --stage "$stage" --variant "$variant" --n "$n" --input "$input" --out "$tmp" "${extra[@]}" > /dev/null
+  for step in "${steps[@]}"; do cp "$tmp/step-$step.png" "$images/watch/$stage-$variant-$step.png"; done
   rm -rf "$tmp"
   echo "docs.sh: $images/watch/$stage-$variant-*.png"
 }
@@ -70,6 +71,7 @@ watches() {
   watch compact group-atomic 64 random 01
   watch sort bitonic-global 16 random 05
   watch sort radix 40 random 03
+  watch knn octree 12 0,1,2,3,5,8,13,21,34,55,60,63 01 --nearest 4
 }
 
 gpu() {

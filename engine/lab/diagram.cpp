@@ -53,8 +53,9 @@ std::string header(const Watch& watch, std::size_t step) {
 Diagram stepDiagram(const Watch& watch, std::size_t step) {
   Diagram d;
   const float cell = cellWidth(watch), column = float(kCellsPerRow) * cell;
-  d.width = int(2 * kMargin + 2 * column + kColumnGap);
   const Step& s = watch.steps.at(step);
+  const std::size_t longest = std::max({header(watch, step).size(), s.says.size(), watch.error.size()});
+  d.width = int(std::max(2 * kMargin + 2 * column + kColumnGap, 2 * kMargin + float(longest) * kDiagramCharWidth));
   float y = kMargin;
   d.texts.push_back({kMargin, y, header(watch, step), kInk});
   d.texts.push_back({kMargin, y += kLine, s.says, kInk});

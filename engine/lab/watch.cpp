@@ -1,6 +1,8 @@
 #include "engine/lab/watch.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdio>
 #include <stdexcept>
 
 #include "engine/gl/gl.hpp"
@@ -131,6 +133,11 @@ Watch matched(Watch model, const Recorder& recorder) {
 
 std::string cellText(Cells cells, std::uint32_t word) {
   if (cells == Cells::Keys && word == 0xffffffffu) return "--";
+  if (cells == Cells::Floats) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", double(std::bit_cast<float>(word)));
+    return text;
+  }
   if (cells == Cells::LookbackStatus) {
     const std::uint32_t flag = word & 3u;
     if (flag == 0) return "-";

@@ -19,6 +19,7 @@ namespace boids::lab {
 enum class Cells {
   Numbers,         // each word as an unsigned number
   Keys,            // as Numbers, but a sort's padding (0xffffffff) as "--"
+  Floats,          // each word a float's bits, printed shortest ("12", "0.5")
   LookbackStatus,  // a decoupled look-back tile's word: "A0 12" an aggregate, "P0 40" an inclusive prefix (the
                    // digit: the run's parity), "-" none
 };

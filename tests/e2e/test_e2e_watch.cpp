@@ -89,10 +89,10 @@ TEST(Watch, RefusesWhatItCannotWatchNamingIt) {
     const char* says;
   };
   for (const Bad& bad : {
-           Bad{"watch --variant tree", "watch needs --stage (reduce, sort, scan, compact)"},
+           Bad{"watch --variant tree", "watch needs --stage (reduce, sort, knn, scan, compact)"},
            Bad{"watch --stage reduce --variant mipmap", "no watch for reduce variant 'mipmap'"},
            Bad{"watch --stage scan", "watch needs --variant"},
-           Bad{"watch --stage knn --variant shell", "--stage"},
+           Bad{"watch --stage step --variant coherent", "--stage"},
            Bad{"watch --stage scan --variant nope", "no watch for scan variant 'nope' (those with one: reduce-then-scan, decoupled-lookback)"},
            Bad{"watch --stage scan --variant reduce-then-scan --n 1025", "--n"},
            Bad{"watch --stage scan --variant reduce-then-scan --n 0", "--n"},

@@ -83,6 +83,8 @@ class SearchPass final : public Knn {
     if (search_.grid) glUniform1ui(KNN_LOC_LEVEL, in.bounds.gridLevel);
     glDispatchCompute(groups(in.count), 1, 1);
     gl::storageBarrier();
+    dispatched("search", {{"positions", &in.positions, std::size_t(in.count) * 4}, {"ids", &in.ids, in.count},
+                          {"out", &out, std::size_t(in.count) * in.k}});
   }
 
   std::string unavailableFor(const KnnInput& in) const override {

@@ -18,6 +18,7 @@
 
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/caps.hpp"
+#include "engine/gl/watch.hpp"
 #include "engine/primitives/registry.hpp"
 #include "shaders/primitives/knn/knn_slots.h"
 
@@ -64,7 +65,7 @@ struct KnnInput {
   std::uint32_t busiestFinest = 0;  // the most boids in one finest cell
 };
 
-class Knn {
+class Knn : public gl::Watchable {
  public:
   virtual ~Knn() = default;
   // Writes each boid's k nearest (by boid index, k uints a boid, nearest first, kNoNeighbour where

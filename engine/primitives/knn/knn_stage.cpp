@@ -1,6 +1,7 @@
 #include "engine/primitives/knn/knn_stage.hpp"
 
 #include "engine/primitives/knn/knn.hpp"
+#include "engine/primitives/knn/knn_watch.hpp"
 #include "engine/verify/knn.hpp"
 
 namespace boids::primitives {
@@ -88,6 +89,7 @@ class KnnStage : public lab::Stage {
 bool takes(const lab::Case& c, const gl::Caps& caps) { return !caps.softwareRenderer() || c.n <= 65537; }
 
 const lab::StageInfo kKnnStage{"knn", "each boid's k nearest boids (topological neighbours), exact", lab::Sweep::Sizes,
-                               [](const lab::Context& c) { return std::make_unique<KnnStage>(c); }, takes};
+                               [](const lab::Context& c) { return std::make_unique<KnnStage>(c); }, takes, nullptr, watchKnn,
+                               [] { return variantNames(knnVariants()); }};
 
 }  // namespace boids::primitives
