@@ -527,7 +527,8 @@ class Desktop {
     if (panel_.watchVariants.empty()) return;
     const bool typed = panel_.watchInput >= int(std::size(lab::kWatchInputs));
     const lab::WatchRequest request{panel_.watchVariants[std::size_t(panel_.watchVariant)], std::uint32_t(panel_.watchCount),
-                                    typed ? panel_.watchTyped : lab::kWatchInputs[panel_.watchInput], panel_.app.sim.seed};
+                                    typed ? panel_.watchTyped : lab::kWatchInputs[panel_.watchInput], panel_.app.sim.seed,
+                                    panel_.app.sim.nearest};
     try {
       lab::Watch watch = findStage(stage)->watch(request, labContext());
       panel_.watchStatus = watch.steps.empty() ? watch.error : std::string();

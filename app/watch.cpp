@@ -49,7 +49,7 @@ int runWatch(const Options& options) {
     const gl::ShaderLibrary shaders = loadShaders(options);
     const lab::Context lab{shaders, caps, options.settings.sim,
                            [](const lab::Case&) -> const lab::Flock& { throw std::logic_error("a watch makes no flock"); }, 0};
-    const lab::Watch watch = info->watch({w.variant, w.n, w.input, options.settings.sim.seed}, lab);
+    const lab::Watch watch = info->watch({w.variant, w.n, w.input, options.settings.sim.seed, options.settings.sim.nearest}, lab);
     if (watch.steps.empty()) {
       std::fprintf(stderr, "boids: error: watch: %s\n", watch.error.c_str());
       return 2;

@@ -69,6 +69,7 @@ struct WatchRequest {
   std::uint32_t n = 32;
   std::string input = "random";
   std::uint64_t seed = 1;
+  std::uint32_t nearest = 7;  // the k of a nearest-neighbour search's watch
 };
 inline constexpr const char* kWatchInputs[] = {"random", "sorted", "reversed", "equal"};
 inline constexpr std::uint32_t kWatchFewest = 1, kWatchMost = 1024;

@@ -180,7 +180,7 @@ TEST_F(GlTest, SortWatchShowsTheBitonicNetworkAndRadixDigitByDigit) {
 TEST_F(GlTest, KnnWatchOnALineGivesEachPointItsNeighboursOnTheLine) {
   // Points at 0, 1, 2, ... 9 on a line, k 7: point 0's nearest are 1 to 7; point 5's are 4 and 6,
   // then 3 and 7 (ties to the lower index), then 2 and 8, then 1.
-  const lab::Watch watch = primitives::watchKnn({"shell", 10, "0,1,2,3,4,5,6,7,8,9", 1}, watchContext());
+  const lab::Watch watch = primitives::watchKnn({"shell", 10, "0,1,2,3,4,5,6,7,8,9", 1, 7}, watchContext());
   ASSERT_EQ(watch.steps.size(), 1u) << watch.error;
   const std::vector<std::uint32_t>& lists = watch.steps[0].lanes.back().gpu;
   ASSERT_EQ(lists.size(), 70u);

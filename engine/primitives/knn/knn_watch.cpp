@@ -6,7 +6,6 @@
 #include "engine/primitives/knn/knn.hpp"
 #include "engine/primitives/watch_variant.hpp"
 #include "engine/random.hpp"
-#include "engine/sim/params.hpp"
 #include "engine/verify/knn.hpp"
 
 namespace boids::primitives {
@@ -46,7 +45,7 @@ lab::Watch watchKnn(const lab::WatchRequest& request, const lab::Context& contex
   if (!variant) return watch;
   const std::vector<glm::vec4> positions = flockOf(request);
   const auto n = static_cast<std::uint32_t>(positions.size());
-  const std::uint32_t k = std::clamp<std::uint32_t>(context.settings.nearest, 1, kMostNeighbours);
+  const std::uint32_t k = std::clamp<std::uint32_t>(request.nearest, 1, kMostNeighbours);
   const KnnBounds bounds = knnBounds(positions);
   const MortonOrder order = mortonOrder(positions, bounds);
   gl::Buffer sorted = gl::Buffer::fromSpan("watch.knn.positions", std::span<const glm::vec4>(order.positions));
