@@ -55,9 +55,14 @@ void SpatialGrid::hash(const gl::Buffer& positions, std::uint32_t count, const G
   programs_.hash.use();
   glDispatchCompute(groupsFor(count_), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // pairs -> the sort
+  dispatched("hash", {{"positions", &positions, std::size_t(count_) * 4}, {"pairs", &pairs_, 2 * std::size_t(count_)}});
 }
 
-void SpatialGrid::sort() { sorter_->sort(pairs_, count_, keyCount()); }
+void SpatialGrid::sort() {
+  sorter_->watchWith(watcher());  // the sort's passes are the grid's steps too
+  sorter_->sort(pairs_, count_, keyCount());
+  sorter_->watchWith(nullptr);
+}
 
 void SpatialGrid::ranges() {
   pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_GRID_PAIRS);
@@ -66,6 +71,7 @@ void SpatialGrid::ranges() {
   glUniform2ui(LOC_GRID_COUNTS, count_, keyCount());
   glDispatchCompute(groupsFor(std::uint64_t(keyCount()) + 1), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // starts -> the step
+  dispatched("ranges", {{"pairs", &pairs_, 2 * std::size_t(count_)}, {"starts", &starts_, std::size_t(keyCount()) + 1}});
 }
 
 void SpatialGrid::reorder(const gl::Buffer& positions, const gl::Buffer& velocities) {
@@ -83,6 +89,7 @@ void SpatialGrid::reorder(const gl::Buffer& positions, const gl::Buffer& velocit
   glUniform1ui(LOC_GRID_COUNTS, count_);
   glDispatchCompute(groupsFor(count_), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // sorted copies -> the step
+  dispatched("reorder", {{"pairs", &pairs_, 2 * std::size_t(count_)}, {"sorted", &sortedPos_, std::size_t(count_) * 4}});
 }
 
 void SpatialGrid::bindForStep(bool coherent) const {

@@ -10,11 +10,12 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/program.hpp"
 #include "engine/grid/geometry.hpp"
+#include "engine/gl/watch.hpp"
 #include "engine/primitives/sort/sort.hpp"
 
 namespace boids::grid {
 
-class SpatialGrid {
+class SpatialGrid : public gl::Watchable {
  public:
   SpatialGrid(const gl::ShaderLibrary& library, const gl::Caps& caps, std::string_view sorter = primitives::kDefaultSorter);
 

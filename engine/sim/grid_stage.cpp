@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/sim/case_flock.hpp"
+#include "engine/sim/grid_watch.hpp"
 #include "engine/sim/simulation.hpp"
 #include "engine/verify/reference.hpp"
 
@@ -172,7 +173,7 @@ std::unique_ptr<lab::Stage> make(const lab::Context& context) {
 }  // namespace
 
 const lab::StageInfo kRangesStage{"ranges", "where each cell's boids start in the sorted pairs", lab::Sweep::Flock,
-                                  make<RangesStage>, takes};
+                                  make<RangesStage>, takes, nullptr, watchGrid, [] { return std::vector<std::string>{"cells"}; }};
 const lab::StageInfo kNeighboursStage{"neighbours", "each search's neighbour sets, dense and hashed keys", lab::Sweep::Flock,
                                       make<NeighboursStage>, takes};
 const lab::StageInfo kStepStage{"step", "the step of the settings' search against the double-precision reference",

@@ -79,6 +79,7 @@ class Simulation {
   // Throws std::invalid_argument (keeping the current one) for an unknown sorter.
   void setSorter(std::string_view name) { grid_.setSorter(name); }
   const grid::SpatialGrid& grid() const { return grid_; }
+  void watchGridWith(gl::Watcher* watcher) { grid_.watchWith(watcher); }  // the grid's passes, for a watch
 
   const Flock& flock() const { return flock_; }
   Flock& flock() { return flock_; }

@@ -16,6 +16,7 @@
 #include "engine/primitives/knn/knn_watch.hpp"
 #include "engine/primitives/scan/scan_watch.hpp"
 #include "engine/primitives/sort/sort_watch.hpp"
+#include "engine/sim/grid_watch.hpp"
 #include "engine/sim/params.hpp"
 #include "gl_fixture.hpp"
 
@@ -58,7 +59,7 @@ void expectAgrees(const lab::Watch& watch, const std::string& what) {
 using WatchOf = lab::Watch (*)(const lab::WatchRequest&, const lab::Context&);
 const std::pair<const char*, WatchOf> kWatches[] = {
     {"reduce", primitives::watchReduce}, {"scan", primitives::watchScan}, {"compact", primitives::watchCompact},
-    {"sort", primitives::watchSort}, {"knn", primitives::watchKnn}};
+    {"sort", primitives::watchSort}, {"knn", primitives::watchKnn}, {"ranges", sim::watchGrid}};
 
 std::vector<std::string> everyWatchedVariant() {
   std::vector<std::string> all;
@@ -67,6 +68,7 @@ std::vector<std::string> everyWatchedVariant() {
   for (const std::string& v : test::namesOf(primitives::compactions())) all.push_back("compact/" + v);
   for (const std::string& v : primitives::watchedSorters()) all.push_back("sort/" + v);
   for (const std::string& v : test::namesOf(primitives::knnVariants())) all.push_back("knn/" + v);
+  all.push_back("ranges/cells");
   return all;
 }
 
@@ -187,4 +189,21 @@ TEST_F(GlTest, KnnWatchOnALineGivesEachPointItsNeighboursOnTheLine) {
   EXPECT_EQ(std::vector<std::uint32_t>(lists.begin(), lists.begin() + 7), (std::vector<std::uint32_t>{1, 2, 3, 4, 5, 6, 7}));
   EXPECT_EQ(std::vector<std::uint32_t>(lists.begin() + 35, lists.begin() + 42), (std::vector<std::uint32_t>{4, 6, 3, 7, 2, 8, 1}));
   expectAgrees(watch, "shell on a line");
+}
+
+TEST_F(GlTest, GridWatchHashesSortsRangesAndReordersAsTheFrameDoes) {
+  // Boids on the x axis at -2, -1.5, -1, ... (row y = 2, z = 2 of the 4 x 4 x 4 cells: keys 40 to
+  // 43), given in reverse: the sort brings them to key order, the ranges start cells 40..43 at 0,
+  // 2, 4, 6, and the reorder copies the positions into that order.
+  const lab::Watch watch = sim::watchGrid({"cells", 0, "28,24,20,16,12,8,4,0", 1}, watchContext());
+  ASSERT_FALSE(watch.steps.empty()) << watch.error;
+  EXPECT_EQ(watch.steps.front().pass, "hash");
+  EXPECT_EQ(watch.steps[0].lanes[3].gpu, (std::vector<std::uint32_t>{43, 43, 42, 42, 41, 41, 40, 40})) << "the keys";
+  const lab::Step& ranges = watch.steps[watch.steps.size() - 2];
+  ASSERT_EQ(ranges.pass, "ranges");
+  const std::vector<std::uint32_t>& starts = ranges.lanes.back().gpu;
+  ASSERT_EQ(starts.size(), 65u);
+  EXPECT_EQ(std::vector<std::uint32_t>(starts.begin() + 40, starts.begin() + 45), (std::vector<std::uint32_t>{0, 2, 4, 6, 8}));
+  EXPECT_EQ(watch.steps.back().pass, "reorder");
+  expectAgrees(watch, "grid");
 }

@@ -119,6 +119,13 @@ std::uint32_t scanTileOf(const char* scan, const lab::Context& c) { return findV
 
 std::vector<std::string> watchedSorters() { return {"bitonic-global", "counting", "radix"}; }
 
+std::vector<lab::Step> sortSteps(const std::string& variant, const Pairs& pairs, std::uint32_t keyCount, const lab::Context& context) {
+  if (variant == "counting") return countingSteps(pairs, keyCount, scanTileOf(kDefaultScan, context));
+  // Radix leaves one pair, or pairs of one key, as they are: no dispatch.
+  if (variant == "radix" && pairs.size() > 1 && keyCount > 1) return radixSteps(pairs, keyCount, scanTileOf("decoupled-lookback", context));
+  return {};
+}
+
 lab::Watch watchSort(const lab::WatchRequest& request, const lab::Context& context) {
   lab::Watch watch{"sort", request.variant, request.input, {}, {}};
   const SortVariant* variant = watchedVariant(sorters(), watch, context.caps);
@@ -135,9 +142,9 @@ lab::Watch watchSort(const lab::WatchRequest& request, const lab::Context& conte
   for (std::uint32_t i = 0; i < n; ++i) pairs.emplace_back(keys[i], i);
   const std::unique_ptr<Sorter> sorter = variant->makeToWatch(context.shaders, context.caps);
   if (request.variant == "bitonic-global") watch.steps = bitonicSteps(pairs);
-  if (request.variant == "counting") watch.steps = countingSteps(pairs, keyCount, scanTileOf(kDefaultScan, context));
+  if (request.variant == "counting") watch.steps = sortSteps("counting", pairs, keyCount, context);
   if (request.variant == "radix") {
-    if (n > 1) watch.steps = radixSteps(pairs, keyCount, scanTileOf("decoupled-lookback", context));
+    if (n > 1) watch.steps = sortSteps("radix", pairs, keyCount, context);
     else watch.error = "radix leaves a single pair as it is: no dispatch to watch";
   }
   std::vector<std::uint32_t> words;

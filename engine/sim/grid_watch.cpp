@@ -1,0 +1,126 @@
+#include "engine/sim/grid_watch.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "engine/primitives/sort/sort_watch.hpp"
+#include "engine/random.hpp"
+#include "engine/sim/simulation.hpp"
+
+namespace boids::sim {
+namespace {
+
+// The watch's world: a cube 4 on a side, cells 1 on a side (radii just under 1), dense keys
+// x + 4 (y + 4 z): 64 cells. Positions are multiples of 1/8, so a cell's formula is exact in float.
+constexpr std::uint32_t kCells = 4, kSteps = 8;  // cells a side; positions a cell a side
+constexpr float kSide = float(kCells);
+
+SimSettings watchSettings(std::uint32_t count) {
+  SimSettings s;
+  s.count = count;
+  s.world = WorldMode::Walls;
+  s.worldSize = kSide;
+  s.wallMargin = 0.5f;
+  s.separationRadius = s.alignmentRadius = s.cohesionRadius = 0.99f;
+  s.range = 0.99f;
+  s.attractorRadius = 0.99f;
+  s.roostRadius = 0.5f;
+  s.altitudeLow = 0.5f;
+  s.altitudeHigh = 1.0f;
+  s.neighbours = Neighbours::GridCoherent;
+  s.gridKeys = GridKeys::Dense;
+  return s;
+}
+
+// The flock of a request: random, seeded places on the 1/8 lattice of the cube; the other inputs,
+// boids along the cube's x axis (y = z = 0.5: the cells' row 2, 2) at element / 8 - 2.
+std::vector<glm::vec4> flockOf(const lab::WatchRequest& request) {
+  const std::uint32_t places = kCells * kSteps;  // lattice places a side
+  const std::vector<std::uint32_t> values = lab::watchInput(request, places);
+  SplitMix64 random(request.seed);
+  const auto place = [](std::uint32_t i) { return float(i) / float(kSteps) - 0.5f * kSide; };
+  std::vector<glm::vec4> positions;
+  for (std::uint32_t v : values) {
+    if (request.input == "random") {
+      const float x = place(std::uint32_t(random.next() % places)), y = place(std::uint32_t(random.next() % places));
+      positions.emplace_back(x, y, place(std::uint32_t(random.next() % places)), 0.0f);
+    } else {
+      positions.emplace_back(place(v), 0.5f, 0.5f, 0.0f);
+    }
+  }
+  return positions;
+}
+
+std::uint32_t cellKey(const glm::vec4& p) {
+  const auto cell = [](float c) { return std::uint32_t(std::clamp(int(std::floor(c + 0.5f * kSide)), 0, int(kCells) - 1)); };
+  return cell(p.x) + kCells * (cell(p.y) + kCells * cell(p.z));
+}
+
+// Lanes of vec4s: x, y, z, each a float lane every fourth word of `source`.
+void xyzLanes(std::vector<lab::Lane>& lanes, const std::string& what, const std::string& source, const std::vector<glm::vec4>& v) {
+  for (std::uint32_t axis = 0; axis < 3; ++axis) {
+    std::vector<std::uint32_t> words;
+    for (const glm::vec4& p : v) words.push_back(std::bit_cast<std::uint32_t>(p[int(axis)]));
+    lanes.push_back({what + " " + std::string(1, "xyz"[axis]), source, {}, words, 0, lab::Cells::Floats, false, 0, 4, axis});
+  }
+}
+
+void pairLanes(std::vector<lab::Lane>& lanes, const std::string& what, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& p) {
+  std::vector<std::uint32_t> keys, boids;
+  for (const auto& [k, b] : p) keys.push_back(k), boids.push_back(b);
+  lanes.push_back({what + " cell keys", "pairs", {}, keys, 0, lab::Cells::Numbers, false, 0, 2, 0});
+  lanes.push_back({what + " boids", "pairs", {}, boids, 0, lab::Cells::Numbers, false, 0, 2, 1});
+}
+
+std::vector<lab::Step> modelOf(const std::vector<glm::vec4>& positions, const lab::Context& context) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+  for (std::uint32_t i = 0; i < positions.size(); ++i) pairs.emplace_back(cellKey(positions[i]), i);
+  std::vector<lab::Step> steps{{"hash", "each boid's cell (1 a side) and its key x + 4 (y + 4 z), paired with the boid", {}}};
+  xyzLanes(steps.back().lanes, "position", "positions", positions);
+  pairLanes(steps.back().lanes, "pairs:", pairs);
+  const std::uint32_t keys = kCells * kCells * kCells;
+  for (lab::Step& s : primitives::sortSteps(primitives::kDefaultSorter, pairs, keys, context)) steps.push_back(std::move(s));
+  std::stable_sort(pairs.begin(), pairs.end());
+  std::vector<std::uint32_t> starts(keys + 1, 0u);
+  for (const auto& [k, b] : pairs) ++starts[k + 1];
+  for (std::uint32_t k = 1; k <= keys; ++k) starts[k] += starts[k - 1];
+  steps.push_back({"ranges", "where each of the 64 cells' boids start in the sorted pairs (an empty cell where the next starts)", {}});
+  pairLanes(steps.back().lanes, "sorted:", pairs);
+  steps.back().lanes.push_back({"cell starts", "starts", {}, starts, 1, lab::Cells::Numbers});
+  std::vector<glm::vec4> sorted;
+  for (const auto& [k, b] : pairs) sorted.push_back(positions[b]);
+  steps.push_back({"reorder", "each boid's position copied to its place in cell order: neighbours now read neighbouring memory", {}});
+  pairLanes(steps.back().lanes, "sorted:", pairs);
+  xyzLanes(steps.back().lanes, "in cell order", "sorted", sorted);
+  return steps;
+}
+
+}  // namespace
+
+lab::Watch watchGrid(const lab::WatchRequest& request, const lab::Context& context) {
+  lab::Watch watch{"ranges", request.variant, request.input, {}, {}};
+  if (request.variant != "cells") {
+    watch.error = "no watch for ranges variant '" + request.variant + "' (those with one: cells)";
+    return watch;
+  }
+  const std::vector<glm::vec4> positions = flockOf(request);
+  const SimSettings settings = watchSettings(std::uint32_t(positions.size()));
+  if (const std::string why = validate(settings); !why.empty()) {
+    watch.error = "the watch's world: " + why;
+    return watch;
+  }
+  Simulation simulation(context.shaders, context.caps, settings);
+  simulation.load({positions, std::vector<glm::vec4>(positions.size(), glm::vec4(0.0f))});
+  watch.steps = modelOf(positions, context);
+  lab::Recorder recorder;
+  simulation.watchGridWith(&recorder);
+  simulation.hash();
+  simulation.sortCells();
+  simulation.cellRanges();
+  simulation.reorder();
+  simulation.watchGridWith(nullptr);
+  return lab::matched(std::move(watch), recorder);
+}
+
+}  // namespace boids::sim

@@ -1,0 +1,12 @@
+#pragma once
+// The grid's watch (engine/lab/watch.hpp): a small flock in a world of 4 x 4 x 4 cells through the
+// grid's passes, as the frame runs them: hash (each boid's cell key), the sort's own passes, the
+// ranges (where each cell's boids start) and the reorder (positions copied into cell order), each
+// beside a CPU model. The ranges stage's watch.
+#include "engine/lab/stage.hpp"
+
+namespace boids::sim {
+
+lab::Watch watchGrid(const lab::WatchRequest& request, const lab::Context& context);
+
+}  // namespace boids::sim
