@@ -33,15 +33,52 @@ gl::Program kernel(const gl::ShaderLibrary& lib, const ReducePayload& payload, c
 
 // `longRuns`: each invocation's run is long (single-thread's is every item): a payload's
 // compensated add is used there, and four loads stay in flight (reduce_io.glsl, LONG_RUNS).
+// `watchTree`: built to copy its tree out at a phase (group_tree.glsl, WATCH_TREE), for TreePhases.
 gl::Program groupReduce(const gl::ShaderLibrary& lib, const ReducePayload& payload, std::uint32_t group,
-                        bool readsPartials, bool writesPartials, int loadsInFlight, bool longRuns = false) {
-  return kernel(lib, payload, "group_reduce.comp",
-                {{"GROUP_SIZE", std::to_string(group)},
-                 {"READS_PARTIALS", readsPartials ? "1" : "0"},
-                 {"WRITES_PARTIALS", writesPartials ? "1" : "0"},
-                 {"LOADS_IN_FLIGHT", std::to_string(loadsInFlight)},
-                 {"LONG_RUNS", longRuns ? "1" : "0"}});
+                        bool readsPartials, bool writesPartials, int loadsInFlight, bool longRuns = false, bool watchTree = false) {
+  gl::Defines defines = {{"GROUP_SIZE", std::to_string(group)},
+                         {"READS_PARTIALS", readsPartials ? "1" : "0"},
+                         {"WRITES_PARTIALS", writesPartials ? "1" : "0"},
+                         {"LOADS_IN_FLIGHT", std::to_string(loadsInFlight)},
+                         {"LONG_RUNS", longRuns ? "1" : "0"}};
+  if (watchTree) defines.emplace_back("WATCH_TREE", "1");
+  return kernel(lib, payload, "group_reduce.comp", defines);
 }
+
+// The items and total a pass's uniforms say (reduce_io.glsl).
+void bindItems(std::uint32_t items, std::uint32_t total);
+
+// A watch's look inside each group (group_tree.glsl): a pass's kernel built again with
+// WATCH_TREE, run before the pass once per phase of the group's tree (as loaded, then after each
+// halving), each run copying every group's tree out as a step of the watch. Built only for a
+// reduce made to watch (createToWatch): the frame's kernels are built without it.
+class TreePhases {
+ public:
+  TreePhases() = default;
+  TreePhases(std::vector<gl::Program> passes, std::uint32_t slots) : passes_(std::move(passes)), slots_(slots) {}
+
+  // The phases of pass `k` (its kernel's bindings in place) over `groups` groups.
+  void show(const Reduce& self, std::size_t k, GLuint groups, std::uint32_t items, std::uint32_t total) {
+    if (!self.watched() || k >= passes_.size()) return;
+    const gl::Program& pass = passes_[k];
+    const std::size_t words = std::size_t(groups) * slots_ * (pass.storageArrayStride("WatchTree") / 4);
+    if (copies_.size() < words * 4) copies_ = gl::Buffer("reduce.watch.tree", words * 4);
+    copies_.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_WATCH);
+    for (std::uint32_t phase = 0; phase <= ceilLog2(slots_); ++phase) {
+      pass.use();
+      bindItems(items, total);
+      glUniform1ui(REDUCE_LOC_WATCH_PHASE, phase);
+      glDispatchCompute(groups, 1, 1);
+      glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+      self.dispatched("tree", {{"tree", &copies_, words}});
+    }
+  }
+
+ private:
+  std::vector<gl::Program> passes_;
+  std::uint32_t slots_ = 0;
+  gl::Buffer copies_;
+};
 
 // Room for `count` partials of the payload's ACC_TYPE, laid out as `writer` (a program that
 // declares them in block `block`) stores them.
@@ -96,15 +133,17 @@ std::size_t wordsOf(const gl::Buffer& b) { return b.size() / 4; }
 // one group of `last` combines those partials and stores the result (tree, subgroup, two-pass-64).
 void partialsThenFinal(const Reduce& self, const gl::Program& first, GLuint groups, const gl::Program& last, std::uint32_t partials,
                        const gl::Buffer& scratch, std::size_t partialWords, const gl::Buffer* input, std::uint32_t count,
-                       const gl::Buffer& output) {
+                       const gl::Buffer& output, TreePhases* phases = nullptr) {
   bindEnds(input, output);
   scratch.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS_OUT);
+  if (phases) phases->show(self, 0, groups, count, count);
   first.use();
   bindItems(count, count);
   glDispatchCompute(groups, 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // partials -> the final pass
   if (self.watched()) self.dispatched("partials", {{"in", input, input ? wordsOf(*input) : 0}, {"partials", &scratch, partials * partialWords}});
   scratch.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS);
+  if (phases) phases->show(self, 1, 1, partials, count);
   last.use();
   bindItems(partials, count);
   glDispatchCompute(1, 1, 1);
@@ -116,16 +155,19 @@ void partialsThenFinal(const Reduce& self, const gl::Program& first, GLuint grou
 // A grid-stride pass into per-group partials, then one group over the partials (tree, subgroup).
 class GridThenOne : public Reduce {
  public:
-  GridThenOne(const gl::Caps& caps, const ReducePayload& payload, gl::Program first, gl::Program last, const char* label)
+  GridThenOne(const gl::Caps& caps, const ReducePayload& payload, gl::Program first, gl::Program last, const char* label,
+              TreePhases phases = {})
       : caps_(caps),
         payload_(payload),
         first_(std::move(first)),
         last_(std::move(last)),
-        partials_(partialsFor(first_, "PartialsOut", kMaxPartials, label)) {}
+        partials_(partialsFor(first_, "PartialsOut", kMaxPartials, label)),
+        phases_(std::move(phases)) {}
 
   void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
     const GLuint groups = gridGroups(caps_, count, payload_);
-    partialsThenFinal(*this, first_, groups, last_, groups, partials_, partials_.size() / 4 / kMaxPartials, input, count, output);
+    partialsThenFinal(*this, first_, groups, last_, groups, partials_, partials_.size() / 4 / kMaxPartials, input, count, output,
+                      &phases_);
   }
 
  protected:
@@ -135,13 +177,27 @@ class GridThenOne : public Reduce {
  private:
   gl::Program first_, last_;
   gl::Buffer partials_;
+  TreePhases phases_;
 };
 
 class Tree final : public GridThenOne {
  public:
-  Tree(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
+  // `watchTree`: made to watch, with the phases of each group's tree (TreePhases).
+  Tree(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload, bool watchTree = false)
       : GridThenOne(caps, payload, groupReduce(lib, payload, payload.group, false, true, 4),
-                    groupReduce(lib, payload, payload.group, true, false, 4), "reduce.tree.partials") {}
+                    groupReduce(lib, payload, payload.group, true, false, 4), "reduce.tree.partials",
+                    watchTree ? phasesOf(lib, payload) : TreePhases()) {}
+
+ private:
+  // The tree's two passes (the grid's, the partials') built to copy their trees out.
+  static TreePhases phasesOf(const gl::ShaderLibrary& lib, const ReducePayload& payload) {
+    std::vector<gl::Program> passes;
+    passes.push_back(groupReduce(lib, payload, payload.group, false, true, 4, false, true));
+    passes.push_back(groupReduce(lib, payload, payload.group, true, false, 4, false, true));
+    return TreePhases(std::move(passes), payload.group);
+  }
+
+ public:
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
     return gridThenOneModel(count, gridGroups(caps_, count, payload_), payload_.group, payload_.wide);
@@ -385,7 +441,8 @@ const ReduceVariant kReductions[] = {
     {"recursive-multipass", "groups of 256 reduce 256 items each; repeat on their results until one is left", true,
      [](Lib lib, Caps caps, Payload p) { return std::make_unique<RecursiveMultipass>(lib, caps, p); }},
     {"tree", "Harris's optimised tree: runs per invocation, four loads in flight, sequential addressing; 2 dispatches",
-     true, [](Lib lib, Caps caps, Payload p) { return std::make_unique<Tree>(lib, caps, p); }},
+     true, [](Lib lib, Caps caps, Payload p) { return std::make_unique<Tree>(lib, caps, p); }, nullptr,
+     [](Lib lib, Caps caps, Payload p) { return std::make_unique<Tree>(lib, caps, p, true); }},
     {"subgroup", "like tree, with the payload's subgroup combine (GL_KHR_shader_subgroup) within subgroups; 2 dispatches",
      true, [](Lib lib, Caps caps, Payload p) { return std::make_unique<Subgroup>(lib, caps, p); },
      [](Caps caps) { return caps.subgroupArithmeticMissing; }},

@@ -38,13 +38,43 @@ Words gridPartials(const Words& in, std::uint32_t groups, std::uint32_t group) {
   return partials;
 }
 
-std::vector<lab::Step> gridThenOne(const Words& in, std::uint32_t groups, std::uint32_t group, const char* combine) {
+// Each group's tree in shared memory (group_tree.glsl), phase by phase: as loaded from the
+// invocations' runs (`runs`, a value an invocation, group after group), then after each halving,
+// where the invocations below the stride add the slot a stride above their own.
+void treeSteps(Words tree, std::uint32_t group, const std::string& pass, std::vector<lab::Step>& steps) {
+  const std::string each = "each group's " + std::to_string(group) + " slots of shared memory";
+  steps.push_back({"tree", pass + ", inside the groups: each invocation's run stored in its slot (" + each + ")",
+                   {lane("shared trees", "tree", tree, group)}});
+  for (std::uint32_t stride = group / 2, k = 1; stride > 0; stride /= 2, ++k) {
+    for (std::size_t base = 0; base < tree.size(); base += group) {
+      for (std::uint32_t l = 0; l < stride; ++l) tree[base + l] += tree[base + l + stride];
+    }
+    steps.push_back({"tree", pass + ", halving " + std::to_string(k) + ": the invocations below " + std::to_string(stride) +
+                                 " add the slot " + std::to_string(stride) + " above their own",
+                     {lane("shared trees", "tree", tree, group)}});
+  }
+}
+
+// What each invocation of a grid-stride pass of `groups` groups of `group` sums: item i and every
+// grid's width on (reduce_io.glsl, loadRun), a value an invocation.
+Words gridRuns(const Words& in, std::uint32_t groups, std::uint32_t group) {
+  Words runs(std::size_t(groups) * group, 0u);
+  for (std::size_t k = 0; k < in.size(); ++k) runs[k % runs.size()] += in[k];
+  return runs;
+}
+
+// The tree (`phases`: made to watch, each group's tree shown phase by phase) and subgroup.
+std::vector<lab::Step> gridThenOne(const Words& in, std::uint32_t groups, std::uint32_t group, const char* combine, bool phases) {
   const Words partials = gridPartials(in, groups, group);
-  return {{"partials", lab::counted(groups, "group") + " of " + std::to_string(group) + " invocations: each invocation " + combine +
-                           ", the group's tree halves them to one partial",
-           {lane("input", "in", in, group), lane("partials", "partials", partials, 1)}},
-          {"final", "one group of " + std::to_string(group) + " sums the " + lab::counted(groups, "partial") + " to the result",
-           {lane("partials", "partials", partials, 1), lane("result", "out", {sum(in)})}}};
+  std::vector<lab::Step> steps;
+  if (phases) treeSteps(gridRuns(in, groups, group), group, "the grid's pass", steps);
+  steps.push_back({"partials", lab::counted(groups, "group") + " of " + std::to_string(group) + " invocations: each invocation " +
+                                   combine + ", the group's tree halves them to one partial",
+                   {lane("input", "in", in, group), lane("partials", "partials", partials, 1)}});
+  if (phases) treeSteps(gridRuns(partials, 1, group), group, "the partials' pass", steps);
+  steps.push_back({"final", "one group of " + std::to_string(group) + " sums the " + lab::counted(groups, "partial") + " to the result",
+                   {lane("partials", "partials", partials, 1), lane("result", "out", {sum(in)})}});
+  return steps;
 }
 
 std::vector<lab::Step> twoPass(const Words& in, bool column) {
@@ -82,8 +112,8 @@ std::vector<lab::Step> multipass(const Words& input, std::uint32_t group) {
 std::vector<lab::Step> modelOf(const std::string& variant, const Words& in, const gl::Caps& caps) {
   const std::uint32_t group = kWatchPayload.group;
   const auto grid = std::uint32_t(gl::groupsFor(in.size(), group, caps, kWatchPayload.itemsPerInvocation, kMostPartials));
-  if (variant == "tree") return gridThenOne(in, grid, group, "sums its run, four loads in flight");
-  if (variant == "subgroup") return gridThenOne(in, grid, group, "sums its run, then subgroup adds sum the lanes");
+  if (variant == "tree") return gridThenOne(in, grid, group, "sums its run, four loads in flight", true);
+  if (variant == "subgroup") return gridThenOne(in, grid, group, "sums its run, then subgroup adds sum the lanes", false);
   if (variant == "recursive-multipass") return multipass(in, group);
   if (variant == "two-pass-64/row") return twoPass(in, false);
   if (variant == "two-pass-64/column") return twoPass(in, true);
@@ -111,7 +141,7 @@ lab::Watch watchReduce(const lab::WatchRequest& request, const lab::Context& con
   if (!variant) return watch;
   const Words input = lab::watchInput(request, kWatchBound);
   const auto n = static_cast<std::uint32_t>(input.size());
-  const std::unique_ptr<Reduce> reduce = variant->create(context.shaders, context.caps, kWatchPayload);
+  const std::unique_ptr<Reduce> reduce = variant->makeToWatch(context.shaders, context.caps, kWatchPayload);
   if (const std::string why = reduce->unavailableFor(n); !why.empty()) {
     watch.error = request.variant + " cannot reduce " + std::to_string(n) + " elements here: " + why;
     return watch;

@@ -20,6 +20,19 @@
 
 shared ACC_TYPE g_tree[TREE_SLOTS];
 
+#ifdef WATCH_TREE
+// A watch's build (engine/primitives/reduce/reduce.cpp, watchPhases): the group's tree copied out
+// at phase u_watchPhase (0: as loaded; k: after k halvings), the kernel otherwise unchanged.
+layout(std430, binding = REDUCE_SLOT_WATCH) writeonly buffer WatchTree { ACC_TYPE b_watchTree[]; };
+layout(location = REDUCE_LOC_WATCH_PHASE) uniform uint u_watchPhase;
+void watchTree(uint phase, uint lane) {
+  if (phase == u_watchPhase && lane < uint(TREE_SLOTS)) b_watchTree[gl_WorkGroupID.x * uint(TREE_SLOTS) + lane] = g_tree[lane];
+}
+#define WATCH_TREE_AT(phase) watchTree(phase, lane)
+#else
+#define WATCH_TREE_AT(phase)  // nothing in the frame's kernels
+#endif
+
 ACC_TYPE groupReduce(ACC_TYPE mine) {
   uint lane = gl_LocalInvocationIndex;
   for (uint part = uint(GROUP_SIZE / TREE_SLOTS) - 1u; part > 0u; --part) {  // the fold, when there is one
@@ -30,9 +43,11 @@ ACC_TYPE groupReduce(ACC_TYPE mine) {
   }
   if (lane < uint(TREE_SLOTS)) g_tree[lane] = mine;
   barrier();
+  WATCH_TREE_AT(0u);
   for (uint s = uint(TREE_SLOTS) / 2u; s > 0u; s >>= 1u) {
     if (lane < s) g_tree[lane] = ACC_COMBINE(g_tree[lane], g_tree[lane + s]);
     barrier();
+    WATCH_TREE_AT(uint(findMSB(uint(TREE_SLOTS) / s)));  // the halvings done
   }
   ACC_TYPE total = g_tree[0];
   barrier();  // the array may be reused right after

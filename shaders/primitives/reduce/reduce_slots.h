@@ -9,8 +9,10 @@
 #define REDUCE_SLOT_PARTIALS_OUT 2  // one ACC_TYPE per group of this pass
 #define REDUCE_SLOT_OUTPUT 3        // what the payload's ACC_STORE writes
 #define REDUCE_SLOT_TICKET 4        // single-pass: the count of groups done
+#define REDUCE_SLOT_WATCH 5         // a watch's copy of each group's tree at one phase (WATCH_TREE builds only)
 
 #define REDUCE_LOC_ITEMS 0          // items this pass reads (inputs or partials)
 #define REDUCE_LOC_TOTAL 1          // items of the whole reduction (a mean's divisor)
+#define REDUCE_LOC_WATCH_PHASE 2    // WATCH_TREE builds: the tree's phase copied out (0: loaded, k: after k halvings)
 
 #endif
