@@ -65,7 +65,7 @@ watch() {
 watches() {
   mkdir -p "$images/watch"
   watch reduce tree 200 random 03 05
-  watch reduce recursive-multipass 200 random 02
+  watch reduce recursive-multipass 200 random 10
   watch scan reduce-then-scan 100 random 01 02 03
   watch scan decoupled-lookback 100 random 01
   watch compact group-atomic 64 random 01

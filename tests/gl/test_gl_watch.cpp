@@ -147,11 +147,19 @@ TEST_F(GlTest, AWatchShowsACellAPassAndADispatchThatDifferFromTheModel) {
 
 TEST_F(GlTest, ReduceWatchClimbsTheMultipassTreeLevelByLevel) {
   // 1024 elements in groups of 8: 128 partials, 16, 2, then the result.
+  // Before each level, its groups' shared trees: as loaded and after each of 3 halvings.
   const lab::Watch watch = primitives::watchReduce({"recursive-multipass", 1024, "equal", 1}, watchContext());
-  ASSERT_EQ(watch.steps.size(), 4u) << watch.error;
+  ASSERT_EQ(watch.steps.size(), 4u * 5u) << watch.error;
   const std::size_t sizes[] = {128, 16, 2, 1};
-  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(watch.steps[i].lanes.back().gpu.size(), sizes[i]) << "level " << i + 1;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const lab::Step& level = watch.steps[5 * i + 4];
+    EXPECT_EQ(level.pass, "level");
+    EXPECT_EQ(level.lanes.back().gpu.size(), sizes[i]) << "level " << i + 1;
+    EXPECT_EQ(watch.steps[5 * i].lanes.back().gpu.size(), sizes[i] * 8) << "a tree of 8 slots a group";
+  }
   EXPECT_EQ(watch.steps.back().lanes.back().gpu, (std::vector<std::uint32_t>{1024u * 5u}));
+  // Level 1's last halving: each group's slot 0 holds its 8 fives.
+  EXPECT_EQ(watch.steps[3].lanes.back().gpu[0], 40u);
   expectAgrees(watch, "recursive-multipass 1024");
 }
 

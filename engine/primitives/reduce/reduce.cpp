@@ -242,14 +242,16 @@ class OneGroup final : public Reduce {
 // ---------------------------------------------------------------------------------------------
 class RecursiveMultipass final : public Reduce {
  public:
-  RecursiveMultipass(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload)
+  // `watchTree`: made to watch, with the phases of each group's tree (TreePhases).
+  RecursiveMultipass(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload, bool watchTree = false)
       : caps_(caps),
         wide_(payload.wide),
         group_(payload.group),
         fromInput_(groupReduce(lib, payload, group_, false, true, 1)),
         fromPartials_(groupReduce(lib, payload, group_, true, true, 1)),
         inputToOutput_(groupReduce(lib, payload, group_, false, false, 1)),
-        partialsToOutput_(groupReduce(lib, payload, group_, true, false, 1)) {}
+        partialsToOutput_(groupReduce(lib, payload, group_, true, false, 1)),
+        phases_(watchTree ? phasesOf(lib, payload) : TreePhases()) {}
 
   void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
     bindEnds(input, output);
@@ -262,15 +264,16 @@ class RecursiveMultipass final : public Reduce {
       const bool last = groups == 1;
       if (!last) ensure(groups);
       if (fromInput) {
-        (last ? inputToOutput_ : fromInput_).use();
         if (!last) buffers_[0].bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS_OUT);
         latest = 0;
       } else {
-        (last ? partialsToOutput_ : fromPartials_).use();
         buffers_[latest].bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS);
         if (!last) buffers_[latest ^ 1].bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS_OUT);
         latest ^= 1;
       }
+      const std::size_t role = (fromInput ? 0 : 1) + (last ? 2 : 0);  // as phasesOf lists the passes
+      phases_.show(*this, role, groups, items, count);
+      (role == 0 ? fromInput_ : role == 1 ? fromPartials_ : role == 2 ? inputToOutput_ : partialsToOutput_).use();
       bindItems(items, count);
       glDispatchCompute(groups, 1, 1);
       if (last) break;
@@ -310,10 +313,20 @@ class RecursiveMultipass final : public Reduce {
     }
   }
 
+  // The four passes built to copy their trees out, in the order run() names them.
+  static TreePhases phasesOf(const gl::ShaderLibrary& lib, const ReducePayload& payload) {
+    std::vector<gl::Program> passes;
+    for (bool toOutput : {false, true}) {
+      for (bool fromPartials : {false, true}) passes.push_back(groupReduce(lib, payload, payload.group, fromPartials, !toOutput, 1, false, true));
+    }
+    return TreePhases(std::move(passes), payload.group);
+  }
+
   const gl::Caps& caps_;
   bool wide_;
   std::uint32_t group_;
   gl::Program fromInput_, fromPartials_, inputToOutput_, partialsToOutput_;
+  TreePhases phases_;
   gl::Buffer buffers_[2];
   std::size_t stride_ = 0;
 };
@@ -439,7 +452,8 @@ const ReduceVariant kReductions[] = {
     {"groupshared-single", "one workgroup of 512 (the centroid's 48 B each fit the 32 KiB GL guarantees): strided runs, then a tree",
      true, [](Lib lib, Caps caps, Payload p) { return std::make_unique<OneGroup>(lib, caps, p, 512); }},
     {"recursive-multipass", "groups of 256 reduce 256 items each; repeat on their results until one is left", true,
-     [](Lib lib, Caps caps, Payload p) { return std::make_unique<RecursiveMultipass>(lib, caps, p); }},
+     [](Lib lib, Caps caps, Payload p) { return std::make_unique<RecursiveMultipass>(lib, caps, p); }, nullptr,
+     [](Lib lib, Caps caps, Payload p) { return std::make_unique<RecursiveMultipass>(lib, caps, p, true); }},
     {"tree", "Harris's optimised tree: runs per invocation, four loads in flight, sequential addressing; 2 dispatches",
      true, [](Lib lib, Caps caps, Payload p) { return std::make_unique<Tree>(lib, caps, p); }, nullptr,
      [](Lib lib, Caps caps, Payload p) { return std::make_unique<Tree>(lib, caps, p, true); }},

@@ -97,6 +97,7 @@ std::vector<lab::Step> multipass(const Words& input, std::uint32_t group) {
     for (std::size_t k = 0; k < in.size(); ++k) out[k / group] += in[k];
     const std::string inName = level == 1 ? "input" : "level " + std::to_string(level - 1);
     const bool last = groups == 1;
+    treeSteps(gridRuns(in, groups, group), group, "level " + std::to_string(level), steps);
     const std::string what = level == 1 ? " elements" : " partials";
     const std::string says = last ? "one group of " + std::to_string(group) + " sums the " + std::to_string(in.size()) + what + ": the result"
                                   : lab::counted(groups, "group") + " of " + std::to_string(group) + " each sum " + std::to_string(group) + what;
