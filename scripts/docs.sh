@@ -73,6 +73,7 @@ watches() {
   watch sort radix 40 random 03
   watch knn octree 12 0,1,2,3,5,8,13,21,34,55,60,63 01 --nearest 4
   watch ranges cells 24 random 05
+  watch cull group-atomic 300 random 02
 }
 
 gpu() {

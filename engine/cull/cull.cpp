@@ -49,7 +49,9 @@ void Cull::run(const gl::Buffer& positions, std::uint32_t count, const gl::Buffe
       lists_[level] = gl::Buffer(std::string("cull.list.") + levelName(static_cast<int>(level)), std::max<std::size_t>(count, 1) * 4);
     }
     params.bindBase(GL_SHADER_STORAGE_BUFFER, CULL_SLOT_PARAMS);
+    compact_[level]->watchWith(watcher());  // a level's compaction: the cull's steps too
     compact_[level]->run(positions, count, lists_[level], counts_[level]);
+    compact_[level]->watchWith(nullptr);
   }
   // The counts -> the draw commands, on the GPU (the compactions end with their barriers).
   counts_[CULL_NEAR].bindBase(GL_SHADER_STORAGE_BUFFER, CULL_SLOT_COUNT_NEAR);
@@ -62,6 +64,7 @@ void Cull::run(const gl::Buffer& positions, std::uint32_t count, const gl::Buffe
   glUniform3ui(CULL_LOC_INSTANCED, draws_[0].instanced, draws_[1].instanced, draws_[2].instanced);
   glDispatchCompute(1, 1, 1);
   glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+  dispatched("commands", {{"commands", &commands_, std::size_t(kLevels) * 4}});
 }
 
 std::array<std::uint32_t, kLevels> Cull::readCounts() const {

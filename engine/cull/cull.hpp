@@ -15,6 +15,7 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/program.hpp"
 #include "engine/gl/shader_library.hpp"
+#include "engine/gl/watch.hpp"
 #include "engine/gpu_types.hpp"
 #include "engine/primitives/compact/compact.hpp"
 
@@ -37,7 +38,7 @@ struct LevelDraw {
 // The command that draws `boids` of a level so.
 DrawCommand commandFor(LevelDraw draw, std::uint32_t boids);
 
-class Cull {
+class Cull : public gl::Watchable {
  public:
   // `draws`: how each level is drawn, which its draw command says.
   Cull(const gl::ShaderLibrary& library, const gl::Caps& caps, const primitives::CompactVariant& variant,

@@ -5,6 +5,7 @@
 #include "engine/cull/cull.hpp"
 #include "engine/render/boid_renderer.hpp"
 #include "engine/render/camera.hpp"
+#include "engine/render/cull_watch.hpp"
 #include "engine/verify/cull.hpp"
 
 namespace boids::render {
@@ -126,6 +127,7 @@ class CullStage : public lab::Stage {
 }  // namespace
 
 const lab::StageInfo kCullStage{"cull", "frustum and levels of detail, each level's boids compacted", lab::Sweep::Sizes,
-                                [](const lab::Context& c) { return std::make_unique<CullStage>(c); }};
+                                [](const lab::Context& c) { return std::make_unique<CullStage>(c); }, nullptr, nullptr, watchCull,
+                                [] { return primitives::variantNames(primitives::compactions()); }};
 
 }  // namespace boids::render

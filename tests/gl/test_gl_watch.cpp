@@ -16,6 +16,7 @@
 #include "engine/primitives/knn/knn_watch.hpp"
 #include "engine/primitives/scan/scan_watch.hpp"
 #include "engine/primitives/sort/sort_watch.hpp"
+#include "engine/render/cull_watch.hpp"
 #include "engine/sim/grid_watch.hpp"
 #include "engine/sim/params.hpp"
 #include "gl_fixture.hpp"
@@ -59,7 +60,7 @@ void expectAgrees(const lab::Watch& watch, const std::string& what) {
 using WatchOf = lab::Watch (*)(const lab::WatchRequest&, const lab::Context&);
 const std::pair<const char*, WatchOf> kWatches[] = {
     {"reduce", primitives::watchReduce}, {"scan", primitives::watchScan}, {"compact", primitives::watchCompact},
-    {"sort", primitives::watchSort}, {"knn", primitives::watchKnn}, {"ranges", sim::watchGrid}};
+    {"sort", primitives::watchSort}, {"knn", primitives::watchKnn}, {"ranges", sim::watchGrid}, {"cull", render::watchCull}};
 
 std::vector<std::string> everyWatchedVariant() {
   std::vector<std::string> all;
@@ -69,6 +70,7 @@ std::vector<std::string> everyWatchedVariant() {
   for (const std::string& v : primitives::watchedSorters()) all.push_back("sort/" + v);
   for (const std::string& v : test::namesOf(primitives::knnVariants())) all.push_back("knn/" + v);
   all.push_back("ranges/cells");
+  for (const std::string& v : test::namesOf(primitives::compactions())) all.push_back("cull/" + v);
   return all;
 }
 
@@ -85,6 +87,10 @@ TEST_P(EveryWatch, EveryStepsBuffersEqualTheModelsAtThatStep) {
   for (const char* input : lab::kWatchInputs) {
     const lab::Watch watch = watchOf({variant, n, input, 3}, watchContext());
     if (n == 1 && watch.steps.empty() && watch.error.find("no dispatch to watch") != std::string::npos) continue;
+    if (stage == "cull" && std::string(input) != "random") {  // a camera sees places: only a seeded flock
+      EXPECT_NE(watch.error.find("takes a seeded flock"), std::string::npos) << watch.error;
+      continue;
+    }
     // Only a software renderer's loop budget may refuse an input (the octree's 1024 boids at one point).
     if (watch.steps.empty() && test::caps().loopIterationLimit > 0 && watch.error.find("loop iterations") != std::string::npos) continue;
     if (watch.steps.empty() && watch.error.find("cannot run here") != std::string::npos) {
@@ -214,4 +220,21 @@ TEST_F(GlTest, GridWatchHashesSortsRangesAndReordersAsTheFrameDoes) {
   EXPECT_EQ(std::vector<std::uint32_t>(starts.begin() + 40, starts.begin() + 45), (std::vector<std::uint32_t>{0, 2, 4, 6, 8}));
   EXPECT_EQ(watch.steps.back().pass, "reorder");
   expectAgrees(watch, "grid");
+}
+
+TEST_F(GlTest, CullWatchCompactsEachLevelThenWritesTheDrawCommands) {
+  // 300 boids seen from inside the flock: each level's kept boids (as a set: group-atomic hands out
+  // slots as groups come), then the commands: the near darts instanced (18 vertices each), the
+  // middle and far levels one vertex run of 3 and 1 a boid.
+  const lab::Watch watch = render::watchCull({"group-atomic", 300, "random", 2}, watchContext());
+  ASSERT_EQ(watch.steps.size(), 4u) << watch.error;
+  expectAgrees(watch, "cull group-atomic");
+  std::uint32_t kept = 0;
+  for (int level = 0; level < 3; ++level) kept += watch.steps[std::size_t(level)].lanes.back().gpu.front();
+  EXPECT_GT(kept, 0u);
+  EXPECT_LT(kept, 300u) << "some boids are behind the camera";
+  const std::vector<std::uint32_t>& commands = watch.steps.back().lanes.back().gpu;
+  ASSERT_EQ(commands.size(), 12u);
+  EXPECT_EQ(commands[0], 18u);
+  EXPECT_EQ(commands[1], watch.steps[0].lanes.back().gpu.front()) << "the near level's instances: its count";
 }
