@@ -12,14 +12,14 @@ constexpr Colour kInk{20, 24, 32}, kFaint{110, 116, 128}, kGood{20, 120, 60}, kB
 constexpr Colour kTileShades[2] = {{222, 234, 250}, {240, 240, 240}}, kEdge{150, 160, 175};
 constexpr Colour kDiffFill{255, 205, 205}, kTileStart{40, 60, 110};
 
-// One cell's width: the longest text any lane of the watch shows, and a little room.
-float cellWidth(const Watch& watch) {
+// A lane's cell width: the longest text, either side, of the step's lanes from the same buffer
+// (a pair's key and value, a position's x, y and z stay in line), and a little room.
+float cellWidth(const Step& step, const Lane& lane) {
   std::size_t chars = 2;
-  for (const Step& step : watch.steps) {
-    for (const Lane& lane : step.lanes) {
-      for (const auto* words : {&lane.gpu, &lane.model}) {
-        for (std::uint32_t w : *words) chars = std::max(chars, cellText(lane.cells, w).size());
-      }
+  for (const Lane& other : step.lanes) {
+    if (other.source != lane.source) continue;
+    for (const auto* words : {&other.gpu, &other.model}) {
+      for (std::uint32_t w : *words) chars = std::max(chars, cellText(other.cells, w).size());
     }
   }
   return float(chars) * kDiagramCharWidth + 10;
@@ -52,8 +52,12 @@ std::string header(const Watch& watch, std::size_t step) {
 
 Diagram stepDiagram(const Watch& watch, std::size_t step) {
   Diagram d;
-  const float cell = cellWidth(watch), column = float(kCellsPerRow) * cell;
   const Step& s = watch.steps.at(step);
+  float column = 0;  // as wide as the widest lane's row
+  for (const Lane& lane : s.lanes) {
+    const std::size_t cells = std::min(kCellsPerRow, std::max({lane.gpu.size(), lane.model.size(), std::size_t(1)}));
+    column = std::max(column, float(cells) * cellWidth(s, lane));
+  }
   const std::size_t longest = std::max({header(watch, step).size(), s.says.size(), watch.error.size()});
   d.width = int(std::max(2 * kMargin + 2 * column + kColumnGap, 2 * kMargin + float(longest) * kDiagramCharWidth));
   float y = kMargin;
@@ -73,6 +77,7 @@ Diagram stepDiagram(const Watch& watch, std::size_t step) {
     d.texts.push_back({kMargin, y, lane.name, kInk});
     d.texts.push_back({right, y, lane.name, kInk});
     y += kLine;
+    const float cell = cellWidth(s, lane);
     y = std::max(drawCells(d, lane, true, kMargin, y, cell), drawCells(d, lane, false, right, y, cell)) + kLine * 0.6f;
   }
   d.height = int(y + kMargin);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/sim/audited_searches.hpp"
 #include "engine/sim/case_flock.hpp"
 #include "engine/sim/grid_watch.hpp"
 #include "engine/sim/simulation.hpp"
@@ -21,22 +22,6 @@ std::vector<std::uint32_t> sampleOf(std::uint32_t n) {
   }
   return out;
 }
-
-// The searches whose neighbour sets are audited: with the keys the world asks for (dense at the
-// check's density), and with hashed keys (what a world far larger than the flock gets).
-struct AuditedSearch {
-  Neighbours neighbours;
-  CellSearch cells;
-  GridKeys keys;
-  const char* name;
-};
-constexpr AuditedSearch kAuditedSearches[] = {
-    {Neighbours::GridScattered, CellSearch::Cells27, GridKeys::Auto, "scattered-27"},
-    {Neighbours::GridCoherent, CellSearch::Cells27, GridKeys::Auto, "coherent-27"},
-    {Neighbours::GridCoherent, CellSearch::Cells8, GridKeys::Auto, "coherent-8"},
-    {Neighbours::GridScattered, CellSearch::Cells27, GridKeys::Hashed, "scattered-27-hashed"},
-    {Neighbours::GridCoherent, CellSearch::Cells27, GridKeys::Hashed, "coherent-27-hashed"},
-    {Neighbours::GridCoherent, CellSearch::Cells8, GridKeys::Hashed, "coherent-8-hashed"}};
 
 // What the grid's stages share: a simulation that takes the case's flock in `settings`.
 class GridStage : public lab::Stage {
@@ -175,7 +160,11 @@ std::unique_ptr<lab::Stage> make(const lab::Context& context) {
 const lab::StageInfo kRangesStage{"ranges", "where each cell's boids start in the sorted pairs", lab::Sweep::Flock,
                                   make<RangesStage>, takes, nullptr, watchGrid, [] { return std::vector<std::string>{"cells"}; }};
 const lab::StageInfo kNeighboursStage{"neighbours", "each search's neighbour sets, dense and hashed keys", lab::Sweep::Flock,
-                                      make<NeighboursStage>, takes};
+                                      make<NeighboursStage>, takes, nullptr, watchNeighbours, [] {
+                                        std::vector<std::string> names;
+                                        for (const AuditedSearch& a : kAuditedSearches) names.emplace_back(a.name);
+                                        return names;
+                                      }};
 const lab::StageInfo kStepStage{"step", "the step of the settings' search against the double-precision reference",
                                 lab::Sweep::Flock, make<StepStage>, takes};
 

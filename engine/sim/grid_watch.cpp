@@ -6,17 +6,21 @@
 
 #include "engine/primitives/sort/sort_watch.hpp"
 #include "engine/random.hpp"
+#include "engine/sim/audited_searches.hpp"
 #include "engine/sim/simulation.hpp"
+#include "engine/verify/reference.hpp"
 
 namespace boids::sim {
 namespace {
 
-// The watch's world: a cube 4 on a side, cells 1 on a side (radii just under 1), dense keys
-// x + 4 (y + 4 z): 64 cells. Positions are multiples of 1/8, so a cell's formula is exact in float.
-constexpr std::uint32_t kCells = 4, kSteps = 8;  // cells a side; positions a cell a side
+// The watch's world: a cube 4 on a side, radii just under 1: 27-cell searches key 4 x 4 x 4 cells
+// of 1 (dense keys x + 4 (y + 4 z): 64), 8-cell ones 2 x 2 x 2 of 2; hashed keys a power of two
+// buckets. Positions are multiples of 1/8, so the cell formula and squared distances are exact in
+// float, and no boid lies on the radius.
+constexpr std::uint32_t kCells = 4, kSteps = 8;  // cells a side at 27; positions a unit a side
 constexpr float kSide = float(kCells);
 
-SimSettings watchSettings(std::uint32_t count) {
+SimSettings watchSettings(std::uint32_t count, const AuditedSearch& search = kAuditedSearches[1]) {
   SimSettings s;
   s.count = count;
   s.world = WorldMode::Walls;
@@ -28,8 +32,9 @@ SimSettings watchSettings(std::uint32_t count) {
   s.roostRadius = 0.5f;
   s.altitudeLow = 0.5f;
   s.altitudeHigh = 1.0f;
-  s.neighbours = Neighbours::GridCoherent;
-  s.gridKeys = GridKeys::Dense;
+  s.neighbours = search.neighbours;
+  s.cells = search.cells;
+  s.gridKeys = search.keys == GridKeys::Auto ? GridKeys::Dense : search.keys;
   return s;
 }
 
@@ -52,9 +57,18 @@ std::vector<glm::vec4> flockOf(const lab::WatchRequest& request) {
   return positions;
 }
 
-std::uint32_t cellKey(const glm::vec4& p) {
-  const auto cell = [](float c) { return std::uint32_t(std::clamp(int(std::floor(c + 0.5f * kSide)), 0, int(kCells) - 1)); };
-  return cell(p.x) + kCells * (cell(p.y) + kCells * cell(p.z));
+// The key of p's cell, as grid/grid_cells.glsl computes it (in float), dense or hashed.
+std::uint32_t cellKey(const glm::vec4& p, const grid::Geometry& g) {
+  const int n = int(g.cellsPerAxis);
+  const float inverse = 1.0f / g.edge;
+  const auto cell = [&](float c) { return std::uint32_t(std::clamp(int(std::floor((c + 0.5f * kSide) * inverse)), 0, n - 1)); };
+  const std::uint32_t x = cell(p.x), y = cell(p.y), z = cell(p.z);
+  if (!g.hashed()) return x + g.cellsPerAxis * (y + g.cellsPerAxis * z);
+  std::uint32_t h = y * 0x9e3779b1u + z * 0x85ebca77u;  // rowKey's mix
+  h ^= h >> 15u;
+  h *= 0x2c1b3c6du;
+  h ^= h >> 12u;
+  return (h + x) & (g.buckets - 1u);
 }
 
 // Lanes of vec4s: x, y, z, each a float lane every fourth word of `source`.
@@ -73,21 +87,27 @@ void pairLanes(std::vector<lab::Lane>& lanes, const std::string& what, const std
   lanes.push_back({what + " boids", "pairs", {}, boids, 0, lab::Cells::Numbers, false, 0, 2, 1});
 }
 
-std::vector<lab::Step> modelOf(const std::vector<glm::vec4>& positions, const lab::Context& context) {
+// The grid's passes (hash, the sort's, ranges, and the reorder where the search is coherent).
+std::vector<lab::Step> modelOf(const std::vector<glm::vec4>& positions, const SimSettings& settings, const lab::Context& context) {
+  const grid::Geometry g = gridGeometry(settings);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
-  for (std::uint32_t i = 0; i < positions.size(); ++i) pairs.emplace_back(cellKey(positions[i]), i);
-  std::vector<lab::Step> steps{{"hash", "each boid's cell (1 a side) and its key x + 4 (y + 4 z), paired with the boid", {}}};
+  for (std::uint32_t i = 0; i < positions.size(); ++i) pairs.emplace_back(cellKey(positions[i], g), i);
+  const std::string cells = std::to_string(g.cellsPerAxis) + "^3 cells of " + std::to_string(int(g.edge));
+  const std::string keying = g.hashed() ? "its row hashed into " + std::to_string(g.buckets) + " buckets, plus x"
+                                        : "its key x + n (y + n z)";
+  std::vector<lab::Step> steps{{"hash", "each boid's cell (" + cells + ") and " + keying + ", paired with the boid", {}}};
   xyzLanes(steps.back().lanes, "position", "positions", positions);
   pairLanes(steps.back().lanes, "pairs:", pairs);
-  const std::uint32_t keys = kCells * kCells * kCells;
+  const std::uint32_t keys = g.keyCount();
   for (lab::Step& s : primitives::sortSteps(primitives::kDefaultSorter, pairs, keys, context)) steps.push_back(std::move(s));
   std::stable_sort(pairs.begin(), pairs.end());
   std::vector<std::uint32_t> starts(keys + 1, 0u);
   for (const auto& [k, b] : pairs) ++starts[k + 1];
   for (std::uint32_t k = 1; k <= keys; ++k) starts[k] += starts[k - 1];
-  steps.push_back({"ranges", "where each of the 64 cells' boids start in the sorted pairs (an empty cell where the next starts)", {}});
+  steps.push_back({"ranges", "where each of the " + std::to_string(keys) + " keys' boids start in the sorted pairs (an empty key where the next starts)", {}});
   pairLanes(steps.back().lanes, "sorted:", pairs);
   steps.back().lanes.push_back({"cell starts", "starts", {}, starts, 1, lab::Cells::Numbers});
+  if (settings.neighbours == Neighbours::GridScattered) return steps;  // no reorder: read through the pairs
   std::vector<glm::vec4> sorted;
   for (const auto& [k, b] : pairs) sorted.push_back(positions[b]);
   steps.push_back({"reorder", "each boid's position copied to its place in cell order: neighbours now read neighbouring memory", {}});
@@ -112,7 +132,7 @@ lab::Watch watchGrid(const lab::WatchRequest& request, const lab::Context& conte
   }
   Simulation simulation(context.shaders, context.caps, settings);
   simulation.load({positions, std::vector<glm::vec4>(positions.size(), glm::vec4(0.0f))});
-  watch.steps = modelOf(positions, context);
+  watch.steps = modelOf(positions, settings, context);
   lab::Recorder recorder;
   simulation.watchGridWith(&recorder);
   simulation.hash();
@@ -120,6 +140,47 @@ lab::Watch watchGrid(const lab::WatchRequest& request, const lab::Context& conte
   simulation.cellRanges();
   simulation.reorder();
   simulation.watchGridWith(nullptr);
+  return lab::matched(std::move(watch), recorder);
+}
+
+lab::Watch watchNeighbours(const lab::WatchRequest& request, const lab::Context& context) {
+  lab::Watch watch{"neighbours", request.variant, request.input, {}, {}};
+  const AuditedSearch* search = nullptr;
+  std::string names;
+  for (const AuditedSearch& a : kAuditedSearches) {
+    if (request.variant == a.name) search = &a;
+    names += (names.empty() ? "" : ", ") + std::string(a.name);
+  }
+  if (!search) {
+    watch.error = "no watch for neighbours variant '" + request.variant + "' (those with one: " + names + ")";
+    return watch;
+  }
+  const std::vector<glm::vec4> positions = flockOf(request);
+  const SimSettings settings = watchSettings(std::uint32_t(positions.size()), *search);
+  if (const std::string why = validate(settings); !why.empty()) {
+    watch.error = "the watch's world: " + why;
+    return watch;
+  }
+  watch.steps = modelOf(positions, settings, context);
+  // The audit: per boid, what the step would see within the largest radius (count, and two
+  // order-free hashes of the indices: sim_step_grid.comp's AUDIT), against the O(N) search.
+  const gpu::SimParams params = toGpu(settings);
+  std::vector<std::uint32_t> count, sum, xorHash;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const verify::NeighbourSet ref = verify::referenceNeighbours(positions, i, params);
+    if (ref.ambiguous) watch.error = "boid " + std::to_string(i) + " has a neighbour on the radius: the model cannot say";
+    count.push_back(ref.count), sum.push_back(ref.sum), xorHash.push_back(ref.xorHash);
+  }
+  watch.steps.push_back({"audit", "an invocation a boid walks the cells around its own, as the step does, and counts and hashes "
+                                  "the boids within the radius (what the step would see), written at the boid's index", {}});
+  auto& lanes = watch.steps.back().lanes;
+  lanes.push_back({"neighbours within the radius", "audit", {}, count, 0, lab::Cells::Numbers, false, 0, 4, 0});
+  lanes.push_back({"their indices' sum hash", "audit", {}, sum, 0, lab::Cells::Numbers, false, 0, 4, 1});
+  lanes.push_back({"their indices' xor hash", "audit", {}, xorHash, 0, lab::Cells::Numbers, false, 0, 4, 2});
+  Simulation simulation(context.shaders, context.caps, settings);
+  simulation.load({positions, std::vector<glm::vec4>(positions.size(), glm::vec4(0.0f))});
+  lab::Recorder recorder;
+  simulation.auditNeighbours(&recorder);
   return lab::matched(std::move(watch), recorder);
 }
 

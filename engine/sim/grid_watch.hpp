@@ -9,4 +9,9 @@ namespace boids::sim {
 
 lab::Watch watchGrid(const lab::WatchRequest& request, const lab::Context& context);
 
+// The neighbours stage's watch: the grid's passes for one audited search (dense or hashed keys,
+// 27 or 8 cells, coherent or scattered), then its audit: per boid, the count and two hashes of
+// the boids within the radius, against the CPU's O(N) search.
+lab::Watch watchNeighbours(const lab::WatchRequest& request, const lab::Context& context);
+
 }  // namespace boids::sim

@@ -227,15 +227,18 @@ std::vector<std::uint32_t> Simulation::lastOrder() const {
   return order;
 }
 
-std::vector<glm::uvec4> Simulation::auditNeighbours() {
+std::vector<glm::uvec4> Simulation::auditNeighbours(gl::Watcher* watcher) {
   const bool coherent = settings_.neighbours != Neighbours::GridScattered;
   bindParams();
+  grid_.watchWith(watcher);
   grid_.hash(flock_.positions(), flock_.count(), gridGeometry(settings_));
   grid_.sort();
   grid_.ranges();
   if (coherent) grid_.reorder(flock_.positions(), flock_.velocities());
+  grid_.watchWith(nullptr);
   gl::Buffer out("sim.neighbourAudit", std::size_t(flock_.count()) * sizeof(glm::uvec4));
   gridStepper_.audit(flock_, stats_, grid_, coherent, out);
+  if (watcher) watcher->dispatched("audit", {{"audit", &out, std::size_t(flock_.count()) * 4}});
   return out.read<glm::uvec4>(flock_.count());
 }
 

@@ -67,7 +67,8 @@ class Simulation {
   void step();
   // Builds the grid and returns, per boid slot, what the grid step would see: (count, sum hash,
   // xor hash) of the boids within the largest radius. The flock is unchanged. Blocking: checks.
-  std::vector<glm::uvec4> auditNeighbours();
+  // `watcher` (a watch): told of each grid pass and of the audit's dispatch ("audit").
+  std::vector<glm::uvec4> auditNeighbours(gl::Watcher* watcher = nullptr);
 
   // Uploads the settings as SimParams and binds them at UBO_SIM_PARAMS (every pass that reads them).
   void bindParams();

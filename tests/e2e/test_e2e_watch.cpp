@@ -89,7 +89,7 @@ TEST(Watch, RefusesWhatItCannotWatchNamingIt) {
     const char* says;
   };
   for (const Bad& bad : {
-           Bad{"watch --variant tree", "watch needs --stage (reduce, sort, ranges, knn, scan, compact, cull)"},
+           Bad{"watch --variant tree", "watch needs --stage (reduce, sort, ranges, neighbours, knn, scan, compact, cull)"},
            Bad{"watch --stage reduce --variant mipmap", "no watch for reduce variant 'mipmap'"},
            Bad{"watch --stage scan", "watch needs --variant"},
            Bad{"watch --stage step --variant coherent", "--stage"},

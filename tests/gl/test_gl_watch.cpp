@@ -60,7 +60,8 @@ void expectAgrees(const lab::Watch& watch, const std::string& what) {
 using WatchOf = lab::Watch (*)(const lab::WatchRequest&, const lab::Context&);
 const std::pair<const char*, WatchOf> kWatches[] = {
     {"reduce", primitives::watchReduce}, {"scan", primitives::watchScan}, {"compact", primitives::watchCompact},
-    {"sort", primitives::watchSort}, {"knn", primitives::watchKnn}, {"ranges", sim::watchGrid}, {"cull", render::watchCull}};
+    {"sort", primitives::watchSort}, {"knn", primitives::watchKnn}, {"ranges", sim::watchGrid}, {"cull", render::watchCull},
+    {"neighbours", sim::watchNeighbours}};
 
 std::vector<std::string> everyWatchedVariant() {
   std::vector<std::string> all;
@@ -70,6 +71,9 @@ std::vector<std::string> everyWatchedVariant() {
   for (const std::string& v : primitives::watchedSorters()) all.push_back("sort/" + v);
   for (const std::string& v : test::namesOf(primitives::knnVariants())) all.push_back("knn/" + v);
   all.push_back("ranges/cells");
+  for (const char* v : {"scattered-27", "coherent-27", "coherent-8", "scattered-27-hashed", "coherent-27-hashed", "coherent-8-hashed"}) {
+    all.push_back(std::string("neighbours/") + v);
+  }
   for (const std::string& v : test::namesOf(primitives::compactions())) all.push_back("cull/" + v);
   return all;
 }
@@ -237,4 +241,16 @@ TEST_F(GlTest, CullWatchCompactsEachLevelThenWritesTheDrawCommands) {
   ASSERT_EQ(commands.size(), 12u);
   EXPECT_EQ(commands[0], 18u);
   EXPECT_EQ(commands[1], watch.steps[0].lanes.back().gpu.front()) << "the near level's instances: its count";
+}
+
+TEST_F(GlTest, NeighboursWatchCountsWhatEachSearchWouldSee) {
+  // Four boids on a line at -2, -1.5, -1 and -0.5, radius 0.99: the ends see one other, the middle
+  // two see two; the same through dense and hashed keys, 27 cells and 8.
+  for (const char* search : {"scattered-27", "coherent-8-hashed"}) {
+    const lab::Watch watch = sim::watchNeighbours({search, 0, "0,4,8,12", 1}, watchContext());
+    ASSERT_FALSE(watch.steps.empty()) << watch.error;
+    ASSERT_EQ(watch.steps.back().pass, "audit");
+    EXPECT_EQ(watch.steps.back().lanes.front().gpu, (std::vector<std::uint32_t>{1, 2, 2, 1})) << search;
+    expectAgrees(watch, search);
+  }
 }
