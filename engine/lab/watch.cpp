@@ -131,6 +131,14 @@ Watch matched(Watch model, const Recorder& recorder) {
   return model;
 }
 
+Watch recorded(Watch model, gl::Watchable& primitive, const std::function<void()>& run) {
+  Recorder recorder;
+  primitive.watchWith(&recorder);
+  run();
+  primitive.watchWith(nullptr);
+  return matched(std::move(model), recorder);
+}
+
 std::string cellText(Cells cells, std::uint32_t word) {
   if (cells == Cells::Keys && word == 0xffffffffu) return "--";
   if (cells == Cells::Floats) {

@@ -6,6 +6,7 @@
 // that can be watched gives StageInfo::watch (e.g. engine/primitives/scan/scan_watch.cpp).
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -95,6 +96,8 @@ class Recorder : public gl::Watcher {
 // The model's steps (their lanes' `model` words filled) with the recorded dispatches' words put
 // beside them, step i with dispatch i; a pass, count or buffer that does not match is the error.
 Watch matched(Watch model, const Recorder& recorder);
+// The model matched with what `primitive` dispatched while `run` ran, a Recorder hung on it.
+Watch recorded(Watch model, gl::Watchable& primitive, const std::function<void()>& run);
 
 // A cell's text.
 std::string cellText(Cells cells, std::uint32_t word);

@@ -77,11 +77,7 @@ lab::Watch watchCull(const lab::WatchRequest& request, const lab::Context& conte
   watch.steps = modelOf(request.variant, positions, camera, scanTile);
   gl::Buffer buffer = gl::Buffer::fromSpan("watch.cull.positions", std::span<const glm::vec4>(positions));
   gl::Buffer params("watch.cull.params", sizeof camera, &camera);
-  lab::Recorder recorder;
-  c.watchWith(&recorder);
-  c.run(buffer, n, params);
-  c.watchWith(nullptr);
-  return lab::matched(std::move(watch), recorder);
+  return lab::recorded(std::move(watch), c, [&] { c.run(buffer, n, params); });
 }
 
 }  // namespace boids::render

@@ -17,8 +17,6 @@ constexpr std::uint32_t kGroup = 256;
 constexpr std::uint64_t kMostGroups = 8192;
 
 enum Kind { SingleThread = 0, GroupLeader = 1, GlobalAtomic = 2, GroupAtomic = 3, SubgroupBallot = 4, BallotTiles = 7 };
-constexpr std::uint32_t kBallotItems = 8;  // ballot-tiles: elements per invocation a step (compact.comp's ITEMS)
-constexpr std::uint32_t kWatchGroup = 8;   // a watch's groups: a small input spans several
 
 gl::Program compactProgram(const gl::ShaderLibrary& lib, const CompactPredicate& predicate, int variant, std::uint32_t group) {
   gl::Defines defines = predicate.all();
@@ -128,28 +126,28 @@ std::unique_ptr<Compact> makeScan(const gl::ShaderLibrary& lib, const gl::Caps& 
 
 std::string ballotMissing(const gl::Caps& caps) { return caps.subgroupBallotMissing; }
 
-// Each made to watch (the last field) with groups of kWatchGroup, so that a small input spans several.
+// Each made to watch (the last field) with groups of kCompactWatchGroup, so that a small input spans several.
 const CompactVariant kCompactions[] = {
     {"single-thread", "one invocation walks every element: the baseline that shows why not", true, make<SingleThread>, nullptr,
-     make<SingleThread, kWatchGroup>},
+     make<SingleThread, kCompactWatchGroup>},
     {"group-leader",
      "one invocation per group counts its group's kept elements serially in shared memory and hands out their "
      "slots; one global atomicAdd per group",
-     false, make<GroupLeader>, nullptr, make<GroupLeader, kWatchGroup>},
+     false, make<GroupLeader>, nullptr, make<GroupLeader, kCompactWatchGroup>},
     {"global-atomic", "every kept element takes its slot with one atomicAdd on one counter", false, make<GlobalAtomic>, nullptr,
-     make<GlobalAtomic, kWatchGroup>},
+     make<GlobalAtomic, kCompactWatchGroup>},
     {"group-atomic",
      "a shared-memory atomicAdd gives each kept element its slot in its group; one global atomicAdd per group for "
      "the group's base, barriers between",
-     false, make<GroupAtomic>, nullptr, make<GroupAtomic, kWatchGroup>},
+     false, make<GroupAtomic>, nullptr, make<GroupAtomic, kCompactWatchGroup>},
     {"subgroup-ballot", "a ballot and a bit count per subgroup give each kept element its slot; one atomicAdd per subgroup",
-     false, make<SubgroupBallot>, ballotMissing, make<SubgroupBallot, kWatchGroup>},
+     false, make<SubgroupBallot>, ballotMissing, make<SubgroupBallot, kCompactWatchGroup>},
     {"ballot-tiles",
      "8 elements per invocation a step, a ballot per subgroup for each, the subgroups' counts combined in shared "
      "memory: one atomicAdd per 2048 elements",
-     false, make<BallotTiles>, ballotMissing, make<BallotTiles, kWatchGroup>},
+     false, make<BallotTiles>, ballotMissing, make<BallotTiles, kCompactWatchGroup>},
     {"scan", "1 or 0 per element, their exclusive scan, each kept element to its slot: keeps the input order", true,
-     makeScan<>, nullptr, makeScan<kWatchGroup>},
+     makeScan<>, nullptr, makeScan<kCompactWatchGroup>},
 };
 
 }  // namespace

@@ -11,7 +11,6 @@ namespace boids::primitives {
 namespace {
 
 constexpr std::uint32_t kWatchBound = 2;  // flags: 0 dropped, 1 kept
-constexpr std::uint32_t kWatchGroup = 8, kBallotItems = 8;  // as compact.cpp makes them to watch
 
 using Words = std::vector<std::uint32_t>;
 
@@ -85,15 +84,11 @@ lab::Watch watchCompact(const lab::WatchRequest& request, const lab::Context& co
     return watch;
   }
   const std::uint32_t scanTile = findVariant(scans(), kDefaultScan)->makeToWatch(context.shaders, context.caps)->tile();
-  watch.steps = compactSteps(request.variant, flags, kWatchGroup, scanTile, "", true);
+  watch.steps = compactSteps(request.variant, flags, kCompactWatchGroup, scanTile, "", true);
   gl::Buffer in = gl::Buffer::fromSpan<std::uint32_t>("watch.compact.in", flags);
   gl::Buffer out("watch.compact.out", std::size_t(n) * 4), kept("watch.compact.kept", 4);
   out.zero(std::size_t(n) * 4);
-  lab::Recorder recorder;
-  compact->watchWith(&recorder);
-  compact->run(in, n, out, kept);
-  compact->watchWith(nullptr);
-  return lab::matched(std::move(watch), recorder);
+  return lab::recorded(std::move(watch), *compact, [&] { compact->run(in, n, out, kept); });
 }
 
 }  // namespace boids::primitives

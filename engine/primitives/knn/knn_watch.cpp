@@ -83,11 +83,7 @@ lab::Watch watchKnn(const lab::WatchRequest& request, const lab::Context& contex
   watch.steps = {std::move(step)};
   gl::Buffer out("watch.knn.out", std::size_t(n) * k * 4);
   out.zero(std::size_t(n) * k * 4);
-  lab::Recorder recorder;
-  knn->watchWith(&recorder);
-  knn->run(input, out);
-  knn->watchWith(nullptr);
-  return lab::matched(std::move(watch), recorder);
+  return lab::recorded(std::move(watch), *knn, [&] { knn->run(input, out); });
 }
 
 }  // namespace boids::primitives

@@ -23,7 +23,6 @@ std::string loopLimitProblem(std::uint64_t iterations, std::uint64_t limit) {
 
 namespace {
 
-constexpr std::uint32_t kMaxPartials = 1024;      // the final pass reads them 4 per invocation
 
 gl::Program kernel(const gl::ShaderLibrary& lib, const ReducePayload& payload, const char* path, gl::Defines defines) {
   defines.push_back(payload.define());
@@ -45,8 +44,18 @@ gl::Program groupReduce(const gl::ShaderLibrary& lib, const ReducePayload& paylo
   return kernel(lib, payload, "group_reduce.comp", defines);
 }
 
-// The items and total a pass's uniforms say (reduce_io.glsl).
-void bindItems(std::uint32_t items, std::uint32_t total);
+// Room for `count` partials of the payload's ACC_TYPE, laid out as `writer` (a program that
+// declares them in block `block`) stores them.
+gl::Buffer partialsFor(const gl::Program& writer, const char* block, std::uint32_t count, const char* label) {
+  const std::size_t stride = writer.storageArrayStride(block);
+  if (stride == 0) throw std::runtime_error(std::string(label) + ": the kernel's " + block + " block is not active");
+  return gl::Buffer(label, std::size_t(count) * stride);
+}
+
+void bindItems(std::uint32_t items, std::uint32_t total) {
+  glUniform1ui(REDUCE_LOC_ITEMS, items);
+  glUniform1ui(REDUCE_LOC_TOTAL, total);
+}
 
 // A watch's look inside each group (group_tree.glsl): a pass's kernel built again with
 // WATCH_TREE, run before the pass once per phase of the group's tree (as loaded, then after each
@@ -80,18 +89,6 @@ class TreePhases {
   gl::Buffer copies_;
 };
 
-// Room for `count` partials of the payload's ACC_TYPE, laid out as `writer` (a program that
-// declares them in block `block`) stores them.
-gl::Buffer partialsFor(const gl::Program& writer, const char* block, std::uint32_t count, const char* label) {
-  const std::size_t stride = writer.storageArrayStride(block);
-  if (stride == 0) throw std::runtime_error(std::string(label) + ": the kernel's " + block + " block is not active");
-  return gl::Buffer(label, std::size_t(count) * stride);
-}
-
-void bindItems(std::uint32_t items, std::uint32_t total) {
-  glUniform1ui(REDUCE_LOC_ITEMS, items);
-  glUniform1ui(REDUCE_LOC_TOTAL, total);
-}
 
 void bindEnds(const gl::Buffer* input, const gl::Buffer& output) {
   if (input) input->bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_INPUT);
@@ -122,7 +119,7 @@ verify::ErrorModel gridThenOneModel(std::uint32_t count, std::uint32_t groups, s
 
 // The groups of a grid-stride pass over `count` inputs (tree, subgroup, single-pass).
 GLuint gridGroups(const gl::Caps& caps, std::uint32_t count, const ReducePayload& payload) {
-  const std::uint32_t most = payload.mostGroups > 0 ? std::min(payload.mostGroups, kMaxPartials) : kMaxPartials;
+  const std::uint32_t most = payload.mostGroups > 0 ? std::min(payload.mostGroups, kReduceMostPartials) : kReduceMostPartials;
   return gl::groupsFor(count, payload.group, caps, payload.itemsPerInvocation, most);
 }
 
@@ -141,7 +138,7 @@ void partialsThenFinal(const Reduce& self, const gl::Program& first, GLuint grou
   bindItems(count, count);
   glDispatchCompute(groups, 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // partials -> the final pass
-  if (self.watched()) self.dispatched("partials", {{"in", input, input ? wordsOf(*input) : 0}, {"partials", &scratch, partials * partialWords}});
+  self.dispatched("partials", {{"in", input, input ? wordsOf(*input) : 0}, {"partials", &scratch, partials * partialWords}});
   scratch.bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS);
   if (phases) phases->show(self, 1, 1, partials, count);
   last.use();
@@ -161,12 +158,12 @@ class GridThenOne : public Reduce {
         payload_(payload),
         first_(std::move(first)),
         last_(std::move(last)),
-        partials_(partialsFor(first_, "PartialsOut", kMaxPartials, label)),
+        partials_(partialsFor(first_, "PartialsOut", kReduceMostPartials, label)),
         phases_(std::move(phases)) {}
 
   void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
     const GLuint groups = gridGroups(caps_, count, payload_);
-    partialsThenFinal(*this, first_, groups, last_, groups, partials_, partials_.size() / 4 / kMaxPartials, input, count, output,
+    partialsThenFinal(*this, first_, groups, last_, groups, partials_, partials_.size() / 4 / kReduceMostPartials, input, count, output,
                       &phases_);
   }
 
@@ -278,12 +275,12 @@ class RecursiveMultipass final : public Reduce {
       glDispatchCompute(groups, 1, 1);
       if (last) break;
       glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // this level -> the next
-      if (watched()) watchLevel(fromInput ? input : &buffers_[latest ^ 1], items, buffers_[latest], groups * stride_ / 4);
+      if (watched()) watchLevel(fromInput ? input : &buffers_[latest ^ 1], fromInput, items, buffers_[latest], groups * stride_ / 4);
       items = groups;
       fromInput = false;
     }
     outputBarrier();
-    if (watched()) watchLevel(fromInput ? input : &buffers_[latest ^ 1], items, output, wordsOf(output));
+    if (watched()) watchLevel(fromInput ? input : &buffers_[latest ^ 1], fromInput, items, output, wordsOf(output));
   }
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
@@ -299,9 +296,10 @@ class RecursiveMultipass final : public Reduce {
 
  private:
   GLuint groupsFor(std::uint32_t items) const { return gl::groupsFor(items, group_, caps_); }
-  // A level for a watch: its `items` in (the input, or the last level's partials), `outWords` out.
-  void watchLevel(const gl::Buffer* in, std::uint32_t items, const gl::Buffer& out, std::size_t outWords) const {
-    const std::size_t inWords = !in ? 0 : in == &buffers_[0] || in == &buffers_[1] ? items * stride_ / 4 : wordsOf(*in);
+  // A level for a watch: what it read (the whole input, or the last level's `items` partials) and
+  // `outWords` of what it wrote.
+  void watchLevel(const gl::Buffer* in, bool fromInput, std::uint32_t items, const gl::Buffer& out, std::size_t outWords) const {
+    const std::size_t inWords = !in ? 0 : fromInput ? wordsOf(*in) : std::size_t(items) * stride_ / 4;
     dispatched("level", {{"in", in, inWords}, {"out", &out, outWords}});
   }
   void ensure(std::uint32_t partials) {
@@ -334,25 +332,24 @@ class RecursiveMultipass final : public Reduce {
 // ---------------------------------------------------------------------------------------------
 class TwoPass64 final : public Reduce {
  public:
-  static constexpr std::uint32_t kInvocations = 64;
 
   TwoPass64(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload, bool column)
       : loopLimit_(caps.loopIterationLimit),
         partialsPass_(kernel(lib, payload, "two_pass_64.comp", {{"PATTERN_COLUMN", column ? "1" : "0"}})),
         finalPass_(kernel(lib, payload, "two_pass_64.comp", {{"READS_PARTIALS", "1"}})),
-        partials_(partialsFor(partialsPass_, "PartialsOut", kInvocations, "reduce.twoPass64.partials")) {}
+        partials_(partialsFor(partialsPass_, "PartialsOut", kTwoPassInvocations, "reduce.twoPass64.partials")) {}
 
   void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
-    partialsThenFinal(*this, partialsPass_, 1, finalPass_, kInvocations, partials_, partials_.size() / 4 / kInvocations, input, count,
+    partialsThenFinal(*this, partialsPass_, 1, finalPass_, kTwoPassInvocations, partials_, partials_.size() / 4 / kTwoPassInvocations, input, count,
                       output);
   }
 
   std::string unavailableFor(std::uint32_t count) const override {
-    return loopLimitProblem(runLength(count, 1, kInvocations), loopLimit_);
+    return loopLimitProblem(runLength(count, 1, kTwoPassInvocations), loopLimit_);
   }
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
-    return {runLength(count, 1, kInvocations) + kInvocations};
+    return {runLength(count, 1, kTwoPassInvocations) + kTwoPassInvocations};
   }
 
  private:
@@ -368,7 +365,7 @@ class SinglePass final : public Reduce {
       : caps_(caps),
         payload_(payload),
         program_(kernel(lib, payload, "single_pass.comp", {{"GROUP_SIZE", std::to_string(payload.group)}})),
-        partials_(partialsFor(program_, "Partials", kMaxPartials, "reduce.singlePass.partials")),
+        partials_(partialsFor(program_, "Partials", kReduceMostPartials, "reduce.singlePass.partials")),
         ticket_("reduce.singlePass.ticket", sizeof(std::uint32_t)) {
     ticket_.zero(sizeof(std::uint32_t));  // the last group resets it after each dispatch
   }
@@ -383,7 +380,7 @@ class SinglePass final : public Reduce {
     glDispatchCompute(groups, 1, 1);
     outputBarrier();
     dispatched("single-pass", {{"in", input, input ? wordsOf(*input) : 0},
-                               {"partials", &partials_, groups * (partials_.size() / 4 / kMaxPartials)},
+                               {"partials", &partials_, groups * (partials_.size() / 4 / kReduceMostPartials)},
                                {"ticket", &ticket_, 1},
                                {"out", &output, wordsOf(output)}});
   }

@@ -14,6 +14,7 @@
 #include "engine/gl/watch.hpp"
 #include "engine/primitives/registry.hpp"
 #include "engine/verify/error_model.hpp"
+#include "shaders/primitives/reduce/reduce_slots.h"
 
 namespace boids::primitives {
 
@@ -53,6 +54,11 @@ class Reduce : public gl::Watchable {
   // What this instance does where the context decides (e.g. the subgroup size): shown in the UI.
   virtual std::string detail() const { return {}; }
 };
+
+// The most partials a grid-stride pass writes (the final pass reads them 4 an invocation), and
+// two-pass-64's invocations (shaders/primitives/reduce/reduce_slots.h).
+inline constexpr std::uint32_t kReduceMostPartials = 1024;
+inline constexpr std::uint32_t kTwoPassInvocations = REDUCE_TWO_PASS_INVOCATIONS;
 
 using ReduceVariant = Variant<Reduce, const ReducePayload&>;
 std::span<const ReduceVariant> reductions();

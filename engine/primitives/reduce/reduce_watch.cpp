@@ -14,7 +14,6 @@ namespace {
 constexpr std::uint32_t kWatchBound = 10;
 // One word an item, groups of 8 for the grid-stride and multipass variants, an item an invocation.
 constexpr ReducePayload kWatchPayload{"primitives/reduce/watch_sum.glsl", 1, false, 0, 8};
-constexpr std::uint32_t kTwoPassInvocations = 64, kMostPartials = 1024;  // as reduce.cpp's kernels
 
 using Words = std::vector<std::uint32_t>;
 
@@ -112,7 +111,7 @@ std::vector<lab::Step> multipass(const Words& input, std::uint32_t group) {
 // for a variant it does not know.
 std::vector<lab::Step> modelOf(const std::string& variant, const Words& in, const gl::Caps& caps) {
   const std::uint32_t group = kWatchPayload.group;
-  const auto grid = std::uint32_t(gl::groupsFor(in.size(), group, caps, kWatchPayload.itemsPerInvocation, kMostPartials));
+  const auto grid = std::uint32_t(gl::groupsFor(in.size(), group, caps, kWatchPayload.itemsPerInvocation, kReduceMostPartials));
   if (variant == "tree") return gridThenOne(in, grid, group, "sums its run, four loads in flight", true);
   if (variant == "subgroup") return gridThenOne(in, grid, group, "sums its run, then subgroup adds sum the lanes", false);
   if (variant == "recursive-multipass") return multipass(in, group);
@@ -150,11 +149,7 @@ lab::Watch watchReduce(const lab::WatchRequest& request, const lab::Context& con
   watch.steps = modelOf(request.variant, input, context.caps);
   gl::Buffer in = gl::Buffer::fromSpan<std::uint32_t>("watch.reduce.in", input), out("watch.reduce.out", 4);
   out.zero(4);
-  lab::Recorder recorder;
-  reduce->watchWith(&recorder);
-  reduce->run(&in, n, out);
-  reduce->watchWith(nullptr);
-  return lab::matched(std::move(watch), recorder);
+  return lab::recorded(std::move(watch), *reduce, [&] { reduce->run(&in, n, out); });
 }
 
 }  // namespace boids::primitives

@@ -98,11 +98,7 @@ lab::Watch watchScan(const lab::WatchRequest& request, const lab::Context& conte
   gl::Buffer in = gl::Buffer::fromSpan<std::uint32_t>("watch.scan.in", input);
   gl::Buffer out("watch.scan.out", std::size_t(n) * 4);
   out.zero(std::size_t(n) * 4);
-  lab::Recorder recorder;
-  scan->watchWith(&recorder);
-  scan->run(in, out, n);
-  scan->watchWith(nullptr);
-  return lab::matched(std::move(watch), recorder);
+  return lab::recorded(std::move(watch), *scan, [&] { scan->run(in, out, n); });
 }
 
 }  // namespace boids::primitives

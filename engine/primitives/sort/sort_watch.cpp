@@ -7,6 +7,7 @@
 #include "engine/primitives/scan/scan_watch.hpp"
 #include "engine/primitives/sort/sort.hpp"
 #include "engine/primitives/watch_variant.hpp"
+#include "shaders/primitives/sort/sort_slots.h"
 
 namespace boids::primitives {
 namespace {
@@ -14,7 +15,7 @@ namespace {
 using Words = std::vector<std::uint32_t>;
 using Pairs = std::vector<std::pair<std::uint32_t, std::uint32_t>>;  // (key, value)
 
-constexpr std::uint32_t kPad = 0xffffffffu;  // sort_common.glsl's kSentinel, both words
+constexpr std::uint32_t kPad = SORT_PAD_WORD;
 // Keys below this: counting keeps a counter a key (64 stay readable); radix takes 10 bits in two
 // digit passes of 5; bitonic only compares.
 std::uint32_t keyBound(const std::string& variant) { return variant == "counting" ? 64 : 1000; }
@@ -151,11 +152,7 @@ lab::Watch watchSort(const lab::WatchRequest& request, const lab::Context& conte
   for (const auto& [k, v] : pairs) words.insert(words.end(), {k, v});
   words.resize(2 * std::size_t(std::max<std::uint32_t>(2, std::bit_ceil(n))), kPad);  // room to pad to a power of two
   gl::Buffer buffer = gl::Buffer::fromSpan<std::uint32_t>("watch.sort.pairs", words);
-  lab::Recorder recorder;
-  sorter->watchWith(&recorder);
-  sorter->sort(buffer, n, keyCount);
-  sorter->watchWith(nullptr);
-  return lab::matched(std::move(watch), recorder);
+  return lab::recorded(std::move(watch), *sorter, [&] { sorter->sort(buffer, n, keyCount); });
 }
 
 }  // namespace boids::primitives

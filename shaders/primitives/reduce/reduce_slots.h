@@ -11,6 +11,8 @@
 #define REDUCE_SLOT_TICKET 4        // single-pass: the count of groups done
 #define REDUCE_SLOT_WATCH 5         // a watch's copy of each group's tree at one phase (WATCH_TREE builds only)
 
+#define REDUCE_TWO_PASS_INVOCATIONS 64  // two-pass-64's one group (two_pass_64.comp)
+
 #define REDUCE_LOC_ITEMS 0          // items this pass reads (inputs or partials)
 #define REDUCE_LOC_TOTAL 1          // items of the whole reduction (a mean's divisor)
 #define REDUCE_LOC_WATCH_PHASE 2    // WATCH_TREE builds: the tree's phase copied out (0: loaded, k: after k halvings)

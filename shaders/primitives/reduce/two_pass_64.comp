@@ -13,7 +13,7 @@
 #ifndef PATTERN_COLUMN
 #define PATTERN_COLUMN 0
 #endif
-#define INVOCATIONS 64
+#define INVOCATIONS REDUCE_TWO_PASS_INVOCATIONS
 
 #include "primitives/reduce/reduce_io.glsl"
 

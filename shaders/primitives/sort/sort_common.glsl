@@ -4,7 +4,7 @@
 // boid indices, unique, so the order is total and every bitonic variant (and std::sort) produces
 // the same sequence. Padding past the real pairs holds the sentinel, above every real pair.
 
-const uvec2 kSentinel = uvec2(0xffffffffu);
+const uvec2 kSentinel = uvec2(SORT_PAD_WORD);  // (primitives/sort/sort_slots.h, included first)
 
 #ifdef SORT_INT64
 // One 64-bit compare: key << 32 | value orders exactly as (key, value). The including shader

@@ -4,6 +4,8 @@
 // (engine/primitives/sort/sort.cpp, radix.cpp) and GLSL. Scoped to this primitive: a sort binds
 // its own buffers before it dispatches.
 
+#define SORT_PAD_WORD 0xffffffffu  // both words of the padding pair past the real ones (sort_common.glsl)
+
 #define SORT_SLOT_PAIRS 0      // uvec2 (key, value) pairs being sorted, in place
 #define SORT_SLOT_COUNTS 1     // counting: a count per key, then (scanned) each key's first slot, then its end
 #define SORT_SLOT_SCATTERED 2  // counting: the pairs by key in arrival order, before the rank pass
