@@ -18,8 +18,9 @@ float cellWidth(const Step& step, const Lane& lane) {
   std::size_t chars = 2;
   for (const Lane& other : step.lanes) {
     if (other.source != lane.source) continue;
-    for (const auto* words : {&other.gpu, &other.model}) {
-      for (std::uint32_t w : *words) chars = std::max(chars, cellText(other.cells, w).size());
+    for (const bool gpu : {true, false}) {
+      const std::size_t cells = (gpu ? other.gpu : other.model).size();
+      for (std::size_t i = 0; i < cells; ++i) chars = std::max(chars, other.text(i, gpu).size());
     }
   }
   return float(chars) * kDiagramCharWidth + 10;
@@ -34,7 +35,7 @@ float drawCells(Diagram& d, const Lane& lane, bool gpu, float x, float y, float 
     const bool differs = lane.differsAt(i, gpu);
     d.boxes.push_back({cx, cy, cell, kCellHeight, differs ? kDiffFill : kTileShades[tile % 2], differs ? kBad : kEdge});
     if (lane.valueTile == 0 && lane.tile > 1 && i % lane.tile == 0 && tile > 0) d.boxes.push_back({cx, cy, 2, kCellHeight, kTileStart, kTileStart});
-    const std::string text = cellText(lane.cells, words[i]);
+    const std::string text = lane.text(i, gpu);
     d.texts.push_back({cx + (cell - float(text.size()) * kDiagramCharWidth) / 2, cy + (kCellHeight - kDiagramLineHeight) / 2, text,
                        differs ? kBad : kInk});
   }

@@ -32,6 +32,12 @@ std::size_t Lane::differences() const {
   return count;
 }
 
+std::string Lane::text(std::size_t i, bool gpuSide) const {
+  const std::uint32_t word = (gpuSide ? gpu : model).at(i);
+  if ((i & turned) != 0) return "~" + cellText(cells, ~word);
+  return cellText(cells, word);
+}
+
 std::size_t Step::differences() const {
   std::size_t count = 0;
   for (const Lane& lane : lanes) count += lane.differences();
@@ -151,6 +157,11 @@ std::string cellText(Cells cells, std::uint32_t word) {
     if (flag == 0) return "-";
     const char* parity = (word >> 2 & 1u) != 0 ? "1 " : "0 ";
     return std::string(flag == 1 ? "A" : flag == 2 ? "P" : "?") + parity + std::to_string(word >> 3);
+  }
+  if (cells == Cells::DigitStatus) {
+    const std::uint32_t flag = word & 3u;
+    if (flag == 0) return "-";
+    return std::string(flag == 1 ? "A " : flag == 2 ? "P " : "? ") + std::to_string(word >> 2);
   }
   return std::to_string(word);
 }

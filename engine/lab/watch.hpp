@@ -23,6 +23,8 @@ enum class Cells {
   Floats,          // each word a float's bits, printed shortest ("12", "0.5")
   LookbackStatus,  // a decoupled look-back tile's word: "A0 12" an aggregate, "P0 40" an inclusive prefix (the
                    // digit: the run's parity), "-" none
+  DigitStatus,     // a onesweep tile's word for one digit: "A 12" the tile's own count, "P 40" the digit's first
+                   // slot after the tile, "-" none
 };
 
 // One buffer as a step shows it: the GPU's words and the model's, in cells grouped by tiles.
@@ -41,10 +43,14 @@ struct Lane {
   // The source's words this lane shows: offset, offset + stride, ... (a sort's pairs: its keys at
   // offset 0, its values at 1, of 2).
   std::uint32_t stride = 1, offset = 0;
+  // Cells whose index has one of these bits hold their word complemented (bitonic-transpose's
+  // memory between passes, turned for the next stage): shown "~" and the word turned back.
+  std::uint32_t turned = 0;
 
   // Cell i of the GPU's words (gpuSide) or of the model's.
   bool differsAt(std::size_t i, bool gpuSide = true) const;
   std::size_t differences() const;  // cells that differ (for an unordered lane, on either side)
+  std::string text(std::size_t i, bool gpuSide) const;  // cell i's text (cellText, and turned)
 };
 
 struct Step {

@@ -1,6 +1,8 @@
 // The watch views (engine/lab/watch.hpp): each primitive's variants stepped on small inputs, every
 // step's read-back buffers held to the CPU model's state at that step, so a view cannot drift from
 // its kernels; and the comparison shown to catch a cell, a pass and a missing dispatch that differ.
+#include <algorithm>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -15,6 +17,7 @@
 #include "engine/primitives/knn/knn.hpp"
 #include "engine/primitives/knn/knn_watch.hpp"
 #include "engine/primitives/scan/scan_watch.hpp"
+#include "engine/primitives/sort/sort.hpp"
 #include "engine/primitives/sort/sort_watch.hpp"
 #include "engine/render/cull_watch.hpp"
 #include "engine/sim/grid_watch.hpp"
@@ -48,7 +51,9 @@ void expectAgrees(const lab::Watch& watch, const std::string& what) {
       const std::string where = what + " step " + std::to_string(i + 1) + " (" + watch.steps[i].pass + ") " + lane.name;
       EXPECT_EQ(lane.gpu.size(), lane.model.size()) << where;
       EXPECT_EQ(lane.differences(), 0u) << where;
-      if (!lane.unordered) EXPECT_EQ(lane.gpu, lane.model) << where;
+      if (!lane.unordered) {
+        EXPECT_EQ(lane.gpu, lane.model) << where;
+      }
       words += lane.model.size();
     }
     EXPECT_GT(words, 0u) << what << " step " << i + 1;
@@ -193,8 +198,68 @@ TEST_F(GlTest, SortWatchShowsTheBitonicNetworkAndRadixDigitByDigit) {
   expectAgrees(radix, "radix 100");
   ASSERT_EQ(radix.steps.size(), 6u);
   EXPECT_EQ(radix.steps[4].lanes[1].gpu.front() >> 2 & 1u, 1u) << "the second run's parity";
-  const lab::Watch none = primitives::watchSort({"onesweep", 8, "random", 1}, watchContext());
-  EXPECT_NE(none.error.find("onesweep has no watch yet"), std::string::npos) << none.error;
+}
+
+std::vector<std::string> passesOf(const lab::Watch& watch) {
+  std::vector<std::string> passes;
+  for (const lab::Step& s : watch.steps) passes.push_back(s.pass);
+  return passes;
+}
+
+TEST_F(GlTest, TiledBitonicWatchesShowTheTilePassesAndTransposeTurnsItsPairs) {
+  // 200 pairs padded to 256 in tiles of 64: bitonic-shared sorts the tiles, then stage 7 takes one
+  // global step (stride 64) and a merge, stage 8 two (128, 64) and a merge.
+  const lab::Watch shared = primitives::watchSort({"bitonic-shared", 200, "random", 3}, watchContext());
+  EXPECT_EQ(passesOf(shared), (std::vector<std::string>{"pad", "tile-sort", "step", "tile-pass", "step", "step", "tile-pass"}))
+      << shared.error;
+  expectAgrees(shared, "bitonic-shared 200");
+  // bitonic-transpose: no global step; between its passes memory holds the pairs complemented where
+  // the next stage sorts them descending (after the tile sort: stage 7, index bit 7).
+  const lab::Watch transpose = primitives::watchSort({"bitonic-transpose", 200, "random", 3}, watchContext());
+  ASSERT_GE(transpose.steps.size(), 3u) << transpose.error;
+  EXPECT_EQ(transpose.steps[1].pass, "tile-sort");
+  for (std::size_t i = 2; i < transpose.steps.size(); ++i) EXPECT_EQ(transpose.steps[i].pass, "tile-pass");
+  const lab::Lane& keys = transpose.steps[1].lanes[0];
+  ASSERT_EQ(keys.gpu.size(), 256u);
+  EXPECT_EQ(keys.turned, 1u << 7);
+  // Turned back, each tile of 64 runs ascending and descending in turn (stage 6 of the network),
+  // and the keys are the input's with 56 padding keys.
+  std::vector<std::uint32_t> back(256);
+  for (std::size_t i = 0; i < 256; ++i) back[i] = i >= 128 ? ~keys.gpu[i] : keys.gpu[i];
+  for (std::size_t t = 0; t < 4; ++t) {
+    const auto first = back.begin() + std::ptrdiff_t(64 * t), last = first + 64;
+    if (t % 2 == 0) {
+      EXPECT_TRUE(std::is_sorted(first, last)) << "tile " << t;
+    } else {
+      EXPECT_TRUE(std::is_sorted(first, last, std::greater<>())) << "tile " << t;
+    }
+  }
+  EXPECT_EQ(std::count(back.begin(), back.end(), ~0u), 56);
+  EXPECT_EQ(keys.text(192, true), "~--") << "tile 3 runs descending: its padding first, turned";
+  expectAgrees(transpose, "bitonic-transpose 200");
+  EXPECT_EQ(transpose.steps.back().lanes[0].turned, 0u) << "the last pass leaves the pairs ascending";
+}
+
+TEST_F(GlTest, OneSweepWatchShowsEachTilesLookBackStatus) {
+  // 600 keys below 1000 in two digits of 5 bits: the histogram, then a pass a digit. After a pass
+  // every tile has published, for every digit, P and the digit's first slot after the tile: for the
+  // last tile, the number of keys whose digit is at most this one.
+  const lab::Watch watch = primitives::watchSort({"onesweep", 600, "random", 5}, watchContext());
+  EXPECT_EQ(passesOf(watch), (std::vector<std::string>{"histogram", "pass", "pass"})) << watch.error;
+  expectAgrees(watch, "onesweep 600");
+  ASSERT_EQ(watch.steps.size(), 3u);
+  const std::uint32_t tiles = (600 + primitives::radixTile(test::caps(), true) - 1) / primitives::radixTile(test::caps(), true);
+  const lab::Step& first = watch.steps[1];
+  const std::vector<std::uint32_t>& keys = first.lanes[0].gpu;
+  ASSERT_EQ(keys.size(), 600u);
+  EXPECT_EQ(first.lanes[2].gpu, (std::vector<std::uint32_t>{tiles})) << "tiles claimed";
+  const std::vector<std::uint32_t>& status = first.lanes[3].gpu;
+  ASSERT_EQ(status.size(), std::size_t(tiles) * 32);
+  for (std::uint32_t d = 0; d < 32; ++d) {
+    const auto atMost = std::count_if(keys.begin(), keys.end(), [d](std::uint32_t k) { return (k & 31u) <= d; });
+    EXPECT_EQ(status[std::size_t(tiles - 1) * 32 + d], std::uint32_t(atMost) << 2 | 2u) << "digit " << d;
+    EXPECT_EQ(lab::cellText(lab::Cells::DigitStatus, status[d]).substr(0, 2), "P ");
+  }
 }
 
 TEST_F(GlTest, KnnWatchOnALineGivesEachPointItsNeighboursOnTheLine) {

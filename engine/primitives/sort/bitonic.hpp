@@ -68,9 +68,12 @@ BitonicChain planBitonicChain(std::span<const std::uint32_t> heldBits, std::uint
 // The bitonic variants with the registry's shapes, or with others (tests shrink them to reach every
 // path of the planning at small sizes); throws std::invalid_argument naming a shape it cannot run.
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant);
-// bitonic-global for a watch: the pairs padded to the next power of two only (not to a tile), so
-// that a small input's network is its own (engine/primitives/sort/sort_watch.cpp).
-std::unique_ptr<Sorter> makeBitonicToWatch(const gl::ShaderLibrary& library, const gl::Caps& caps);
+// A bitonic variant for a watch (engine/primitives/sort/sort_watch.cpp), its pairs padded to the
+// next power of two only (not to a tile of kSortTile), so that a small input's network is its own:
+// bitonic-global from 2 pairs, the tiled variants in tiles of kWatchBitonicShape (a small input
+// spans several).
+inline constexpr BitonicShape kWatchBitonicShape{6, kSortMinRunBits, 3};
+std::unique_ptr<Sorter> makeBitonicToWatch(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant);
 std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant,
                                     const BitonicShapes& shapes);
 

@@ -2,6 +2,7 @@
 // `onesweep` (one dispatch a digit with decoupled look-back), both in shaders/primitives/sort/radix.comp.
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 #include <string>
 
 #include "engine/gl/dispatch.hpp"
@@ -26,10 +27,13 @@ constexpr std::uint32_t kHistogramGroups = 256;
 struct DigitPlan {
   std::uint32_t passes = 0, bits = 0;
 };
-DigitPlan planDigits(std::uint32_t keyCount) {
+DigitPlan planDigits(std::uint32_t keyCount, std::uint32_t mostBits = kMostDigitBits) {
   const std::uint32_t keyBits = keyCount <= 1 ? 0u : static_cast<std::uint32_t>(std::bit_width(keyCount - 1u));
   if (keyBits == 0) return {};
-  const std::uint32_t passes = (keyBits + kMostDigitBits - 1) / kMostDigitBits;
+  const std::uint32_t passes = (keyBits + mostBits - 1) / mostBits;
+  if (passes > kMostPasses)  // only a watch's narrow digits can get here
+    throw std::invalid_argument("radix sort: keys of " + std::to_string(keyBits) + " bits need more than " +
+                                std::to_string(kMostPasses) + " passes of " + std::to_string(mostBits) + "-bit digits");
   return {passes, (keyBits + passes - 1) / passes};
 }
 
@@ -51,11 +55,23 @@ std::uint32_t groupFor(const gl::Caps& caps) {
   return ranksBySubgroup(caps) && caps.maxComputeSharedMemory >= 48 * 1024 && caps.maxComputeInvocations >= 512 ? 512 : 256;
 }
 
-gl::Defines radixDefines(const gl::Caps& caps, int mode, bool alwaysFallBack = false) {
+// The kernels' shape: invocations a group (a tile is kItems times as many pairs) and the most
+// digits a pass sorts by, at most one an invocation (radix.comp).
+struct RadixShape {
+  std::uint32_t group = 256, radix = 1u << kMostDigitBits;
+};
+RadixShape shapeFor(const gl::Caps& caps, bool toWatch) {
+  if (!toWatch) return {groupFor(caps), 1u << kMostDigitBits};
+  // A watch's: the smallest group (a subgroup, where it ranks by subgroup) and 5-bit digits, so that
+  // its keys below 1000 take two passes and a small input spans several tiles.
+  return {ranksBySubgroup(caps) ? std::max<std::uint32_t>(32, caps.subgroupSize) : 32, 1u << kWatchRadixDigitBits};
+}
+
+gl::Defines radixDefines(const gl::Caps& caps, const RadixShape& shape, int mode, bool alwaysFallBack = false) {
   return {{"MODE", std::to_string(mode)},
-          {"GROUP_SIZE", std::to_string(groupFor(caps))},
+          {"GROUP_SIZE", std::to_string(shape.group)},
           {"ITEMS", std::to_string(kItems)},
-          {"RADIX", std::to_string(1u << kMostDigitBits)},
+          {"RADIX", std::to_string(shape.radix)},
           {"PASSES", std::to_string(kMostPasses)},
           {"RANK_SUBGROUP", ranksBySubgroup(caps) ? "1" : "0"},
           {"SUBGROUP_SIZE", std::to_string(std::max(caps.subgroupSize, 1))},
@@ -66,14 +82,15 @@ gl::Defines radixDefines(const gl::Caps& caps, int mode, bool alwaysFallBack = f
           {"ALWAYS_FALL_BACK", alwaysFallBack ? "1" : "0"}};
 }
 
-gl::Program radixProgram(const gl::ShaderLibrary& lib, const gl::Caps& caps, int mode, bool alwaysFallBack = false) {
-  return gl::Program::compute(lib, "primitives/sort/radix.comp", radixDefines(caps, mode, alwaysFallBack));
+gl::Program radixProgram(const gl::ShaderLibrary& lib, const gl::Caps& caps, const RadixShape& shape, int mode,
+                         bool alwaysFallBack = false) {
+  return gl::Program::compute(lib, "primitives/sort/radix.comp", radixDefines(caps, shape, mode, alwaysFallBack));
 }
 
 // What both radix sorters share: the tile, and the scratch buffer the digit passes alternate with.
 class LsdSort : public Sorter {
  protected:
-  explicit LsdSort(const gl::Caps& caps) : caps_(caps), tile_(groupFor(caps) * kItems) {}
+  LsdSort(const gl::Caps& caps, const RadixShape& shape) : caps_(caps), shape_(shape), tile_(shape.group * kItems) {}
 
   std::uint32_t tilesFor(std::uint32_t count) const { return (count + tile_ - 1) / tile_; }
 
@@ -94,6 +111,7 @@ class LsdSort : public Sorter {
   }
 
   const gl::Caps& caps_;
+  RadixShape shape_;
   std::uint32_t tile_;
   gl::Buffer scratch_;
 };
@@ -103,15 +121,15 @@ class LsdSort : public Sorter {
 // gives every (digit, tile) its first output slot), then each tile ranked and scattered.
 class ReduceThenScanRadix final : public LsdSort {
  public:
-  ReduceThenScanRadix(const gl::ShaderLibrary& lib, const gl::Caps& caps)
-      : LsdSort(caps),
-        count_(radixProgram(lib, caps, 0)),
-        scatter_(radixProgram(lib, caps, 1)),
+  ReduceThenScanRadix(const gl::ShaderLibrary& lib, const gl::Caps& caps, const RadixShape& shape)
+      : LsdSort(caps, shape),
+        count_(radixProgram(lib, caps, shape, 0)),
+        scatter_(radixProgram(lib, caps, shape, 1)),
         // One dispatch where reduce-then-scan takes three or more: 20 us less a digit at 1M pairs.
         scan_(findVariant(scans(), "decoupled-lookback")->create(lib, caps)) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t keyCount) override {
-    const DigitPlan plan = planDigits(keyCount);
+    const DigitPlan plan = planDigits(keyCount, std::uint32_t(std::countr_zero(shape_.radix)));
     if (plan.passes == 0 || count <= 1) return;  // one key: already in order (values ascend)
     const std::uint32_t tiles = tilesFor(count);
     const std::size_t digitWords = (std::size_t(tiles) << plan.bits);
@@ -120,7 +138,7 @@ class ReduceThenScanRadix final : public LsdSort {
       counts_ = gl::Buffer("sort.radix.counts", digitWords * 4);
       starts_ = gl::Buffer("sort.radix.starts", digitWords * 4);
     }
-    const GLuint groups = gl::groupsFor(count, groupFor(caps_), caps_, kItems);  // a tile a group, grid-stride past the limit
+    const GLuint groups = gl::groupsFor(count, shape_.group, caps_, kItems);  // a tile a group, grid-stride past the limit
     for (std::uint32_t p = 0; p < plan.passes; ++p) {
       const bool copy = p == 0 && copyFirst(plan);
       bind(copy ? pairs : source(pairs, plan, p), source(pairs, plan, p), counts_);  // the copy's target is the source
@@ -161,19 +179,19 @@ class ReduceThenScanRadix final : public LsdSort {
 // tile looking back over its predecessors' published counts (tile 0 from the scan of the counts).
 class OneSweep final : public LsdSort {
  public:
-  OneSweep(const gl::ShaderLibrary& lib, const gl::Caps& caps, bool alwaysFallBack)
-      : LsdSort(caps),
-        histogram_(radixProgram(lib, caps, 2)),
-        pass_(radixProgram(lib, caps, 3, alwaysFallBack)) {}
+  OneSweep(const gl::ShaderLibrary& lib, const gl::Caps& caps, const RadixShape& shape, bool alwaysFallBack)
+      : LsdSort(caps, shape),
+        histogram_(radixProgram(lib, caps, shape, 2)),
+        pass_(radixProgram(lib, caps, shape, 3, alwaysFallBack)) {}
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t keyCount) override {
-    const DigitPlan plan = planDigits(keyCount);
+    const DigitPlan plan = planDigits(keyCount, std::uint32_t(std::countr_zero(shape_.radix)));
     if (plan.passes == 0 || count <= 1) return;  // one key: already in order (values ascend)
     const std::uint32_t tiles = tilesFor(count);
     // A claim counter per pass, two sets of every pass's digit counts, then a status word per
     // (pass, tile, digit): radix.comp's Status block.
-    const std::size_t statusBytes =
-        4 * (kMostPasses + 2 * (std::size_t(kMostPasses) << kMostDigitBits) + (std::size_t(plan.passes * tiles) << plan.bits));
+    const std::size_t statusAt = kMostPasses + 2 * std::size_t(kMostPasses) * shape_.radix;
+    const std::size_t statusBytes = 4 * (statusAt + (std::size_t(plan.passes * tiles) << plan.bits));
     parity_ ^= 1u;
     ensureScratch(count);
     if (status_.size() < statusBytes) {
@@ -192,6 +210,9 @@ class OneSweep final : public LsdSort {
     glUniform1ui(SORT_LOC_RADIX_PARITY, parity_);
     glDispatchCompute(std::min(tiles, kHistogramGroups), 1, 1);
     gl::storageBarrier();
+    const std::size_t countsAt = kMostPasses + parity_ * std::size_t(kMostPasses) * shape_.radix;
+    dispatched("histogram", {{"pairs", &pairs, 2 * std::size_t(count)},
+                             {"counts", &status_, std::size_t(plan.passes) * shape_.radix, countsAt}});
     for (std::uint32_t p = 0; p < plan.passes; ++p) {
       source(pairs, plan, p).bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_IN);
       target(pairs, plan, p).bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_RADIX_OUT);
@@ -201,6 +222,11 @@ class OneSweep final : public LsdSort {
       glUniform1ui(SORT_LOC_RADIX_PARITY, parity_);
       glDispatchCompute(tiles, 1, 1);  // a group a tile, tiles claimed in the order groups start
       gl::storageBarrier();
+      const std::size_t words = 2 * std::size_t(count), statusWords = std::size_t(tiles) << plan.bits;
+      dispatched("pass", {{"pairs", &source(pairs, plan, p), words},
+                          {"claimed", &status_, 1, p},
+                          {"status", &status_, statusWords, statusAt + p * statusWords},
+                          {"out", &target(pairs, plan, p), words}});
     }
   }
 
@@ -214,13 +240,15 @@ class OneSweep final : public LsdSort {
 
 }  // namespace
 
-std::unique_ptr<Sorter> makeRadix(const gl::ShaderLibrary& library, const gl::Caps& caps) {
-  return std::make_unique<ReduceThenScanRadix>(library, caps);
+std::unique_ptr<Sorter> makeRadix(const gl::ShaderLibrary& library, const gl::Caps& caps, bool toWatch) {
+  return std::make_unique<ReduceThenScanRadix>(library, caps, shapeFor(caps, toWatch));
 }
 
-std::unique_ptr<Sorter> makeOneSweep(const gl::ShaderLibrary& library, const gl::Caps& caps, bool alwaysFallBack) {
-  return std::make_unique<OneSweep>(library, caps, alwaysFallBack);
+std::unique_ptr<Sorter> makeOneSweep(const gl::ShaderLibrary& library, const gl::Caps& caps, bool alwaysFallBack, bool toWatch) {
+  return std::make_unique<OneSweep>(library, caps, shapeFor(caps, toWatch), alwaysFallBack);
 }
+
+std::uint32_t radixTile(const gl::Caps& caps, bool toWatch) { return shapeFor(caps, toWatch).group * kItems; }
 
 std::string radixRanking(const gl::Caps& caps) {
   return ranksBySubgroup(caps) ? "subgroup ballots (" + std::to_string(caps.subgroupSize) + " lanes)"

@@ -184,18 +184,20 @@ TilePassUniforms tilePassUniforms(const BitonicPass& plan, std::uint32_t log2n, 
 // The dispatches are planned once per size and replayed.
 class Bitonic final : public Sorter {
  public:
+  // leastLog2: pairs padded to a power of two of at least 2^leastLog2 (a watch's small tiles),
+  // else to a power of two of at least a tile of kSortTile (sortCapacity).
   Bitonic(const gl::ShaderLibrary& lib, const gl::Caps& caps, BitonicVariant variant, const BitonicShapes& shapes,
-          bool powerOfTwo = false)
+          std::uint32_t leastLog2 = kSortTileBits)
       : caps_(caps),
         variant_(variant),
-        powerOfTwo_(powerOfTwo),
+        leastLog2_(leastLog2),
         chained_(variant == BitonicVariant::Transpose && dispatchesStartInOrder(caps)),
         pad_(gl::Program::compute(lib, "primitives/sort/sort_pad.comp", kGroupDefine)) {
     // bitonic-transpose takes no global step.
     if (variant != BitonicVariant::Transpose) step_ = bitonicProgram(lib, caps, 0, kSortTile);
     // Every size's shape up front, and the few programs they take: a size first met mid-flight
     // then costs no compile.
-    for (std::uint32_t log2n = kSortTileBits; log2n < shapes_.size(); ++log2n) {
+    for (std::uint32_t log2n = leastLog2_; log2n < shapes_.size(); ++log2n) {
       const BitonicShape shape = shapes(log2n);
       if (shape.tileBits < 6 || shape.tileBits > kSortTileBits || shape.runBits >= shape.tileBits || shape.itemBits < 3 ||
           shape.itemBits > kTileSortItemBits)
@@ -214,7 +216,7 @@ class Bitonic final : public Sorter {
   }
 
   void sort(const gl::Buffer& pairs, std::uint32_t count, std::uint32_t /*keyCount*/) override {
-    const std::uint32_t n = powerOfTwo_ ? std::max(2u, std::bit_ceil(count)) : sortCapacity(count);
+    const std::uint32_t n = std::max(std::bit_ceil(std::max(count, 1u)), 1u << leastLog2_);
     pad(pad_, caps_, pairs, count, n);
     if (n > count) dispatched("pad", {{"pairs", &pairs, 2 * std::size_t(n)}});
     pairs.bindBase(GL_SHADER_STORAGE_BUFFER, SORT_SLOT_PAIRS);
@@ -245,6 +247,7 @@ class Bitonic final : public Sorter {
           chainUniforms();
           glDispatchCompute(tiles, 1, 1);
           barrierAfter();
+          dispatched("tile-sort", {{"pairs", &pairs, 2 * std::size_t(n)}});
           break;
         case Dispatch::Kind::TilePass:
           tilePasses_[shape.tileBits][shape.itemBits].use();
@@ -256,6 +259,7 @@ class Bitonic final : public Sorter {
           chainUniforms();
           glDispatchCompute(tiles, 1, 1);
           barrierAfter();
+          dispatched("tile-pass", {{"pairs", &pairs, 2 * std::size_t(n)}});
           break;
       }
     }
@@ -302,7 +306,7 @@ class Bitonic final : public Sorter {
   std::string unavailableFor(std::uint32_t count) const override {
     // The tile passes dispatch one group per tile, not grid-stride.
     if (variant_ == BitonicVariant::Global) return {};
-    const std::uint32_t n = sortCapacity(count);
+    const std::uint32_t n = std::max(std::bit_ceil(std::max(count, 1u)), 1u << leastLog2_);
     return gl::tilesOverGroupLimit(n >> shapes_[std::countr_zero(n)].tileBits, caps_);
   }
 
@@ -362,7 +366,7 @@ class Bitonic final : public Sorter {
 
   const gl::Caps& caps_;
   BitonicVariant variant_;
-  bool powerOfTwo_;  // padded to a power of two, not to a tile (a watch's bitonic-global)
+  std::uint32_t leastLog2_;  // the fewest pairs it sorts, as log2: a tile, or a watch's least
   bool chained_;
   std::array<BitonicShape, 32> shapes_;  // by log2 of the padded size, from kSortTileBits
   gl::Program step_, pad_;
@@ -449,17 +453,20 @@ class Counting final : public Sorter {
 const SortVariant kSorters[] = {
     {"bitonic-global", "Batcher's network, one dispatch per compare-exchange step: the textbook baseline", true,
      [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Global); }, nullptr,
-     makeBitonicToWatch},
+     [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonicToWatch(lib, caps, BitonicVariant::Global); }},
     {"bitonic-shared",
      "tiles of 4096 sorted in shared memory; a global dispatch per stride above a tile, the strides below it in one "
      "shared-memory merge",
-     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Shared); }},
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Shared); }, nullptr,
+     [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonicToWatch(lib, caps, BitonicVariant::Shared); }},
     {"bitonic-transpose",
      "as bitonic-shared, but every later step in shared memory too, on tiles holding any 11 or 12 index bits: "
      "passes planned across stage boundaries (the tail of a stage with the head of the next), 13 dispatches in all "
      "at 1M pairs; tiles of 2048 or 4096 and 8 or 16 pairs an invocation, whichever measured faster at the size; on "
      "NVIDIA and llvmpipe the dispatches are chained, each group waiting only for the groups that wrote its pairs",
-     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Transpose); }},
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonic(lib, caps, BitonicVariant::Transpose); },
+     nullptr,
+     [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeBitonicToWatch(lib, caps, BitonicVariant::Transpose); }},
     {"counting",
      "atomic counts per key, exclusive scan, atomic scatter, then each pair ranked by value within its key (stable: "
      "std::sort's order); linear time plus k^2 reads for a key of k pairs",
@@ -470,11 +477,13 @@ const SortVariant kSorters[] = {
      "least significant digit first over the key bits the grid uses (a 64^3 grid: three 6-bit digits); per digit, "
      "each tile's counts, their scan, then each tile ranked in shared memory and scattered: three dispatches a "
      "digit, stable",
-     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeRadix(lib, caps); }},
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeRadix(lib, caps); }, nullptr,
+     [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeRadix(lib, caps, true); }},
     {"onesweep",
      "as radix, but one dispatch a digit: each tile publishes its digit counts and looks back over its "
      "predecessors' (Adinets and Merrill 2022), counting a stalled one's digits itself after a bounded wait",
-     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeOneSweep(lib, caps); }},
+     true, [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeOneSweep(lib, caps); }, nullptr,
+     [](const gl::ShaderLibrary& lib, const gl::Caps& caps) { return makeOneSweep(lib, caps, false, true); }},
 };
 
 }  // namespace
@@ -558,9 +567,13 @@ std::unique_ptr<Sorter> makeBitonic(const gl::ShaderLibrary& library, const gl::
   return std::make_unique<Bitonic>(library, caps, variant, shapes);
 }
 
-std::unique_ptr<Sorter> makeBitonicToWatch(const gl::ShaderLibrary& library, const gl::Caps& caps) {
-  return std::make_unique<Bitonic>(
-      library, caps, BitonicVariant::Global, [](std::uint32_t log2n) { return bitonicShapeFor(BitonicVariant::Global, log2n); }, true);
+std::unique_ptr<Sorter> makeBitonicToWatch(const gl::ShaderLibrary& library, const gl::Caps& caps, BitonicVariant variant) {
+  if (variant == BitonicVariant::Global) {
+    return std::make_unique<Bitonic>(
+        library, caps, variant, [](std::uint32_t log2n) { return bitonicShapeFor(BitonicVariant::Global, log2n); }, 1);
+  }
+  const BitonicShape shape = kWatchBitonicShape;
+  return std::make_unique<Bitonic>(library, caps, variant, [shape](std::uint32_t) { return shape; }, shape.tileBits);
 }
 
 const SortVariant* findSorter(std::string_view name) { return findVariant(sorters(), name); }

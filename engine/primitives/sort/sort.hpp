@@ -58,11 +58,16 @@ std::span<const SortVariant> sorters();
 const SortVariant* findSorter(std::string_view name);
 
 // The radix sorters (radix.cpp): least-significant digit first over the key bits below keyCount.
-std::unique_ptr<Sorter> makeRadix(const gl::ShaderLibrary& library, const gl::Caps& caps);
+// toWatch: the kernels at a watch's shape (engine/lab/watch.hpp): tiles of radixTile(caps, true)
+// pairs, a small input spanning several, and at most kWatchRadixDigitBits bits a digit.
+inline constexpr std::uint32_t kWatchRadixDigitBits = 5;
+std::unique_ptr<Sorter> makeRadix(const gl::ShaderLibrary& library, const gl::Caps& caps, bool toWatch = false);
 // alwaysFallBack (tests): every tile counts its predecessors' digits from their inputs instead of
 // reading what they published, the path that keeps a pass from hanging where groups are not
 // concurrent, made reachable on any context.
-std::unique_ptr<Sorter> makeOneSweep(const gl::ShaderLibrary& library, const gl::Caps& caps, bool alwaysFallBack = false);
+std::unique_ptr<Sorter> makeOneSweep(const gl::ShaderLibrary& library, const gl::Caps& caps, bool alwaysFallBack = false,
+                                     bool toWatch = false);
+std::uint32_t radixTile(const gl::Caps& caps, bool toWatch = false);  // pairs a tile
 // How the radix sorters rank a tile on this context, for the lab's description.
 std::string radixRanking(const gl::Caps& caps);
 

@@ -5,6 +5,7 @@
 
 #include "engine/primitives/scan/scan.hpp"
 #include "engine/primitives/scan/scan_watch.hpp"
+#include "engine/primitives/sort/bitonic.hpp"
 #include "engine/primitives/sort/sort.hpp"
 #include "engine/primitives/watch_variant.hpp"
 #include "shaders/primitives/sort/sort_slots.h"
@@ -42,28 +43,121 @@ lab::Lane numbers(std::string name, std::string source, Words model) {
   return {std::move(name), std::move(source), {}, std::move(model), 1, lab::Cells::Numbers};
 }
 
-std::vector<lab::Step> bitonicSteps(Pairs p) {
+// The bitonic network on pairs padded to a power of two (bitonic.hpp's BitonicStep), run a step at
+// a time.
+struct Network {
+  Pairs p;
+  std::uint32_t log2n = 0;
+
+  void run(BitonicStep step) {
+    for (std::uint32_t i = 0; i < p.size(); ++i) {
+      const std::uint32_t l = i ^ (1u << step.bit);
+      if (l <= i) continue;
+      const bool ascending = (i >> step.stage & 1u) == 0;
+      if ((p[l] < p[i]) == ascending) std::swap(p[i], p[l]);
+    }
+  }
+  // The pairs as memory holds them between bitonic-transpose's passes: complemented where bit
+  // `stage` of the index is set (turned for that stage; none at or past log2n: ascending).
+  std::uint32_t turnedFor(std::uint32_t stage) const { return stage < log2n ? 1u << stage : 0u; }
+  Pairs turned(std::uint32_t mask) const {
+    Pairs t = p;
+    for (std::uint32_t i = 0; i < t.size(); ++i) {
+      if (i & mask) t[i] = {~t[i].first, ~t[i].second};
+    }
+    return t;
+  }
+};
+
+// "bits 0-2, 7-9": a mask's runs of index bits.
+std::string bitsText(std::uint32_t mask) {
+  std::string text;
+  for (std::uint32_t b = 0; b < 32; ++b) {
+    if (!(mask >> b & 1u) || (b > 0 && (mask >> (b - 1) & 1u))) continue;
+    std::uint32_t e = b;
+    while (e + 1 < 32 && (mask >> (e + 1) & 1u)) ++e;
+    text += (text.empty() ? "" : ", ") + std::to_string(b) + (e > b ? "-" + std::to_string(e) : "");
+  }
+  return "bits " + text;
+}
+
+void addPairs(lab::Step& step, const Network& net, std::uint32_t k, std::uint32_t turned = 0) {
+  pairLanes(step.lanes, "pairs", "pairs", net.turned(turned), k);
+  for (lab::Lane& lane : step.lanes) lane.turned = turned;
+}
+
+// The global steps' model (bitonic-global, and bitonic-shared's strides of a tile and more).
+void globalStep(std::vector<lab::Step>& steps, Network& net, BitonicStep step) {
+  net.run(step);
+  const std::uint32_t k = 1u << step.stage, j = 1u << step.bit;
+  steps.push_back({"step",
+                   "stage " + std::to_string(k) + ", stride " + std::to_string(j) + ": each pair compared with the one " +
+                       std::to_string(j) + " on, blocks of " + std::to_string(k) + " ascending and descending in turn",
+                   {}});
+  addPairs(steps.back(), net, k);
+}
+
+// The tile sort (bitonic-shared, bitonic-transpose): stages 1 .. tileBits in each tile.
+void tileSortStep(std::vector<lab::Step>& steps, Network& net, std::uint32_t tileBits, std::uint32_t turned) {
+  std::uint32_t count = 0;
+  for (std::uint32_t s = 1; s <= std::min(tileBits, net.log2n); ++s) {
+    for (std::uint32_t b = s; b-- > 0; ++count) net.run({s, b});
+  }
+  const std::uint32_t tile = 1u << tileBits;
+  std::string says = "each group sorts its tile of " + std::to_string(tile) + " pairs in shared memory: stages 1 to " +
+                     std::to_string(tileBits) + ", " + std::to_string(count) + " steps, tiles ascending and descending in turn";
+  if (turned) says += "; it leaves each pair complemented (~) where index bit " + std::to_string(std::countr_zero(turned)) +
+                      " is set: turned for the next stage, whose descending runs then sort ascending like the rest";
+  steps.push_back({"tile-sort", says, {}});
+  addPairs(steps.back(), net, tile, turned);
+}
+
+std::vector<lab::Step> bitonicSteps(Pairs p, BitonicVariant variant) {
   std::vector<lab::Step> steps;
-  const std::uint32_t n = std::max<std::uint32_t>(2, std::bit_ceil(std::uint32_t(p.size())));
+  const std::uint32_t least = variant == BitonicVariant::Global ? 2u : 1u << kWatchBitonicShape.tileBits;
+  const std::uint32_t n = std::max(least, std::bit_ceil(std::uint32_t(p.size())));
   if (n > p.size()) {
     p.resize(n, {kPad, kPad});
     steps.push_back({"pad", "the pairs padded to " + std::to_string(n) + ", a power of two, with the largest pair", {}});
     pairLanes(steps.back().lanes, "pairs", "pairs", p);
   }
-  for (std::uint32_t k = 2; k <= n; k <<= 1) {
-    for (std::uint32_t j = k >> 1; j > 0; j >>= 1) {
-      for (std::uint32_t i = 0; i < n; ++i) {
-        const std::uint32_t l = i ^ j;
-        if (l <= i) continue;
-        const bool ascending = (i & k) == 0;
-        if ((p[l] < p[i]) == ascending) std::swap(p[i], p[l]);
-      }
-      steps.push_back({"step",
-                       "stage " + std::to_string(k) + ", stride " + std::to_string(j) + ": each pair compared with the one " +
-                           std::to_string(j) + " on, blocks of " + std::to_string(k) + " ascending and descending in turn",
-                       {}});
-      pairLanes(steps.back().lanes, "pairs", "pairs", p, k);
+  Network net{std::move(p), std::uint32_t(std::countr_zero(n))};
+  if (variant == BitonicVariant::Global) {
+    for (std::uint32_t s = 1; s <= net.log2n; ++s) {
+      for (std::uint32_t b = s; b-- > 0;) globalStep(steps, net, {s, b});
     }
+    return steps;
+  }
+  const std::uint32_t tileBits = kWatchBitonicShape.tileBits, tile = 1u << tileBits;
+  const bool transpose = variant == BitonicVariant::Transpose;
+  tileSortStep(steps, net, tileBits, transpose ? net.turnedFor(tileBits + 1) : 0u);
+  if (!transpose) {
+    for (std::uint32_t s = tileBits + 1; s <= net.log2n; ++s) {
+      for (std::uint32_t b = s; b-- > tileBits;) globalStep(steps, net, {s, b});
+      for (std::uint32_t b = tileBits; b-- > 0;) net.run({s, b});
+      steps.push_back({"tile-pass", "stage " + std::to_string(1u << s) + ", strides " + std::to_string(tile / 2) +
+                                        " to 1 in one merge: each group holds " + std::to_string(tile) +
+                                        " consecutive pairs in shared memory",
+                       {}});
+      addPairs(steps.back(), net, 1u << s);
+    }
+    return steps;
+  }
+  const std::vector<BitonicPass> passes = planBitonicPasses(net.log2n, tileBits, kWatchBitonicShape.runBits);
+  for (std::size_t i = 0; i < passes.size(); ++i) {
+    std::string run;
+    for (const BitonicStep& step : passes[i].steps) {
+      net.run(step);
+      run += (run.empty() ? "" : " ") + std::to_string(step.stage) + "." + std::to_string(step.bit);
+    }
+    const std::uint32_t turned = i + 1 < passes.size() ? net.turnedFor(passes[i + 1].steps.front().stage) : 0u;
+    steps.push_back({"tile-pass", "each group holds the " + std::to_string(tile) + " pairs whose indices agree outside " +
+                                      bitsText(passes[i].heldBits) + " and runs the steps (stage.bit) " + run +
+                                      (turned                    ? "; left turned for stage " + std::to_string(std::countr_zero(turned))
+                                       : i + 1 < passes.size() ? "; left ascending (the last stage sorts every run ascending)"
+                                                               : "; left ascending: sorted"),
+                     {}});
+    addPairs(steps.back(), net, 0, turned);
   }
   return steps;
 }
@@ -87,29 +181,98 @@ std::vector<lab::Step> countingSteps(const Pairs& in, std::uint32_t keyCount, st
   return steps;
 }
 
-std::vector<lab::Step> radixSteps(Pairs p, std::uint32_t keyCount, std::uint32_t scanTile) {
+// The radix sorters' digits as radix.cpp plans them: the fewest passes of at most mostBits bits.
+struct Digits {
+  std::uint32_t passes = 0, bits = 0;
+  Digits(std::uint32_t keyCount, std::uint32_t mostBits) {
+    const auto keyBits = std::uint32_t(std::bit_width(keyCount - 1u));
+    passes = (keyBits + mostBits - 1) / mostBits;
+    bits = (keyBits + passes - 1) / passes;
+  }
+  std::uint32_t of(std::uint32_t key, std::uint32_t pass) const { return (key >> (pass * bits)) & ((1u << bits) - 1u); }
+  std::string says(std::uint32_t pass) const {
+    return "digit " + std::to_string(pass + 1) + " of " + std::to_string(passes) + " (key bits " + std::to_string(pass * bits) +
+           " to " + std::to_string(pass * bits + bits - 1) + ")";
+  }
+};
+
+// count[t][d]: tile t's pairs of digit d in `pass`.
+std::vector<Words> tileCounts(const Pairs& p, const Digits& digits, std::uint32_t pass, std::uint32_t tile) {
+  std::vector<Words> counts((p.size() + tile - 1) / tile, Words(std::size_t(1) << digits.bits, 0u));
+  for (std::size_t i = 0; i < p.size(); ++i) ++counts[i / tile][digits.of(p[i].first, pass)];
+  return counts;
+}
+
+Pairs stableByDigit(Pairs p, const Digits& digits, std::uint32_t pass) {
+  std::stable_sort(p.begin(), p.end(), [&](const auto& a, const auto& b) { return digits.of(a.first, pass) < digits.of(b.first, pass); });
+  return p;
+}
+
+std::vector<lab::Step> radixSteps(Pairs p, std::uint32_t keyCount, std::uint32_t scanTile, std::uint32_t tile, std::uint32_t mostBits) {
   std::vector<lab::Step> steps;
-  const std::uint32_t keyBits = std::uint32_t(std::bit_width(keyCount - 1u));
-  const std::uint32_t passes = (keyBits + 7) / 8, bits = (keyBits + passes - 1) / passes;  // as radix.cpp plans them
-  for (std::uint32_t pass = 0; pass < passes; ++pass) {
-    const auto digit = [&](std::uint32_t key) { return (key >> (pass * bits)) & ((1u << bits) - 1u); };
-    Words counts(std::size_t(1) << bits, 0u);  // one tile: a count a digit
-    for (const auto& [k, v] : p) ++counts[digit(k)];
-    const std::string which = "digit " + std::to_string(pass + 1) + " of " + std::to_string(passes) + " (key bits " +
-                              std::to_string(pass * bits) + " to " + std::to_string(pass * bits + bits - 1) + ")";
-    steps.push_back({"count", which + ": the tile counts its pairs of each of the " + std::to_string(counts.size()) + " digits", {}});
-    pairLanes(steps.back().lanes, "pairs", "pairs", p);
-    steps.back().lanes.push_back(numbers("digit counts", "counts", counts));
+  const Digits digits(keyCount, mostBits);
+  const std::uint32_t radix = 1u << digits.bits;
+  for (std::uint32_t pass = 0; pass < digits.passes; ++pass) {
+    const std::vector<Words> perTile = tileCounts(p, digits, pass, tile);
+    const auto tiles = std::uint32_t(perTile.size());
+    Words counts(std::size_t(tiles) * radix);  // digit-major: the scan gives every (digit, tile) its first slot
+    for (std::uint32_t t = 0; t < tiles; ++t) {
+      for (std::uint32_t d = 0; d < radix; ++d) counts[std::size_t(d) * tiles + t] = perTile[t][d];
+    }
+    steps.push_back({"count", digits.says(pass) + ": each of the " + lab::counted(tiles, "tile") + " of " + std::to_string(tile) +
+                                  " pairs counts its pairs of each of the " + std::to_string(radix) + " digits (digit-major: a digit's tiles side by side)",
+                     {}});
+    pairLanes(steps.back().lanes, "pairs", "pairs", p, tile);
+    steps.back().lanes.push_back({"digit counts", "counts", {}, counts, tiles, lab::Cells::Numbers});
     for (lab::Step& s : scanSteps("decoupled-lookback", counts, scanTile, "digit counts", "digit starts", pass)) steps.push_back(std::move(s));
-    Pairs next = p;
-    std::stable_sort(next.begin(), next.end(), [&](const auto& a, const auto& b) { return digit(a.first) < digit(b.first); });
     Words starts(counts.size());
-    for (std::uint32_t d = 0, sum = 0; d < counts.size(); sum += counts[d++]) starts[d] = sum;
-    steps.push_back({"scatter", which + ": each pair to its digit's start plus its rank among the tile's pairs of that digit (stable)", {}});
-    pairLanes(steps.back().lanes, "pairs", "pairs", p);
-    steps.back().lanes.push_back(numbers("digit starts", "starts", starts));
+    for (std::size_t k = 0, sum = 0; k < counts.size(); sum += counts[k++]) starts[k] = std::uint32_t(sum);
+    const Pairs next = stableByDigit(p, digits, pass);
+    steps.push_back({"scatter", digits.says(pass) + ": each tile ranks its pairs by digit in shared memory (stable) and writes each to "
+                                                    "its (digit, tile) start plus its rank",
+                     {}});
+    pairLanes(steps.back().lanes, "pairs", "pairs", p, tile);
+    steps.back().lanes.push_back({"digit starts", "starts", {}, starts, tiles, lab::Cells::Numbers});
     pairLanes(steps.back().lanes, "out", "out", next);
-    p = std::move(next);
+    p = next;
+  }
+  return steps;
+}
+
+// onesweep: every pass's digit counts in one pass over the keys, then one dispatch a digit whose
+// tiles publish their counts and look back (radix.cpp).
+std::vector<lab::Step> oneSweepSteps(Pairs p, std::uint32_t keyCount, std::uint32_t tile) {
+  const Digits digits(keyCount, kWatchRadixDigitBits);
+  const std::uint32_t radix = 1u << kWatchRadixDigitBits, used = 1u << digits.bits;
+  Words counts(std::size_t(digits.passes) * radix, 0u);
+  for (const auto& [k, v] : p) {
+    for (std::uint32_t pass = 0; pass < digits.passes; ++pass) ++counts[pass * radix + digits.of(k, pass)];
+  }
+  std::vector<lab::Step> steps{{"histogram", "one pass over the keys counts the digits of every pass: " + lab::counted(digits.passes, "row") +
+                                                 " of " + std::to_string(radix) + " counts",
+                                {}}};
+  pairLanes(steps.back().lanes, "pairs", "pairs", p, tile);
+  steps.back().lanes.push_back({"digit counts", "counts", {}, counts, radix, lab::Cells::Numbers});
+  for (std::uint32_t pass = 0; pass < digits.passes; ++pass) {
+    const std::vector<Words> perTile = tileCounts(p, digits, pass, tile);
+    const auto tiles = std::uint32_t(perTile.size());
+    Words status(std::size_t(tiles) * used), start(used, 0u);
+    for (std::uint32_t d = 1; d < used; ++d) start[d] = start[d - 1] + counts[pass * radix + d - 1];
+    for (std::uint32_t t = 0; t < tiles; ++t) {
+      for (std::uint32_t d = 0; d < used; ++d) {
+        start[d] += perTile[t][d];
+        status[std::size_t(t) * used + d] = start[d] << 2 | 2u;  // inclusive: the digit's first slot after tile t
+      }
+    }
+    const Pairs next = stableByDigit(p, digits, pass);
+    steps.push_back({"pass", digits.says(pass) + ": each group claims a tile, ranks it, publishes its digit counts (A), looks back over "
+                                                 "the tiles before until each digit's prefix (P) is known, publishes its own P and scatters",
+                     {}});
+    pairLanes(steps.back().lanes, "pairs", "pairs", p, tile);
+    steps.back().lanes.push_back({"tiles claimed", "claimed", {}, {tiles}, 0, lab::Cells::Numbers});
+    steps.back().lanes.push_back({"tile status", "status", {}, status, used, lab::Cells::DigitStatus});
+    pairLanes(steps.back().lanes, "out", "out", next);
+    p = next;
   }
   return steps;
 }
@@ -118,12 +281,18 @@ std::uint32_t scanTileOf(const char* scan, const lab::Context& c) { return findV
 
 }  // namespace
 
-std::vector<std::string> watchedSorters() { return {"bitonic-global", "counting", "radix"}; }
+std::vector<std::string> watchedSorters() { return variantNames(sorters()); }
 
-std::vector<lab::Step> sortSteps(const std::string& variant, const Pairs& pairs, std::uint32_t keyCount, const lab::Context& context) {
+std::vector<lab::Step> sortSteps(const std::string& variant, const Pairs& pairs, std::uint32_t keyCount, const lab::Context& context,
+                                 bool toWatch) {
   if (variant == "counting") return countingSteps(pairs, keyCount, scanTileOf(kDefaultScan, context));
-  // Radix leaves one pair, or pairs of one key, as they are: no dispatch.
-  if (variant == "radix" && pairs.size() > 1 && keyCount > 1) return radixSteps(pairs, keyCount, scanTileOf("decoupled-lookback", context));
+  // The radix sorters leave one pair, or pairs of one key, as they are: no dispatch.
+  if (pairs.size() <= 1 || keyCount <= 1) return {};
+  const std::uint32_t tile = radixTile(context.caps, toWatch);
+  if (variant == "radix") {
+    return radixSteps(pairs, keyCount, scanTileOf("decoupled-lookback", context), tile, toWatch ? kWatchRadixDigitBits : 8);
+  }
+  if (variant == "onesweep" && toWatch) return oneSweepSteps(pairs, keyCount, tile);
   return {};
 }
 
@@ -131,26 +300,24 @@ lab::Watch watchSort(const lab::WatchRequest& request, const lab::Context& conte
   lab::Watch watch{"sort", request.variant, request.input, {}, {}};
   const SortVariant* variant = watchedVariant(sorters(), watch, context.caps);
   if (!variant) return watch;
-  const std::vector<std::string> covered = watchedSorters();
-  if (std::find(covered.begin(), covered.end(), request.variant) == covered.end()) {
-    watch.error = request.variant + " has no watch yet (bitonic-global, counting and radix have one)";
-    return watch;
-  }
   const std::uint32_t keyCount = keyBound(request.variant);
   const Words keys = lab::watchInput(request, keyCount);
   const auto n = static_cast<std::uint32_t>(keys.size());
   Pairs pairs;
   for (std::uint32_t i = 0; i < n; ++i) pairs.emplace_back(keys[i], i);
   const std::unique_ptr<Sorter> sorter = variant->makeToWatch(context.shaders, context.caps);
-  if (request.variant == "bitonic-global") watch.steps = bitonicSteps(pairs);
-  if (request.variant == "counting") watch.steps = sortSteps("counting", pairs, keyCount, context);
-  if (request.variant == "radix") {
-    if (n > 1) watch.steps = sortSteps("radix", pairs, keyCount, context);
-    else watch.error = "radix leaves a single pair as it is: no dispatch to watch";
+  if (request.variant == "bitonic-global") watch.steps = bitonicSteps(pairs, BitonicVariant::Global);
+  if (request.variant == "bitonic-shared") watch.steps = bitonicSteps(pairs, BitonicVariant::Shared);
+  if (request.variant == "bitonic-transpose") watch.steps = bitonicSteps(pairs, BitonicVariant::Transpose);
+  if (request.variant == "counting") watch.steps = sortSteps("counting", pairs, keyCount, context, true);
+  if (request.variant == "radix" || request.variant == "onesweep") {
+    if (n > 1) watch.steps = sortSteps(request.variant, pairs, keyCount, context, true);
+    else watch.error = request.variant + " leaves a single pair as it is: no dispatch to watch";
   }
   std::vector<std::uint32_t> words;
   for (const auto& [k, v] : pairs) words.insert(words.end(), {k, v});
-  words.resize(2 * std::size_t(std::max<std::uint32_t>(2, std::bit_ceil(n))), kPad);  // room to pad to a power of two
+  const std::uint32_t least = 1u << kWatchBitonicShape.tileBits;  // room to pad to a power of two, a tile at least
+  words.resize(2 * std::size_t(std::max<std::uint32_t>(least, std::bit_ceil(n))), kPad);
   gl::Buffer buffer = gl::Buffer::fromSpan<std::uint32_t>("watch.sort.pairs", words);
   return lab::recorded(std::move(watch), *sorter, [&] { sorter->sort(buffer, n, keyCount); });
 }
