@@ -4,6 +4,7 @@
 
 #include "engine/gl/program.hpp"
 #include "engine/centroid/reducers.hpp"
+#include "engine/gpu_types.hpp"
 #include "engine/gl/dispatch.hpp"
 #include "shaders/centroid/centroid_slots.h"
 
@@ -51,11 +52,14 @@ class Atomic final : public Reducer {
     glUniform1f(CENTROID_LOC_SCALE, scale);
     glDispatchCompute(groupsFor(in.count), 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // every group's atomics -> the finishing pass
+    constexpr std::size_t kWords = sizeof(Accumulators) / 4;
+    dispatched("add", {{"positions", in.positions, 4 * std::size_t(in.count)}, {"accumulators", &accumulators_, kWords}});
     finishPass_.use();
     glUniform1ui(CENTROID_LOC_BOID_COUNT, in.count);
     glUniform1f(CENTROID_LOC_SCALE, scale);
     glDispatchCompute(1, 1, 1);
     statsBarrier();
+    dispatched("finish", {{"accumulators", &accumulators_, kWords}, {"stats", &stats, sizeof(gpu::FlockStats) / 4}});
   }
 
   verify::ErrorModel errorModel(std::uint32_t count, float bound) const override {
@@ -71,13 +75,9 @@ class Atomic final : public Reducer {
                   : "64-bit fixed-point sums as two 32-bit atomics with carry (no 64-bit atomics here)";
   }
 
-  // A power of two such that count * bound * scale < 2^62: no sum, partial or total, overflows int64.
-  static float scaleFor(std::uint32_t count, float bound) {
-    const double limit = std::ldexp(1.0, 62) / (static_cast<double>(std::max(count, 1u)) * std::max(bound, 1e-30f));
-    return static_cast<float>(std::ldexp(1.0, std::min(100, static_cast<int>(std::floor(std::log2(limit))))));
-  }
-
  private:
+  static float scaleFor(std::uint32_t count, float bound) { return atomicScale(count, bound); }
+
   GLuint groupsFor(std::uint32_t count) const { return gl::groupsFor(count, kGroup, caps_, kItemsPerInvocation, kMaxGroups); }
 
   const gl::Caps& caps_;
@@ -87,6 +87,11 @@ class Atomic final : public Reducer {
 };
 
 }  // namespace
+
+float atomicScale(std::uint32_t count, float bound) {
+  const double limit = std::ldexp(1.0, 62) / (static_cast<double>(std::max(count, 1u)) * std::max(bound, 1e-30f));
+  return static_cast<float>(std::ldexp(1.0, std::min(100, static_cast<int>(std::floor(std::log2(limit))))));
+}
 
 bool hasInt64Atomics(const gl::Caps& caps) {
   return caps.has("GL_NV_shader_atomic_int64") && caps.has("GL_ARB_gpu_shader_int64");

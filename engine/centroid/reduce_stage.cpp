@@ -5,7 +5,7 @@
 #include "engine/centroid/baseline.hpp"
 #include "engine/centroid/inspector.hpp"
 #include "engine/centroid/reducer.hpp"
-#include "engine/primitives/reduce/reduce_watch.hpp"
+#include "engine/centroid/centroid_watch.hpp"
 #include "engine/verify/reference.hpp"
 
 namespace boids::centroid {
@@ -112,7 +112,6 @@ class ReduceStage : public lab::Stage {
 
 const lab::StageInfo kReduceStage{"reduce", "the flock's centroid and bounds", lab::Sweep::Flock,
                                   [](const lab::Context& c) { return std::make_unique<ReduceStage>(c); },
-                                  nullptr, nullptr, primitives::watchReduce,
-                                [] { return primitives::variantNames(primitives::reductions()); }};
+                                  nullptr, nullptr, watchCentroid, [] { return primitives::variantNames(centroidVariants()); }};
 
 }  // namespace boids::centroid

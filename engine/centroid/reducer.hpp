@@ -13,6 +13,7 @@
 
 #include "engine/gl/buffer.hpp"
 #include "engine/gl/caps.hpp"
+#include "engine/gl/watch.hpp"
 #include "engine/gl/shader_library.hpp"
 #include "engine/primitives/reduce/reduce.hpp"
 #include "engine/primitives/registry.hpp"
@@ -26,7 +27,9 @@ struct Input {
   float coordinateBound = 1.0f;           // every |coordinate| is at most this (the fixed-point range)
 };
 
-class Reducer {
+// Watchable: its passes can be stepped (engine/lab/watch.hpp; the generic variants through the
+// reduce primitive's own watch).
+class Reducer : public gl::Watchable {
  public:
   virtual ~Reducer() = default;
   // Empty when this strategy can reduce `count` boids here, else why not.

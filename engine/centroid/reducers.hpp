@@ -16,6 +16,9 @@ std::unique_ptr<Reducer> makeFromPrimitive(const primitives::ReduceVariant& vari
                                             const gl::Caps& caps);
 
 bool hasInt64Atomics(const gl::Caps& caps);
+// atomic's fixed-point units per world unit: a power of two such that count * bound * scale <
+// 2^62, so that no sum, partial or total, overflows int64.
+float atomicScale(std::uint32_t count, float bound);
 // FlockStats -> the step and the camera (storage reads) and readback copies (buffer updates).
 void statsBarrier();
 

@@ -5,12 +5,15 @@
 
 #include "engine/gl/program.hpp"
 #include "engine/centroid/reducers.hpp"
+#include "engine/gpu_types.hpp"
 #include "engine/gl/dispatch.hpp"
 #include "engine/primitives/registry.hpp"
 #include "shaders/centroid/centroid_slots.h"
 
 namespace boids::centroid {
 namespace {
+
+constexpr std::size_t kStatsWords = sizeof(gpu::FlockStats) / 4;
 
 gl::TextureName singleTexel() {
   gl::TextureName t = gl::genTexture();
@@ -65,6 +68,10 @@ class AdditiveBlend final : public Reducer {
     glBindVertexArray(vao_.id());
     glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(in.count));
     glBindVertexArray(0);
+    dispatched("draw", {{"positions", in.positions, 4 * std::size_t(in.count)},
+                        {"sum", nullptr, 4, 0, targets_[0].id()},
+                        {"min", nullptr, 4, 0, targets_[1].id()},
+                        {"max", nullptr, 4, 0, targets_[2].id()}});
     for (GLuint i = 0; i < 3; ++i) glDisablei(GL_BLEND, i);
     glBlendEquation(GL_FUNC_ADD);
     glBlendFunc(GL_ONE, GL_ZERO);
@@ -82,6 +89,7 @@ class AdditiveBlend final : public Reducer {
     glUniform1i(CENTROID_LOC_LEVEL, 0);
     glDispatchCompute(1, 1, 1);
     statsBarrier();
+    dispatched("finish", {{"stats", &stats, kStatsWords}});
   }
 
   verify::ErrorModel errorModel(std::uint32_t count, float /*bound*/) const override {
@@ -118,6 +126,7 @@ class Mipmap final : public Reducer {
 
   void reduce(const Input& in, const gl::Buffer& stats) override {
     companion_->reduce(in, companionStats_);  // the bounds: a mip chain can only average
+    dispatched("bounds", {{"companion", &companionStats_, kStatsWords}});
     ensureTexture(sideFor(in.count));
 
     in.positions->bindBase(GL_SHADER_STORAGE_BUFFER, CENTROID_SLOT_POSITIONS);
@@ -130,7 +139,18 @@ class Mipmap final : public Reducer {
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture_.id());
+    if (watched()) {
+      dispatched("fill", {{"positions", in.positions, 4 * std::size_t(in.count)},
+                          {"texels", nullptr, 4 * std::size_t(side_) * side_, 0, texture_.id(), 0}});
+      glBindTexture(GL_TEXTURE_2D, texture_.id());
+    }
     glGenerateMipmap(GL_TEXTURE_2D);
+    // One call makes every level; a watch shows them one by one.
+    for (std::uint32_t level = 1; level < levels_; ++level) {
+      const std::size_t side = side_ >> level;
+      dispatched("mipmap", {{"texels", nullptr, 4 * side * side, 0, texture_.id(), int(level)}});
+    }
+    glBindTexture(GL_TEXTURE_2D, texture_.id());
 
     companionStats_.bindBase(GL_SHADER_STORAGE_BUFFER, CENTROID_SLOT_COMPANION);
     stats.bindBase(GL_SHADER_STORAGE_BUFFER, CENTROID_SLOT_STATS);
@@ -140,6 +160,7 @@ class Mipmap final : public Reducer {
     glUniform1ui(CENTROID_LOC_SIDE, side_);
     glDispatchCompute(1, 1, 1);
     statsBarrier();
+    dispatched("finish", {{"stats", &stats, kStatsWords}});
   }
 
   verify::ErrorModel errorModel(std::uint32_t count, float /*bound*/) const override {

@@ -10,12 +10,16 @@
 
 namespace boids::gl {
 
-// `words` 32-bit words of `buffer` from `firstWord` on, under the primitive's name for them.
+// `words` 32-bit words of `buffer` from `firstWord` on, under the primitive's name for them; or,
+// where buffer is null, of level `level` of the RGBA32F texture `texture` (four floats a texel,
+// rows bottom up).
 struct Watched {
   const char* name;
   const Buffer* buffer;
   std::size_t words;
   std::size_t firstWord = 0;
+  unsigned texture = 0;
+  int level = 0;
 };
 
 class Watcher {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string_view>
 
 namespace boids::lab {
 namespace {
@@ -54,8 +55,10 @@ std::string header(const Watch& watch, std::size_t step) {
 Diagram stepDiagram(const Watch& watch, std::size_t step) {
   Diagram d;
   const Step& s = watch.steps.at(step);
-  float column = 0;  // as wide as the widest lane's row
+  constexpr const char* kGpuTitle = "GPU, read back after this dispatch";
+  float column = float(std::string_view(kGpuTitle).size()) * kDiagramCharWidth;  // as wide as the widest lane's row, or the titles
   for (const Lane& lane : s.lanes) {
+    column = std::max(column, float(lane.name.size()) * kDiagramCharWidth);
     const std::size_t cells = std::min(kCellsPerRow, std::max({lane.gpu.size(), lane.model.size(), std::size_t(1)}));
     column = std::max(column, float(cells) * cellWidth(s, lane));
   }
@@ -71,7 +74,7 @@ Diagram stepDiagram(const Watch& watch, std::size_t step) {
   d.texts.push_back({kMargin, y += kLine, verdict, watch.error.empty() && differences == 0 ? kGood : kBad});
   y += kLine * 1.5f;
   const float right = kMargin + column + kColumnGap;
-  d.texts.push_back({kMargin, y, "GPU, read back after this dispatch", kFaint});
+  d.texts.push_back({kMargin, y, kGpuTitle, kFaint});
   d.texts.push_back({right, y, "CPU model", kFaint});
   y += kLine * 1.3f;
   for (const Lane& lane : s.lanes) {

@@ -10,8 +10,20 @@
 
 namespace boids::lab {
 
+namespace {
+
+// Floats a and b (as bits) within `ulps` units in the last place: of one sign, their ordered
+// encodings at most that far apart.
+bool withinUlps(std::uint32_t a, std::uint32_t b, std::uint32_t ulps) {
+  if (a == b) return true;
+  if ((a ^ b) >> 31 != 0) return false;
+  return (a > b ? a - b : b - a) <= ulps;
+}
+
+}  // namespace
+
 bool Lane::differsAt(std::size_t i, bool gpuSide) const {
-  if (!unordered) return i >= gpu.size() || i >= model.size() || gpu[i] != model[i];
+  if (!unordered) return i >= gpu.size() || i >= model.size() || !withinUlps(gpu[i], model[i], cells == Cells::Floats ? ulps : 0);
   // Word w at place i of one side is matched when the other side holds w at least as many times
   // as this side holds it up to and including place i.
   const std::vector<std::uint32_t>& mine = gpuSide ? gpu : model;
@@ -104,11 +116,35 @@ std::vector<std::uint32_t> watchInput(const WatchRequest& request, std::uint32_t
   return values;
 }
 
+namespace {
+
+// Level `level` of an RGBA32F texture, as words: four floats a texel.
+std::vector<std::uint32_t> textureWords(GLuint texture, int level) {
+  GLint width = 0, height = 0;
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, level, GL_TEXTURE_WIDTH, &width);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, level, GL_TEXTURE_HEIGHT, &height);
+  std::vector<std::uint32_t> words(std::size_t(width) * std::size_t(height) * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glGetTexImage(GL_TEXTURE_2D, level, GL_RGBA, GL_FLOAT, words.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return words;
+}
+
+}  // namespace
+
 void Recorder::dispatched(std::string_view pass, std::initializer_list<gl::Watched> buffers) {
-  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
   Dispatch d{std::string(pass), {}};
   for (const gl::Watched& w : buffers) {
-    if (w.buffer) d.buffers.emplace_back(w.name, w.buffer->read<std::uint32_t>(w.words, w.firstWord));
+    if (w.buffer) {
+      d.buffers.emplace_back(w.name, w.buffer->read<std::uint32_t>(w.words, w.firstWord));
+    } else if (w.texture != 0) {
+      std::vector<std::uint32_t> words = textureWords(w.texture, w.level);
+      const std::size_t first = std::min(w.firstWord, words.size());
+      d.buffers.emplace_back(w.name, std::vector<std::uint32_t>(words.begin() + std::ptrdiff_t(first),
+                                                                words.begin() + std::ptrdiff_t(std::min(words.size(), first + w.words))));
+    }
   }
   dispatches_.push_back(std::move(d));
 }
@@ -157,6 +193,11 @@ std::string cellText(Cells cells, std::uint32_t word) {
     if (flag == 0) return "-";
     const char* parity = (word >> 2 & 1u) != 0 ? "1 " : "0 ";
     return std::string(flag == 1 ? "A" : flag == 2 ? "P" : "?") + parity + std::to_string(word >> 3);
+  }
+  if (cells == Cells::OrderedFloats) {
+    if (word == 0xffffffffu || word == 0) return "--";  // atomicMin's and atomicMax's identities
+    const std::uint32_t bits = (word & 0x80000000u) != 0 ? word & 0x7fffffffu : ~word;
+    return cellText(Cells::Floats, bits);
   }
   if (cells == Cells::DigitStatus) {
     const std::uint32_t flag = word & 3u;

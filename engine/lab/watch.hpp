@@ -21,6 +21,8 @@ enum class Cells {
   Numbers,         // each word as an unsigned number
   Keys,            // as Numbers, but a sort's padding (0xffffffff) as "--"
   Floats,          // each word a float's bits, printed shortest ("12", "0.5")
+  OrderedFloats,   // a float as an atomic min or max keeps it (its bits made to order as unsigned), printed as
+                   // Floats; the identities (above and below every float) as "--"
   LookbackStatus,  // a decoupled look-back tile's word: "A0 12" an aggregate, "P0 40" an inclusive prefix (the
                    // digit: the run's parity), "-" none
   DigitStatus,     // a onesweep tile's word for one digit: "A 12" the tile's own count, "P 40" the digit's first
@@ -46,6 +48,9 @@ struct Lane {
   // Cells whose index has one of these bits hold their word complemented (bitonic-transpose's
   // memory between passes, turned for the next stage): shown "~" and the word turned back.
   std::uint32_t turned = 0;
+  // Floats: cells within this many units in the last place agree (a quotient GLSL computes within
+  // 2.5 ulp; the lane says where), all others exactly.
+  std::uint32_t ulps = 0;
 
   // Cell i of the GPU's words (gpuSide) or of the model's.
   bool differsAt(std::size_t i, bool gpuSide = true) const;

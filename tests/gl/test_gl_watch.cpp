@@ -2,12 +2,15 @@
 // step's read-back buffers held to the CPU model's state at that step, so a view cannot drift from
 // its kernels; and the comparison shown to catch a cell, a pass and a missing dispatch that differ.
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <stdexcept>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "engine/centroid/centroid_watch.hpp"
+#include "engine/centroid/reducer.hpp"
 #include "engine/lab/diagram.hpp"
 #include "engine/primitives/compact/compact.hpp"
 #include "engine/primitives/compact/compact_watch.hpp"
@@ -64,13 +67,13 @@ void expectAgrees(const lab::Watch& watch, const std::string& what) {
 // variant added to one is watched here without this list changing.
 using WatchOf = lab::Watch (*)(const lab::WatchRequest&, const lab::Context&);
 const std::pair<const char*, WatchOf> kWatches[] = {
-    {"reduce", primitives::watchReduce}, {"scan", primitives::watchScan}, {"compact", primitives::watchCompact},
+    {"reduce", centroid::watchCentroid}, {"scan", primitives::watchScan}, {"compact", primitives::watchCompact},
     {"sort", primitives::watchSort}, {"knn", primitives::watchKnn}, {"ranges", sim::watchGrid}, {"cull", render::watchCull},
     {"neighbours", sim::watchNeighbours}};
 
 std::vector<std::string> everyWatchedVariant() {
   std::vector<std::string> all;
-  for (const std::string& v : test::namesOf(primitives::reductions())) all.push_back("reduce/" + v);
+  for (const std::string& v : test::namesOf(centroid::centroidVariants())) all.push_back("reduce/" + v);
   for (const std::string& v : test::namesOf(primitives::scans())) all.push_back("scan/" + v);
   for (const std::string& v : test::namesOf(primitives::compactions())) all.push_back("compact/" + v);
   for (const std::string& v : primitives::watchedSorters()) all.push_back("sort/" + v);
@@ -260,6 +263,44 @@ TEST_F(GlTest, OneSweepWatchShowsEachTilesLookBackStatus) {
     EXPECT_EQ(status[std::size_t(tiles - 1) * 32 + d], std::uint32_t(atMost) << 2 | 2u) << "digit " << d;
     EXPECT_EQ(lab::cellText(lab::Cells::DigitStatus, status[d]).substr(0, 2), "P ");
   }
+}
+
+std::vector<std::uint32_t> floatBits(std::initializer_list<float> values) {
+  std::vector<std::uint32_t> bits;
+  for (float v : values) bits.push_back(std::bit_cast<std::uint32_t>(v));
+  return bits;
+}
+
+TEST_F(GlTest, CentroidStrategiesWatchesShowTheirAccumulatorsTexelsAndLevels) {
+  // Input 1,2,3: boids at (1,2,3), (2,3,1), (3,1,2); every axis sums to 6, the centroid (2,2,2),
+  // the box (1,1,1)-(3,3,3).
+  const lab::Watch atomic = centroid::watchCentroid({"atomic", 3, "1,2,3", 1}, watchContext());
+  EXPECT_EQ(passesOf(atomic), (std::vector<std::string>{"add", "finish"})) << atomic.error;
+  expectAgrees(atomic, "atomic 1,2,3");
+  ASSERT_EQ(atomic.steps.size(), 2u);
+  // Fixed point over a range of 2^40: 2^62 / (3 * 2^40) = 2^20.4, units of 2^-20.
+  EXPECT_EQ(atomic.steps[0].lanes[3].gpu, (std::vector<std::uint32_t>{6u << 20, 0, 6u << 20, 0, 6u << 20, 0}));
+  EXPECT_EQ(atomic.steps[0].lanes[5].gpu, (std::vector<std::uint32_t>{3})) << "the count";
+  ASSERT_EQ(atomic.steps[1].lanes.size(), 5u);  // the accumulators' three, the stats' two
+  EXPECT_EQ(atomic.steps[1].lanes[0].gpu, std::vector<std::uint32_t>(6, 0u)) << "the sums back to 0 for the next frame";
+  EXPECT_EQ(atomic.steps[1].lanes[3].gpu, floatBits({2, 2, 2, 3})) << "centroid and count";
+  EXPECT_EQ(atomic.steps[1].lanes[4].gpu, floatBits({1, 1, 1, 0, 3, 3, 3, 0})) << "the box";
+
+  const lab::Watch blend = centroid::watchCentroid({"additive-blend", 3, "1,2,3", 1}, watchContext());
+  expectAgrees(blend, "additive-blend 1,2,3");
+  ASSERT_EQ(blend.steps.size(), 2u) << blend.error;
+  EXPECT_EQ(blend.steps[0].lanes[3].gpu, floatBits({6, 6, 6, 3})) << "the blended sum and count";
+  EXPECT_EQ(blend.steps[0].lanes[4].gpu, floatBits({1, 1, 1, 0})) << "MIN";
+
+  // Three boids in a 2x2 texture: level 1 is its mean, (6, 6, 6, 3) / 4.
+  const lab::Watch mipmap = centroid::watchCentroid({"mipmap", 3, "1,2,3", 1}, watchContext());
+  EXPECT_EQ(passesOf(mipmap), (std::vector<std::string>{"bounds", "fill", "mipmap", "finish"})) << mipmap.error;
+  expectAgrees(mipmap, "mipmap 1,2,3");
+  ASSERT_EQ(mipmap.steps.size(), 4u);
+  EXPECT_EQ(mipmap.steps[1].lanes[6].gpu, floatBits({1, 1, 1, 0})) << "level 0's w: a boid or none";
+  EXPECT_EQ(mipmap.steps[2].lanes[0].gpu, floatBits({1.5f}));
+  EXPECT_EQ(mipmap.steps[2].lanes[3].gpu, floatBits({0.75f}));
+  EXPECT_EQ(mipmap.steps[3].lanes[0].gpu, floatBits({2, 2, 2, 3}));
 }
 
 TEST_F(GlTest, KnnWatchOnALineGivesEachPointItsNeighboursOnTheLine) {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 #include "engine/lab/watch.hpp"
@@ -26,6 +27,36 @@ TEST(WatchLane, AnUnorderedLaneIsAMultisetDoubledAndMissingWordsDiffer) {
   EXPECT_TRUE(lane.differsAt(2, true)) << "the second 2";
   EXPECT_FALSE(lane.differsAt(1, true)) << "the first 2 is matched";
   EXPECT_TRUE(lane.differsAt(1, false)) << "the model's 5";
+}
+
+TEST(WatchLane, AFloatLaneTakesItsUlpsAndNoMore) {
+  const std::uint32_t two = std::bit_cast<std::uint32_t>(2.0f);
+  lab::Lane lane{"centroid", "stats", {two + 3}, {two}, 0, lab::Cells::Floats};
+  EXPECT_EQ(lane.differences(), 1u) << "no slack unless the lane gives one";
+  lane.ulps = 3;
+  EXPECT_EQ(lane.differences(), 0u);
+  lane.gpu = {two + 4};
+  EXPECT_EQ(lane.differences(), 1u) << "4 ulps is over 3";
+  lane.gpu = {std::bit_cast<std::uint32_t>(-2.0f)};
+  EXPECT_EQ(lane.differences(), 1u) << "the other sign";
+}
+
+TEST(WatchLane, CellsReadAsTheirKind) {
+  const auto ordered = [](float f) {
+    const std::uint32_t u = std::bit_cast<std::uint32_t>(f);
+    return (u & 0x80000000u) != 0 ? ~u : (u | 0x80000000u);
+  };
+  EXPECT_EQ(lab::cellText(lab::Cells::OrderedFloats, ordered(-1.5f)), "-1.5");
+  EXPECT_EQ(lab::cellText(lab::Cells::OrderedFloats, ordered(9.0f)), "9");
+  EXPECT_EQ(lab::cellText(lab::Cells::OrderedFloats, 0xffffffffu), "--") << "atomicMin's identity";
+  EXPECT_EQ(lab::cellText(lab::Cells::DigitStatus, 40u << 2 | 2u), "P 40");
+  EXPECT_EQ(lab::cellText(lab::Cells::DigitStatus, 12u << 2 | 1u), "A 12");
+  EXPECT_EQ(lab::cellText(lab::Cells::DigitStatus, 0u), "-");
+  lab::Lane pairs{"keys", "pairs", {5, ~7u, 0u}, {5, ~7u, 0u}, 0, lab::Cells::Keys};
+  pairs.turned = 2;  // cells 2, 3, 6, 7, ... hold their words complemented
+  EXPECT_EQ(pairs.text(0, true), "5");
+  EXPECT_EQ(pairs.text(1, true), "4294967288") << "cell 1 is not turned";
+  EXPECT_EQ(pairs.text(2, true), "~--") << "a padding key, complemented";
 }
 
 TEST(WatchInput, PatternsHaveTheirLengthAndStayBelowTheBound) {
