@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
@@ -23,7 +24,12 @@ bool withinUlps(std::uint32_t a, std::uint32_t b, std::uint32_t ulps) {
 }  // namespace
 
 bool Lane::differsAt(std::size_t i, bool gpuSide) const {
-  if (!unordered) return i >= gpu.size() || i >= model.size() || !withinUlps(gpu[i], model[i], cells == Cells::Floats ? ulps : 0);
+  if (!unordered) {
+    if (i >= gpu.size() || i >= model.size()) return true;
+    if (cells != Cells::Floats) return gpu[i] != model[i];
+    const double apart = std::abs(double(std::bit_cast<float>(gpu[i])) - double(std::bit_cast<float>(model[i])));
+    return !withinUlps(gpu[i], model[i], ulps) && !(apart <= tolerance);
+  }
   // Word w at place i of one side is matched when the other side holds w at least as many times
   // as this side holds it up to and including place i.
   const std::vector<std::uint32_t>& mine = gpuSide ? gpu : model;

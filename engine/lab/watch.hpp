@@ -51,6 +51,9 @@ struct Lane {
   // Floats: cells within this many units in the last place agree (a quotient GLSL computes within
   // 2.5 ulp; the lane says where), all others exactly.
   std::uint32_t ulps = 0;
+  // Floats: cells this close agree (sums a float adds in another order than the model's double:
+  // the lane's maker derives its bound), where ulps does not already make them.
+  double tolerance = 0;
 
   // Cell i of the GPU's words (gpuSide) or of the model's.
   bool differsAt(std::size_t i, bool gpuSide = true) const;

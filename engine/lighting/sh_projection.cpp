@@ -60,7 +60,7 @@ void ShProjector::setEnvironment(const Environment& e) {
   }
   // The projection's copy of the texels (sh_equirect.glsl): rows padded with zeros to whole blocks
   // of items, in one storage buffer the driver must be able to bind whole.
-  const std::uint32_t padded = (e.width + SH_EQUIRECT_ROW_BLOCK - 1) / SH_EQUIRECT_ROW_BLOCK * SH_EQUIRECT_ROW_BLOCK;
+  const std::uint32_t padded = equirectPaddedWidth(e.width);
   const std::uint64_t bytes = std::uint64_t(padded) * e.height * sizeof(glm::vec4);
   if (caps_.maxShaderStorageBlockSize > 0 && bytes > std::uint64_t(caps_.maxShaderStorageBlockSize)) {
     throw std::runtime_error("environment '" + e.name + "': " + std::to_string(e.width) + " x " + std::to_string(e.height) +
@@ -99,28 +99,40 @@ void ShProjector::setYaw(float radians) {
   cubeStale_ = true;
 }
 
-void ShProjector::uploadTables() {
-  // In double, then rounded once: the shader takes no sine or cosine of its own. Each row's
-  // factors (sh_equirect.glsl) are R&H's functions on that row with the azimuth's part taken out
-  // (x = sin theta cos phi, y = -sin theta sin phi, z = cos theta), times the row's solid angle.
+EquirectTables equirectTables(std::uint32_t width, std::uint32_t height, std::uint32_t paddedWidth, double yaw) {
+  // Each row's factors (sh_equirect.glsl) are R&H's functions on that row with the azimuth's part
+  // taken out (x = sin theta cos phi, y = -sin theta sin phi, z = cos theta), times the row's solid angle.
   using verify::sh::kY00, verify::sh::kY1, verify::sh::kY2, verify::sh::kY20, verify::sh::kY22;
-  std::vector<glm::vec4> rows(std::size_t(2) * height_), columns(paddedWidth_, glm::vec4(0.0f));
-  for (std::uint32_t j = 0; j < height_; ++j) {
-    const double theta = (j + 0.5) * std::numbers::pi / height_, c = std::cos(theta), s = std::sin(theta);
-    const double omega = verify::sh::equirectSolidAngle(j, width_, height_);
-    rows[2 * j] = glm::vec4(glm::dvec4(kY00, kY1 * c, kY1 * s, -0.5 * kY2 * s * s) * omega);  // F0 (1), F2 (1), F3 (cos), F4 (sin 2)
-    rows[2 * j + 1] = glm::vec4(glm::dvec4(kY20 * (3.0 * c * c - 1.0), kY2 * s * c, kY22 * s * s, 1.0) * omega);  // F6 (1), F7 (cos), F8 (cos 2)
+  EquirectTables t{std::vector<glm::vec4>(std::size_t(2) * height), std::vector<glm::vec4>(paddedWidth, glm::vec4(0.0f))};
+  for (std::uint32_t j = 0; j < height; ++j) {
+    const double theta = (j + 0.5) * std::numbers::pi / height, c = std::cos(theta), s = std::sin(theta);
+    const double omega = verify::sh::equirectSolidAngle(j, width, height);
+    t.rows[2 * j] = glm::vec4(glm::dvec4(kY00, kY1 * c, kY1 * s, -0.5 * kY2 * s * s) * omega);  // F0 (1), F2 (1), F3 (cos), F4 (sin 2)
+    t.rows[2 * j + 1] = glm::vec4(glm::dvec4(kY20 * (3.0 * c * c - 1.0), kY2 * s * c, kY22 * s * s, 1.0) * omega);  // F6 (1), F7 (cos), F8 (cos 2)
   }
-  for (std::uint32_t i = 0; i < width_; ++i) {
-    const double phi = (i + 0.5) * 2.0 * std::numbers::pi / width_ + double(yaw_);
-    columns[i] = glm::vec4(glm::dvec4(std::cos(phi), std::sin(phi), std::cos(2.0 * phi), std::sin(2.0 * phi)));
+  for (std::uint32_t i = 0; i < width; ++i) {
+    const double phi = (i + 0.5) * 2.0 * std::numbers::pi / width + yaw;
+    t.columns[i] = glm::vec4(glm::dvec4(std::cos(phi), std::sin(phi), std::cos(2.0 * phi), std::sin(2.0 * phi)));
   }
-  if (rows_.size() != rows.size() * sizeof(glm::vec4)) rows_ = gl::Buffer("sh.rows", rows.size() * sizeof(glm::vec4));
-  if (columns_.size() != columns.size() * sizeof(glm::vec4)) {
-    columns_ = gl::Buffer("sh.columns", columns.size() * sizeof(glm::vec4));
+  return t;
+}
+
+primitives::ReducePayload equirectPayload(std::uint32_t group) {
+  return {"lighting/sh_equirect.glsl", kEquirectItemsPerInvocation, true, kEquirectMostGroups, group};
+}
+
+std::uint32_t equirectPaddedWidth(std::uint32_t width) {
+  return (width + SH_EQUIRECT_ROW_BLOCK - 1) / SH_EQUIRECT_ROW_BLOCK * SH_EQUIRECT_ROW_BLOCK;
+}
+
+void ShProjector::uploadTables() {
+  const EquirectTables t = equirectTables(width_, height_, paddedWidth_, double(yaw_));
+  if (rows_.size() != t.rows.size() * sizeof(glm::vec4)) rows_ = gl::Buffer("sh.rows", t.rows.size() * sizeof(glm::vec4));
+  if (columns_.size() != t.columns.size() * sizeof(glm::vec4)) {
+    columns_ = gl::Buffer("sh.columns", t.columns.size() * sizeof(glm::vec4));
   }
-  rows_.upload(std::span<const glm::vec4>(rows));
-  columns_.upload(std::span<const glm::vec4>(columns));
+  rows_.upload(std::span<const glm::vec4>(t.rows));
+  columns_.upload(std::span<const glm::vec4>(t.columns));
 }
 
 void ShProjector::prepareCube() {
@@ -156,10 +168,8 @@ primitives::Reduce& ShProjector::reduction(std::string_view variant, ShLayout la
   if (found != reductions_.end()) return *found->second;
   const primitives::ReduceVariant* entry = primitives::findVariant(primitives::reductions(), variant);
   if (!entry) throw std::invalid_argument("unknown reduce variant '" + std::string(variant) + "'");
-  static const primitives::ReducePayload kEquirect{"lighting/sh_equirect.glsl", kEquirectItemsPerInvocation, true,
-                                                   kEquirectMostGroups},
-      kCube{"lighting/sh_cube.glsl", kCubeItemsPerInvocation, true};
-  auto made = entry->create(library_, caps_, layout == ShLayout::Cube ? kCube : kEquirect);
+  static const primitives::ReducePayload kCube{"lighting/sh_cube.glsl", kCubeItemsPerInvocation, true};
+  auto made = entry->create(library_, caps_, layout == ShLayout::Cube ? kCube : equirectPayload());
   return *reductions_.emplace(std::move(key), std::move(made)).first->second;
 }
 
@@ -205,6 +215,20 @@ void ShProjector::project(std::string_view variant, ShLayout layout) {
   if (layout == ShLayout::Cube) prepareCube();
   bindInputs(layout, 0, 0);
   reduce.run(nullptr, items(layout), output_);
+}
+
+void ShProjector::projectWatched(std::string_view variant, std::uint32_t group, gl::Watcher& watcher) {
+  if (width_ == 0) throw std::logic_error("ShProjector::projectWatched before setEnvironment");
+  const primitives::ReduceVariant* entry = primitives::findVariant(primitives::reductions(), variant);
+  if (!entry) throw std::invalid_argument("unknown reduce variant '" + std::string(variant) + "'");
+  const std::unique_ptr<primitives::Reduce> reduce = entry->makeToWatch(library_, caps_, equirectPayload(group));
+  if (std::string why = reduce->unavailableFor(items(ShLayout::Equirect)); !why.empty()) {
+    throw std::runtime_error(std::string(variant) + " cannot project here: " + why);
+  }
+  bindInputs(ShLayout::Equirect, 0, 0);
+  reduce->watchWith(&watcher);
+  reduce->run(nullptr, items(ShLayout::Equirect), output_);
+  reduce->watchWith(nullptr);
 }
 
 ShResult ShProjector::read(int slot) const {

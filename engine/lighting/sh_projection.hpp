@@ -21,6 +21,7 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/handles.hpp"
 #include "engine/gl/program.hpp"
+#include "engine/gl/watch.hpp"
 #include "engine/gpu_types.hpp"
 #include "engine/lighting/environment.hpp"
 #include "engine/primitives/reduce/reduce.hpp"
@@ -43,6 +44,18 @@ inline constexpr const char* kDefaultShVariant = "tree";
 // drop the context (Xid 109, a context switch timed out: docs/PERFORMANCE.md, "SH projection"),
 // and everything after it in the process with it.
 inline constexpr std::uint32_t kSingleInvocationTexels = 1u << 20;
+
+// The map's tables the equirect projection reads (shaders/lighting/sh_equirect.glsl), computed in
+// double and rounded once: two vec4s of factors a row, the azimuth's four a column (the padding's
+// zero).
+struct EquirectTables {
+  std::vector<glm::vec4> rows, columns;
+};
+EquirectTables equirectTables(std::uint32_t width, std::uint32_t height, std::uint32_t paddedWidth, double yaw);
+// The projection of the map as the reduce primitive's payload, in groups of `group` (a watch's: 8).
+primitives::ReducePayload equirectPayload(std::uint32_t group = 256);
+// Texels a row of the projection's copy of the map: the width padded to whole blocks of items.
+std::uint32_t equirectPaddedWidth(std::uint32_t width);
 
 struct ShResult {
   verify::sh::Coefficients L{};
@@ -71,6 +84,10 @@ class ShProjector {
   // faces (faceSolidAngles). Stays on the GPU; the shading reads slot 0.
   const gl::Buffer& coefficients() const { return output_; }
   ShResult read(int slot = 0) const;  // blocking
+  // The map projected as project(variant, ShLayout::Equirect) does it, by the variant made to watch
+  // in groups of `group` (engine/lighting/sh_watch.cpp), each pass reported to `watcher`. Throws
+  // as project() does.
+  void projectWatched(std::string_view variant, std::uint32_t group, gl::Watcher& watcher);
   // Each cube face projected alone by `variant`: the solid angles its sum came to (4 pi / 6 each
   // when exact). Blocking.
   std::array<double, 6> faceSolidAngles(std::string_view variant);

@@ -8,6 +8,7 @@
 
 #include "engine/lighting/environment.hpp"
 #include "engine/lighting/sh_projection.hpp"
+#include "engine/lighting/sh_watch.hpp"
 #include "engine/primitives/baseline.hpp"
 
 namespace boids::lighting {
@@ -243,6 +244,7 @@ std::vector<std::uint32_t> shBenchHeights() { return {std::begin(kBenchHeights),
 
 const lab::StageInfo kShStage{"sh", "the environment's projection onto spherical harmonics", lab::Sweep::Once,
                               [](const lab::Context& c) { return std::make_unique<ShStage>(c); }, nullptr,
-                              checkedEnvironments};
+                              checkedEnvironments, watchSh,
+                              [] { return std::vector<std::string>(std::begin(kShVariants), std::end(kShVariants)); }};
 
 }  // namespace boids::lighting

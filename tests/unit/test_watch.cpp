@@ -39,6 +39,13 @@ TEST(WatchLane, AFloatLaneTakesItsUlpsAndNoMore) {
   EXPECT_EQ(lane.differences(), 1u) << "4 ulps is over 3";
   lane.gpu = {std::bit_cast<std::uint32_t>(-2.0f)};
   EXPECT_EQ(lane.differences(), 1u) << "the other sign";
+  lane.tolerance = 0.01;  // a sum's slack, absolute
+  lane.gpu = {std::bit_cast<std::uint32_t>(2.009f)};
+  EXPECT_EQ(lane.differences(), 0u);
+  lane.gpu = {std::bit_cast<std::uint32_t>(2.02f)};
+  EXPECT_EQ(lane.differences(), 1u);
+  lane.gpu = {0x7fc00000u};  // NaN
+  EXPECT_EQ(lane.differences(), 1u);
 }
 
 TEST(WatchLane, CellsReadAsTheirKind) {

@@ -9,7 +9,8 @@
 #define REDUCE_SLOT_PARTIALS_OUT 2  // one ACC_TYPE per group of this pass
 #define REDUCE_SLOT_OUTPUT 3        // what the payload's ACC_STORE writes
 #define REDUCE_SLOT_TICKET 4        // single-pass: the count of groups done
-#define REDUCE_SLOT_WATCH 5         // a watch's copy of each group's tree at one phase (WATCH_TREE builds only)
+#define REDUCE_SLOT_WATCH 9         // a watch's copy of each group's tree at one phase (WATCH_TREE builds only): past
+                                    // the payloads' own slots (the projection's 5 to 8)
 
 #define REDUCE_TWO_PASS_INVOCATIONS 64  // two-pass-64's one group (two_pass_64.comp)
 
