@@ -28,7 +28,7 @@ bool Lane::differsAt(std::size_t i, bool gpuSide) const {
     if (i >= gpu.size() || i >= model.size()) return true;
     if (cells != Cells::Floats) return gpu[i] != model[i];
     const double apart = std::abs(double(std::bit_cast<float>(gpu[i])) - double(std::bit_cast<float>(model[i])));
-    return !withinUlps(gpu[i], model[i], ulps) && !(apart <= tolerance);
+    return !withinUlps(gpu[i], model[i], ulps) && !(apart <= (i < tolerances.size() ? tolerances[i] : tolerance));
   }
   // Word w at place i of one side is matched when the other side holds w at least as many times
   // as this side holds it up to and including place i.

@@ -54,6 +54,7 @@ struct Lane {
   // Floats: cells this close agree (sums a float adds in another order than the model's double:
   // the lane's maker derives its bound), where ulps does not already make them.
   double tolerance = 0;
+  std::vector<double> tolerances;  // Floats: a tolerance a cell, where they differ (else `tolerance`)
 
   // Cell i of the GPU's words (gpuSide) or of the model's.
   bool differsAt(std::size_t i, bool gpuSide = true) const;

@@ -5,6 +5,7 @@
 #include "engine/sim/audited_searches.hpp"
 #include "engine/sim/case_flock.hpp"
 #include "engine/sim/grid_watch.hpp"
+#include "engine/sim/step_watch.hpp"
 #include "engine/sim/simulation.hpp"
 #include "engine/verify/reference.hpp"
 
@@ -166,6 +167,6 @@ const lab::StageInfo kNeighboursStage{"neighbours", "each search's neighbour set
                                         return names;
                                       }};
 const lab::StageInfo kStepStage{"step", "the step of the settings' search against the double-precision reference",
-                                lab::Sweep::Flock, make<StepStage>, takes};
+                                lab::Sweep::Flock, make<StepStage>, takes, nullptr, watchStep, watchedSteps};
 
 }  // namespace boids::sim

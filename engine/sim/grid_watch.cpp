@@ -1,8 +1,10 @@
 #include "engine/sim/grid_watch.hpp"
+#include "engine/sim/watch_world.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 
 #include "engine/primitives/sort/sort_watch.hpp"
 #include "engine/random.hpp"
@@ -13,14 +15,33 @@
 namespace boids::sim {
 namespace {
 
-// The watch's world: a cube 4 on a side, radii just under 1: 27-cell searches key 4 x 4 x 4 cells
-// of 1 (dense keys x + 4 (y + 4 z): 64), 8-cell ones 2 x 2 x 2 of 2; hashed keys a power of two
-// buckets. Positions are multiples of 1/8, so the cell formula and squared distances are exact in
-// float, and no boid lies on the radius.
 constexpr std::uint32_t kCells = 4, kSteps = 8;  // cells a side at 27; positions a unit a side
 constexpr float kSide = float(kCells);
 
-SimSettings watchSettings(std::uint32_t count, const AuditedSearch& search = kAuditedSearches[1]) {
+// The key of p's cell, as grid/grid_cells.glsl computes it (in float), dense or hashed.
+std::uint32_t cellKey(const glm::vec4& p, const grid::Geometry& g) {
+  const int n = int(g.cellsPerAxis);
+  const float inverse = 1.0f / g.edge;
+  const auto cell = [&](float c) { return std::uint32_t(std::clamp(int(std::floor((c + 0.5f * kSide) * inverse)), 0, n - 1)); };
+  const std::uint32_t x = cell(p.x), y = cell(p.y), z = cell(p.z);
+  if (!g.hashed()) return x + g.cellsPerAxis * (y + g.cellsPerAxis * z);
+  std::uint32_t h = y * 0x9e3779b1u + z * 0x85ebca77u;  // rowKey's mix
+  h ^= h >> 15u;
+  h *= 0x2c1b3c6du;
+  h ^= h >> 12u;
+  return (h + x) & (g.buckets - 1u);
+}
+
+void pairLanes(std::vector<lab::Lane>& lanes, const std::string& what, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& p) {
+  std::vector<std::uint32_t> keys, boids;
+  for (const auto& [k, b] : p) keys.push_back(k), boids.push_back(b);
+  lanes.push_back({what + " cell keys", "pairs", {}, keys, 0, lab::Cells::Numbers, false, 0, 2, 0});
+  lanes.push_back({what + " boids", "pairs", {}, boids, 0, lab::Cells::Numbers, false, 0, 2, 1});
+}
+
+}  // namespace
+
+SimSettings watchSettings(std::uint32_t count, const AuditedSearch& search) {
   SimSettings s;
   s.count = count;
   s.world = WorldMode::Walls;
@@ -38,9 +59,7 @@ SimSettings watchSettings(std::uint32_t count, const AuditedSearch& search = kAu
   return s;
 }
 
-// The flock of a request: random, seeded places on the 1/8 lattice of the cube; the other inputs,
-// boids along the cube's x axis (y = z = 0.5: the cells' row 2, 2) at element / 8 - 2.
-std::vector<glm::vec4> flockOf(const lab::WatchRequest& request) {
+std::vector<glm::vec4> watchFlock(const lab::WatchRequest& request) {
   const std::uint32_t places = kCells * kSteps;  // lattice places a side
   const std::vector<std::uint32_t> values = lab::watchInput(request, places);
   SplitMix64 random(request.seed);
@@ -57,21 +76,6 @@ std::vector<glm::vec4> flockOf(const lab::WatchRequest& request) {
   return positions;
 }
 
-// The key of p's cell, as grid/grid_cells.glsl computes it (in float), dense or hashed.
-std::uint32_t cellKey(const glm::vec4& p, const grid::Geometry& g) {
-  const int n = int(g.cellsPerAxis);
-  const float inverse = 1.0f / g.edge;
-  const auto cell = [&](float c) { return std::uint32_t(std::clamp(int(std::floor((c + 0.5f * kSide) * inverse)), 0, n - 1)); };
-  const std::uint32_t x = cell(p.x), y = cell(p.y), z = cell(p.z);
-  if (!g.hashed()) return x + g.cellsPerAxis * (y + g.cellsPerAxis * z);
-  std::uint32_t h = y * 0x9e3779b1u + z * 0x85ebca77u;  // rowKey's mix
-  h ^= h >> 15u;
-  h *= 0x2c1b3c6du;
-  h ^= h >> 12u;
-  return (h + x) & (g.buckets - 1u);
-}
-
-// Lanes of vec4s: x, y, z, each a float lane every fourth word of `source`.
 void xyzLanes(std::vector<lab::Lane>& lanes, const std::string& what, const std::string& source, const std::vector<glm::vec4>& v) {
   for (std::uint32_t axis = 0; axis < 3; ++axis) {
     std::vector<std::uint32_t> words;
@@ -80,19 +84,14 @@ void xyzLanes(std::vector<lab::Lane>& lanes, const std::string& what, const std:
   }
 }
 
-void pairLanes(std::vector<lab::Lane>& lanes, const std::string& what, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& p) {
-  std::vector<std::uint32_t> keys, boids;
-  for (const auto& [k, b] : p) keys.push_back(k), boids.push_back(b);
-  lanes.push_back({what + " cell keys", "pairs", {}, keys, 0, lab::Cells::Numbers, false, 0, 2, 0});
-  lanes.push_back({what + " boids", "pairs", {}, boids, 0, lab::Cells::Numbers, false, 0, 2, 1});
-}
-
-// The grid's passes (hash, the sort's, ranges, and the reorder where the search is coherent).
-std::vector<lab::Step> modelOf(const std::vector<glm::vec4>& positions, const SimSettings& settings, const lab::Context& context) {
-  const grid::Geometry g = gridGeometry(settings);
+std::vector<lab::Step> gridSteps(const std::vector<glm::vec4>& positions, const SimSettings& settings, const lab::Context& context,
+                                 float cell) {
+  const grid::Geometry g = gridGeometry(settings, cell);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
   for (std::uint32_t i = 0; i < positions.size(); ++i) pairs.emplace_back(cellKey(positions[i], g), i);
-  const std::string cells = std::to_string(g.cellsPerAxis) + "^3 cells of " + std::to_string(int(g.edge));
+  char edge[16];
+  std::snprintf(edge, sizeof edge, "%g", double(g.edge));
+  const std::string cells = std::to_string(g.cellsPerAxis) + "^3 cells of " + edge;
   const std::string keying = g.hashed() ? "its row hashed into " + std::to_string(g.buckets) + " buckets, plus x"
                                         : "its key x + n (y + n z)";
   std::vector<lab::Step> steps{{"hash", "each boid's cell (" + cells + ") and " + keying + ", paired with the boid", {}}};
@@ -116,23 +115,21 @@ std::vector<lab::Step> modelOf(const std::vector<glm::vec4>& positions, const Si
   return steps;
 }
 
-}  // namespace
-
 lab::Watch watchGrid(const lab::WatchRequest& request, const lab::Context& context) {
   lab::Watch watch{"ranges", request.variant, request.input, {}, {}};
   if (request.variant != "cells") {
     watch.error = "no watch for ranges variant '" + request.variant + "' (those with one: cells)";
     return watch;
   }
-  const std::vector<glm::vec4> positions = flockOf(request);
-  const SimSettings settings = watchSettings(std::uint32_t(positions.size()));
+  const std::vector<glm::vec4> positions = watchFlock(request);
+  const SimSettings settings = watchSettings(std::uint32_t(positions.size()), kAuditedSearches[1]);
   if (const std::string why = validate(settings); !why.empty()) {
     watch.error = "the watch's world: " + why;
     return watch;
   }
   Simulation simulation(context.shaders, context.caps, settings);
   simulation.load({positions, std::vector<glm::vec4>(positions.size(), glm::vec4(0.0f))});
-  watch.steps = modelOf(positions, settings, context);
+  watch.steps = gridSteps(positions, settings, context);
   lab::Recorder recorder;
   simulation.watchGridWith(&recorder);
   simulation.hash();
@@ -155,13 +152,13 @@ lab::Watch watchNeighbours(const lab::WatchRequest& request, const lab::Context&
     watch.error = "no watch for neighbours variant '" + request.variant + "' (those with one: " + names + ")";
     return watch;
   }
-  const std::vector<glm::vec4> positions = flockOf(request);
+  const std::vector<glm::vec4> positions = watchFlock(request);
   const SimSettings settings = watchSettings(std::uint32_t(positions.size()), *search);
   if (const std::string why = validate(settings); !why.empty()) {
     watch.error = "the watch's world: " + why;
     return watch;
   }
-  watch.steps = modelOf(positions, settings, context);
+  watch.steps = gridSteps(positions, settings, context);
   // The audit: per boid, what the step would see within the largest radius (count, and two
   // order-free hashes of the indices: sim_step_grid.comp's AUDIT), against the O(N) search.
   const gpu::SimParams params = toGpu(settings);

@@ -27,6 +27,7 @@
 #include "engine/primitives/sort/sort_watch.hpp"
 #include "engine/render/cull_watch.hpp"
 #include "engine/sim/grid_watch.hpp"
+#include "engine/sim/step_watch.hpp"
 #include "engine/sim/params.hpp"
 #include "gl_fixture.hpp"
 
@@ -57,7 +58,7 @@ void expectAgrees(const lab::Watch& watch, const std::string& what) {
       const std::string where = what + " step " + std::to_string(i + 1) + " (" + watch.steps[i].pass + ") " + lane.name;
       EXPECT_EQ(lane.gpu.size(), lane.model.size()) << where;
       EXPECT_EQ(lane.differences(), 0u) << where;
-      if (!lane.unordered && lane.ulps == 0 && lane.tolerance == 0) {  // else within its slack: differences() says
+      if (!lane.unordered && lane.ulps == 0 && lane.tolerance == 0 && lane.tolerances.empty()) {  // else within its slack: differences() says
         EXPECT_EQ(lane.gpu, lane.model) << where;
       }
       words += lane.model.size();
@@ -72,7 +73,7 @@ using WatchOf = lab::Watch (*)(const lab::WatchRequest&, const lab::Context&);
 const std::pair<const char*, WatchOf> kWatches[] = {
     {"reduce", centroid::watchCentroid}, {"scan", primitives::watchScan}, {"compact", primitives::watchCompact},
     {"sort", primitives::watchSort}, {"knn", primitives::watchKnn}, {"ranges", sim::watchGrid}, {"cull", render::watchCull},
-    {"neighbours", sim::watchNeighbours}, {"sh", lighting::watchSh}};
+    {"neighbours", sim::watchNeighbours}, {"sh", lighting::watchSh}, {"step", sim::watchStep}};
 
 std::vector<std::string> everyWatchedVariant() {
   std::vector<std::string> all;
@@ -87,6 +88,7 @@ std::vector<std::string> everyWatchedVariant() {
   }
   for (const std::string& v : test::namesOf(primitives::compactions())) all.push_back("cull/" + v);
   for (const char* v : lighting::kShVariants) all.push_back(std::string("sh/") + v);
+  for (const std::string& v : sim::watchedSteps()) all.push_back("step/" + v);
   return all;
 }
 
