@@ -13,6 +13,8 @@ constexpr Colour kInk{20, 24, 32}, kFaint{110, 116, 128}, kGood{20, 120, 60}, kB
 constexpr Colour kTileShades[2] = {{222, 234, 250}, {240, 240, 240}}, kEdge{150, 160, 175};
 constexpr Colour kDiffFill{255, 205, 205}, kTileStart{40, 60, 110};
 
+std::size_t columnsOf(const Lane& lane) { return lane.columns > 0 ? lane.columns : kCellsPerRow; }
+
 // A lane's cell width: the longest text, either side, of the step's lanes from the same buffer
 // (a pair's key and value, a position's x, y and z stay in line), and a little room.
 float cellWidth(const Step& step, const Lane& lane) {
@@ -30,8 +32,10 @@ float cellWidth(const Step& step, const Lane& lane) {
 // A lane's cells in rows from (x, y); returns the y below them.
 float drawCells(Diagram& d, const Lane& lane, bool gpu, float x, float y, float cell) {
   const std::vector<std::uint32_t>& words = gpu ? lane.gpu : lane.model;
+  const std::size_t per = columnsOf(lane), rows = std::max<std::size_t>(1, (words.size() + per - 1) / per);
   for (std::size_t i = 0; i < words.size(); ++i) {
-    const float cx = x + float(i % kCellsPerRow) * cell, cy = y + float(i / kCellsPerRow) * kCellHeight;
+    const std::size_t row = lane.image ? rows - 1 - i / per : i / per;
+    const float cx = x + float(i % per) * cell, cy = y + float(row) * kCellHeight;
     const std::size_t tile = lane.valueTile > 0 ? words[i] / lane.valueTile : lane.tile > 0 ? i / lane.tile : 0;
     const bool differs = lane.differsAt(i, gpu);
     d.boxes.push_back({cx, cy, cell, kCellHeight, differs ? kDiffFill : kTileShades[tile % 2], differs ? kBad : kEdge});
@@ -40,7 +44,6 @@ float drawCells(Diagram& d, const Lane& lane, bool gpu, float x, float y, float 
     d.texts.push_back({cx + (cell - float(text.size()) * kDiagramCharWidth) / 2, cy + (kCellHeight - kDiagramLineHeight) / 2, text,
                        differs ? kBad : kInk});
   }
-  const std::size_t rows = std::max<std::size_t>(1, (words.size() + kCellsPerRow - 1) / kCellsPerRow);
   if (words.empty()) d.texts.push_back({x, y + 3, "(not read back)", kBad});
   return y + float(rows) * kCellHeight;
 }
@@ -59,7 +62,7 @@ Diagram stepDiagram(const Watch& watch, std::size_t step) {
   float column = float(std::string_view(kGpuTitle).size()) * kDiagramCharWidth;  // as wide as the widest lane's row, or the titles
   for (const Lane& lane : s.lanes) {
     column = std::max(column, float(lane.name.size()) * kDiagramCharWidth);
-    const std::size_t cells = std::min(kCellsPerRow, std::max({lane.gpu.size(), lane.model.size(), std::size_t(1)}));
+    const std::size_t cells = std::min(columnsOf(lane), std::max({lane.gpu.size(), lane.model.size(), std::size_t(1)}));
     column = std::max(column, float(cells) * cellWidth(s, lane));
   }
   const std::size_t longest = std::max({header(watch, step).size(), s.says.size(), watch.error.size()});

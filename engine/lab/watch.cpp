@@ -26,6 +26,11 @@ bool withinUlps(std::uint32_t a, std::uint32_t b, std::uint32_t ulps) {
 bool Lane::differsAt(std::size_t i, bool gpuSide) const {
   if (!unordered) {
     if (i >= gpu.size() || i >= model.size()) return true;
+    if (i < accepted.size()) {
+      for (const auto& [low, high] : accepted[i]) {
+        if (gpu[i] >= low && gpu[i] <= high) return false;
+      }
+    }
     if (cells != Cells::Floats) return gpu[i] != model[i];
     const double apart = std::abs(double(std::bit_cast<float>(gpu[i])) - double(std::bit_cast<float>(model[i])));
     return !withinUlps(gpu[i], model[i], ulps) && !(apart <= (i < tolerances.size() ? tolerances[i] : tolerance));
@@ -53,6 +58,11 @@ std::size_t Lane::differences() const {
 std::string Lane::text(std::size_t i, bool gpuSide) const {
   const std::uint32_t word = (gpuSide ? gpu : model).at(i);
   if ((i & turned) != 0) return "~" + cellText(cells, ~word);
+  if (cells == Cells::Floats && digits > 0 && word != 0xffffffffu) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.*g", digits, double(std::bit_cast<float>(word)));
+    return text;
+  }
   return cellText(cells, word);
 }
 
@@ -190,6 +200,7 @@ Watch recorded(Watch model, gl::Watchable& primitive, const std::function<void()
 std::string cellText(Cells cells, std::uint32_t word) {
   if (cells == Cells::Keys && word == 0xffffffffu) return "--";
   if (cells == Cells::Floats) {
+    if (word == 0xffffffffu) return "--";
     char text[32];
     std::snprintf(text, sizeof text, "%g", double(std::bit_cast<float>(word)));
     return text;

@@ -20,7 +20,7 @@ namespace boids::lab {
 enum class Cells {
   Numbers,         // each word as an unsigned number
   Keys,            // as Numbers, but a sort's padding (0xffffffff) as "--"
-  Floats,          // each word a float's bits, printed shortest ("12", "0.5")
+  Floats,          // each word a float's bits, printed shortest ("12", "0.5"); all bits set (a clear value) as "--"
   OrderedFloats,   // a float as an atomic min or max keeps it (its bits made to order as unsigned), printed as
                    // Floats; the identities (above and below every float) as "--"
   LookbackStatus,  // a decoupled look-back tile's word: "A0 12" an aggregate, "P0 40" an inclusive prefix (the
@@ -55,6 +55,15 @@ struct Lane {
   // the lane's maker derives its bound), where ulps does not already make them.
   double tolerance = 0;
   std::vector<double> tolerances;  // Floats: a tolerance a cell, where they differ (else `tolerance`)
+  // Per cell, the words (inclusive ranges) the GPU may leave besides the model's, where a judge
+  // allows what rounding decides: a coverage within its range, any boid within rounding of the
+  // nearest depth. Empty: only the model's word.
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> accepted;
+  // How the cells are laid out: `columns` a row (0: the diagram's default), the first row at the
+  // bottom where `image` (an image's pixels, rows from the bottom, as GL keeps them).
+  std::uint32_t columns = 0;
+  bool image = false;
+  int digits = 0;  // Floats: significant digits shown (0: as many as the shortest reading takes, up to 6)
 
   // Cell i of the GPU's words (gpuSide) or of the model's.
   bool differsAt(std::size_t i, bool gpuSide = true) const;

@@ -1,6 +1,7 @@
 #include "engine/render/splat_stage.hpp"
 
 #include "engine/gpu_types.hpp"
+#include "engine/render/splat_watch.hpp"
 #include "engine/render/splats.hpp"
 #include "engine/verify/splat.hpp"
 #include "shaders/common/bindings.h"
@@ -10,7 +11,7 @@ namespace boids::render {
 namespace {
 
 constexpr std::uint32_t kLimitGpu = 1100000, kLimitSoftware = 70000;  // a million splats: seconds a run on a CPU
-constexpr const char* kPaths[] = {"one-64-bit-atomic", "two-32-bit-passes"};
+const std::vector<std::string> kPaths = splatPaths();
 
 class SplatStage : public lab::Stage {
  public:
@@ -76,6 +77,7 @@ bool takes(const lab::Case& c, const gl::Caps& caps) { return c.n <= (caps.softw
 }  // namespace
 
 const lab::StageInfo kSplatStage{"splat", "far boids splatted by the compute rasteriser", lab::Sweep::Sizes,
-                                 [](const lab::Context& c) { return std::make_unique<SplatStage>(c); }, takes};
+                                 [](const lab::Context& c) { return std::make_unique<SplatStage>(c); }, takes, nullptr, watchSplat,
+                                 splatPaths};
 
 }  // namespace boids::render

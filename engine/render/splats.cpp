@@ -94,16 +94,27 @@ void Splats::splat(const Source& source, glm::vec4 lod) {
   clear_ = false;
   if (wide()) {
     dispatch(programs_.wide, programs_.wideAll, source, lod);
+    watchedPass("splat");
   } else {
     dispatch(programs_.depth, programs_.depthAll, source, lod);
+    watchedPass("depth");
     pendingColour_.emplace_back(source, lod);  // after every list's depths (resolve)
   }
+}
+
+void Splats::watchedPass(const char* pass) const {
+  if (!watched()) return;
+  const std::size_t pixels = std::size_t(size_.x) * std::size_t(size_.y);
+  dispatched(pass, {{"visibility", &visibility_, 2 * pixels}, {"coverage", &coverage_, pixels}});
 }
 
 void Splats::finish() {
   if (!pendingColour_.empty()) {
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // every depth -> the colour passes' comparisons
-    for (const auto& [source, lod] : pendingColour_) dispatch(programs_.colour, programs_.colourAll, source, lod);
+    for (const auto& [source, lod] : pendingColour_) {
+      dispatch(programs_.colour, programs_.colourAll, source, lod);
+      watchedPass("colour");
+    }
     pendingColour_.clear();
   }
   // Atomics -> the resolve and reads; the resolve's command -> its indirect draw.

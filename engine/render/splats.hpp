@@ -21,10 +21,12 @@
 #include "engine/gl/caps.hpp"
 #include "engine/gl/program.hpp"
 #include "engine/gl/shader_library.hpp"
+#include "engine/gl/watch.hpp"
 
 namespace boids::render {
 
-class Splats {
+// Watchable: each dispatch can be stepped (engine/render/splat_watch.cpp).
+class Splats : public gl::Watchable {
  public:
   // What a pixel keeps beside its depth: the nearest boid's colour, or its index (tests).
   enum class Payload { Colour, BoidIndex };
@@ -82,6 +84,7 @@ class Splats {
   };
   static Programs build(const gl::ShaderLibrary& library, bool wide, Payload payload);
   void dispatch(const gl::Program& list, const gl::Program& all, const Source& source, glm::vec4 lod) const;
+  void watchedPass(const char* pass) const;  // a watch's step: the buffers after a dispatch
 
   gl::Caps caps_;
   Payload payload_;

@@ -34,23 +34,11 @@ using dvec4 = glm::dvec4;
 // as much relatively, the float weight of a bird's own area adding ~1e-6 relative.
 constexpr double kPixelEps = 5e-4;
 constexpr double kShareEps = 0.12;
-constexpr double kDepthEps = 2e-6;  // window depth in [0, 1]: a few float steps near 1
+constexpr double kDepthEps = kSplatDepthEps;
 constexpr double kThresholdEps = 1e-5;  // relative, on the projected radius against the far threshold
 
-struct Cover {
-  double depth;
-  std::uint32_t id;
-  bool certain;
-};
-
-// What the judge needs of a pixel: the coverage's range, the nearest depth a boid certainly
-// covers it at, and the boids that may be the GPU's nearest (within rounding of that depth; since
-// it only falls as boids arrive, one left out is never needed later).
-struct PixelRef {
-  std::int64_t low = 0, high = 0;
-  double nearest = std::numeric_limits<double>::infinity();
-  std::vector<Cover> candidates;
-};
+using Cover = SplatCandidate;
+using PixelRef = SplatPixel;
 
 dvec2 toWindow(dvec4 clip, glm::ivec2 size) { return (dvec2(clip) / clip.w * 0.5 + 0.5) * dvec2(size); }
 
@@ -93,6 +81,7 @@ class Reference {
   }
 
   const PixelRef& at(std::size_t i) const { return pixels_[i]; }
+  std::vector<PixelRef> pixels() && { return std::move(pixels_); }
 
  private:
   // The pixels the GPU walks for [a, b] about c (pixelSpan), widened by one each way.
@@ -188,12 +177,18 @@ SplatScene splatScene(std::uint32_t n, std::uint64_t seed, glm::ivec2 size) {
   return s;
 }
 
+std::vector<SplatPixel> splatReference(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
+                                       std::span<const std::uint32_t> drawn, const SplatView& view, CoverageSum sum) {
+  Reference ref(view, sum);
+  for (std::uint32_t id : drawn) ref.boid(positions[id], velocities[id], id);
+  return std::move(ref).pixels();
+}
+
 SplatJudgement judgeSplats(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
                            std::span<const std::uint32_t> drawn, const SplatView& view,
                            std::span<const glm::uvec2> visibility, std::span<const std::uint32_t> coverage,
                            CoverageSum sum) {
-  Reference ref(view, sum);
-  for (std::uint32_t id : drawn) ref.boid(positions[id], velocities[id], id);
+  const std::vector<SplatPixel> ref = splatReference(positions, velocities, drawn, view, sum);
   SplatJudgement j;
   auto fail = [&](std::size_t i, const std::string& what) {
     if (j.failures++ == 0) {
@@ -203,7 +198,7 @@ SplatJudgement judgeSplats(std::span<const glm::vec4> positions, std::span<const
   };
   const std::int64_t one = sum == CoverageSum::Clamped ? std::int64_t(SPLAT_COVER_ONE) : std::numeric_limits<std::int64_t>::max();
   for (std::size_t i = 0; i < visibility.size(); ++i) {
-    const PixelRef& px = ref.at(i);
+    const SplatPixel& px = ref[i];
     ++j.pixels;
     const std::int64_t gpu = std::min<std::int64_t>(coverage[i], one);
     const std::int64_t low = std::min(px.low, one), high = std::min(px.high, one);

@@ -6,6 +6,7 @@
 // the far threshold, two boids within rounding of one depth), the reference keeps the range the
 // GPU may give, not one value.
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <string>
 #include <vector>
@@ -53,6 +54,26 @@ struct SplatJudgement {
 // How the pass sums a pixel's coverage (RenderParams.farField): up to one pixel (the nearest bird
 // covers it; the resolve clamps the sum there), or every bird's share (optical depth).
 enum class CoverageSum { Clamped, Summed };
+
+// The reference at one pixel: the coverage's range (1/SPLAT_COVER_ONE of a pixel, or
+// 1/SPLAT_DEPTH_ONE summed), the nearest window depth a boid certainly covers it at (infinite:
+// none), and the boids that may be the GPU's nearest (within kSplatDepthEps of that depth; since it
+// only falls as boids arrive, one left out is never needed later).
+inline constexpr double kSplatDepthEps = 2e-6;  // window depth in [0, 1]: a few float steps near 1
+struct SplatCandidate {
+  double depth;
+  std::uint32_t id;
+  bool certain;
+};
+struct SplatPixel {
+  std::int64_t low = 0, high = 0;
+  double nearest = std::numeric_limits<double>::infinity();
+  std::vector<SplatCandidate> candidates;
+};
+// Every pixel of the view (rows from the bottom) for the boids `drawn`.
+std::vector<SplatPixel> splatReference(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
+                                       std::span<const std::uint32_t> drawn, const SplatView& view,
+                                       CoverageSum sum = CoverageSum::Clamped);
 
 // The GPU's buffers (Splats::readVisibility with the boid's index as payload, readCoverage) for
 // the boids `drawn` (indices into positions and velocities) against the reference: at every pixel

@@ -48,6 +48,17 @@ TEST(WatchLane, AFloatLaneTakesItsUlpsAndNoMore) {
   EXPECT_EQ(lane.differences(), 1u);
 }
 
+TEST(WatchLane, AcceptedWordsAreRangesACellMayTake) {
+  lab::Lane lane{"coverage", "coverage", {120, 7}, {118, 7}};
+  EXPECT_EQ(lane.differences(), 1u);
+  lane.accepted = {{{118, 121}}, {}};  // cell 0: rounding may leave 118 to 121
+  EXPECT_EQ(lane.differences(), 0u);
+  lane.gpu = {122, 7};
+  EXPECT_EQ(lane.differences(), 1u) << "past the range";
+  lane.gpu = {120, 8};
+  EXPECT_EQ(lane.differences(), 1u) << "cell 1 accepts only the model's word";
+}
+
 TEST(WatchLane, CellsReadAsTheirKind) {
   const auto ordered = [](float f) {
     const std::uint32_t u = std::bit_cast<std::uint32_t>(f);

@@ -1,0 +1,125 @@
+#include "engine/render/splat_watch.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+
+#include "engine/gpu_types.hpp"
+#include "engine/render/splats.hpp"
+#include "engine/verify/splat.hpp"
+#include "shaders/common/bindings.h"
+#include "shaders/cull/cull_slots.h"
+#include "shaders/render/splat_slots.h"
+
+namespace boids::render {
+namespace {
+
+constexpr glm::ivec2 kSize{24, 14};
+constexpr std::uint32_t kDepths = 64;  // the input's elements: depths 8 to 71
+constexpr std::uint32_t kNone = SPLAT_CLEAR_DEPTH;
+using Range = std::pair<std::uint32_t, std::uint32_t>;
+
+std::uint32_t bitsOf(double v) { return std::bit_cast<std::uint32_t>(float(v)); }
+
+// The reference's pixels as three lanes: the nearest boid (the visibility's payload), its depth,
+// the coverage; after a depths-only pass (`colours` false) the payload is still clear.
+std::vector<lab::Lane> pixelLanes(const std::vector<verify::SplatPixel>& ref, bool colours) {
+  lab::Lane boid{"nearest boid", "visibility", {}, {}, std::uint32_t(kSize.x), lab::Cells::Keys, false, 0, 2, 0};
+  lab::Lane depth{"its depth", "visibility", {}, {}, std::uint32_t(kSize.x), lab::Cells::Floats, false, 0, 2, 1};
+  lab::Lane cover{"coverage (of " + std::to_string(SPLAT_COVER_ONE) + " a pixel)", "coverage", {}, {}, std::uint32_t(kSize.x),
+                  lab::Cells::Numbers};
+  for (const verify::SplatPixel& px : ref) {
+    const bool someone = std::isfinite(px.nearest);
+    // The boids that may be the GPU's nearest: within rounding of the nearest certain depth.
+    std::vector<Range> ids, depths;
+    std::uint32_t shownId = kNone;
+    for (const verify::SplatCandidate& c : px.candidates) {
+      if (c.depth > px.nearest + verify::kSplatDepthEps) continue;
+      ids.emplace_back(c.id, c.id);
+      depths.emplace_back(bitsOf(c.depth - verify::kSplatDepthEps), bitsOf(c.depth + verify::kSplatDepthEps));
+      if (c.certain && c.depth == px.nearest) shownId = std::min(shownId, c.id);
+    }
+    if (!someone) {  // nothing certain: clear, or a boid that rounding may let cover it
+      ids.emplace_back(kNone, kNone);
+      depths.emplace_back(kNone, kNone);
+    }
+    boid.model.push_back(colours ? shownId : kNone);
+    boid.accepted.push_back(colours ? ids : std::vector<Range>{});
+    depth.model.push_back(someone ? bitsOf(px.nearest) : kNone);
+    depth.accepted.push_back(depths);
+    // The pass stops adding at a whole pixel, so a sum at or past it is any sum past it.
+    const auto one = std::int64_t(SPLAT_COVER_ONE);
+    cover.model.push_back(std::uint32_t(px.low));
+    cover.accepted.push_back({{std::uint32_t(std::min(px.low, one)), px.high < one ? std::uint32_t(px.high) : ~0u}});
+  }
+  for (lab::Lane* lane : {&boid, &depth, &cover}) {
+    lane->columns = std::uint32_t(kSize.x);
+    lane->image = true;
+    lane->tile = 0;
+  }
+  depth.digits = 3;  // a cell's text; the words are judged whole
+  return {boid, depth, cover};
+}
+
+}  // namespace
+
+std::vector<std::string> splatPaths() { return {"one-64-bit-atomic", "two-32-bit-passes"}; }
+
+lab::Watch watchSplat(const lab::WatchRequest& request, const lab::Context& context) {
+  lab::Watch watch{"splat", request.variant, request.input, {}, {}};
+  const std::vector<std::string> paths = splatPaths();
+  if (std::find(paths.begin(), paths.end(), request.variant) == paths.end()) {
+    watch.error = "no watch for splat variant '" + request.variant + "' (those with one: one-64-bit-atomic, two-32-bit-passes)";
+    return watch;
+  }
+  Splats splats(context.shaders, context.caps, Splats::Payload::BoidIndex);
+  const bool wide = request.variant == paths[0];
+  if (wide && !splats.wide()) {
+    watch.error = request.variant + " cannot run here: " + splats.wideAtomicsMissing();
+    return watch;
+  }
+  // The scene's places on the screen, at the input's depths: each boid slid along its line of sight.
+  const std::vector<std::uint32_t> values = lab::watchInput(request, kDepths);
+  verify::SplatScene scene = verify::splatScene(std::uint32_t(values.size()), request.seed, kSize);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const float z = 8.0f + float(values[i]), along = z / -scene.positions[i].z;
+    scene.positions[i] = glm::vec4(glm::vec3(scene.positions[i]) * along, 1.0f);
+  }
+  std::vector<std::uint32_t> every(values.size());
+  for (std::uint32_t i = 0; i < every.size(); ++i) every[i] = i;
+  const std::vector<verify::SplatPixel> ref = verify::splatReference(scene.positions, scene.velocities, every, scene.view);
+  const std::string how = "an invocation a boid projects it, and walks the pixels of its footprint (a square of at least 1.5 px "
+                          "far off, the dart's triangle near): ";
+  if (wide) {
+    watch.steps.push_back({"splat", how + "one 64-bit atomicMin of depth << 32 | index a pixel keeps the nearest; coverage added", pixelLanes(ref, true)});
+  } else {
+    watch.steps.push_back({"depth", how + "a 32-bit atomicMin keeps the nearest depth; coverage added", pixelLanes(ref, false)});
+    watch.steps.push_back({"colour", "the same walk again: where a boid's depth is the pixel's, an atomicMin of its index (the smaller on a tie)",
+                           pixelLanes(ref, true)});
+  }
+
+  gpu::CameraState camera{};
+  camera.viewProj = scene.view.viewProj;
+  camera.eye = glm::vec4(scene.eye, 1.0f);
+  gpu::RenderParams params{};
+  params.boidScale = scene.view.boidScale;
+  params.pixelScale = scene.view.pixelScale;
+  params.minPointPixels = scene.view.minPointPixels;
+  const auto n = std::uint32_t(values.size());
+  gl::Buffer positions("watch.splat.positions", n * sizeof(glm::vec4), scene.positions.data());
+  gl::Buffer velocities("watch.splat.velocities", n * sizeof(glm::vec4), scene.velocities.data());
+  gl::Buffer cameraBuffer("watch.splat.camera", sizeof camera, &camera), paramsBuffer("watch.splat.params", sizeof params, &params);
+  positions.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+  velocities.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
+  cameraBuffer.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
+  paramsBuffer.bindBase(GL_UNIFORM_BUFFER, UBO_RENDER_PARAMS);
+  splats.forceNarrow(!wide);
+  return lab::recorded(std::move(watch), splats, [&] {
+    splats.begin(kSize);
+    splats.splat({nullptr, nullptr, nullptr, 0, n, int(CULL_FAR)}, scene.view.lod);
+    splats.finish();
+  });
+}
+
+}  // namespace boids::render
