@@ -31,6 +31,7 @@ lab::Lane judged(std::string name, std::string source, std::uint32_t offset, std
                  std::vector<double> tolerances) {
   lab::Lane lane{std::move(name), std::move(source), {}, std::move(model), 0, lab::Cells::Floats, false, 0, 4, offset};
   lane.tolerances = std::move(tolerances);
+  lane.digits = 4;  // a cell's text; the words are judged whole
   return lane;
 }
 
