@@ -89,10 +89,11 @@ TEST(Watch, RefusesWhatItCannotWatchNamingIt) {
     const char* says;
   };
   for (const Bad& bad : {
-           Bad{"watch --variant tree", "watch needs --stage (reduce, sort, ranges, neighbours, knn, scan, compact, cull)"},
-           Bad{"watch --stage reduce --variant mipmap", "no watch for reduce variant 'mipmap'"},
+           Bad{"watch --variant tree", "watch needs --stage (reduce, sort, ranges, neighbours, step, knn, scan, compact, cull, splat, sh)"},
+           Bad{"watch --stage reduce --variant median", "no watch for reduce variant 'median'"},
            Bad{"watch --stage scan", "watch needs --variant"},
-           Bad{"watch --stage step --variant coherent", "--stage"},
+           Bad{"watch --stage step --variant coherent", "no watch for step variant 'coherent' (those with one: scattered-27, "},
+           Bad{"watch --stage lights --variant tree", "--stage"},
            Bad{"watch --stage scan --variant nope", "no watch for scan variant 'nope' (those with one: reduce-then-scan, decoupled-lookback)"},
            Bad{"watch --stage scan --variant reduce-then-scan --n 1025", "--n"},
            Bad{"watch --stage scan --variant reduce-then-scan --n 0", "--n"},
