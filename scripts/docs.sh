@@ -99,6 +99,10 @@ gpu() {
   local tmp; tmp="$(mktemp -d)"
   "$boids" watch --stage compact --variant global-atomic --n 64 --out "$tmp" > /dev/null
   mkdir -p "$images/watch"; cp "$tmp/step-01.png" "$images/watch/compact-global-atomic-gpu-01.png"; rm -rf "$tmp"
+  # The splat's one 64-bit atomic a pixel, which llvmpipe lacks (LAB.md, "Splat").
+  tmp="$(mktemp -d)"
+  "$boids" watch --stage splat --variant one-64-bit-atomic --n 24 --out "$tmp" > /dev/null
+  cp "$tmp/step-01.png" "$images/watch/splat-one-64-bit-atomic-gpu-01.png"; rm -rf "$tmp"
   charts "$run"
 }
 
