@@ -24,17 +24,7 @@ class SplatStage : public lab::Stage {
   void prepare(const lab::Case& c) override {
     case_ = c;
     scene_ = verify::splatScene(c.n, c.seed, {200, 120});
-    gpu::CameraState camera{};
-    camera.viewProj = scene_.view.viewProj;
-    camera.eye = glm::vec4(scene_.eye, 1.0f);
-    gpu::RenderParams params{};
-    params.boidScale = scene_.view.boidScale;
-    params.pixelScale = scene_.view.pixelScale;
-    params.minPointPixels = scene_.view.minPointPixels;
-    positions_ = gl::Buffer("lab.splat.positions", c.n * sizeof(glm::vec4), scene_.positions.data());
-    velocities_ = gl::Buffer("lab.splat.velocities", c.n * sizeof(glm::vec4), scene_.velocities.data());
-    camera_ = gl::Buffer("lab.splat.camera", sizeof camera, &camera);
-    params_ = gl::Buffer("lab.splat.params", sizeof params, &params);
+    buffers_ = SplatSceneBuffers(scene_, "lab.splat");
     every_.resize(c.n);
     for (std::uint32_t i = 0; i < c.n; ++i) every_[i] = i;
   }
@@ -42,10 +32,7 @@ class SplatStage : public lab::Stage {
   std::vector<lab::Row> run(std::size_t k, lab::Timer& timer) override {
     lab::Row row = lab::identity(case_, "splat", kPaths[k]);
     if (k == 0 && !splats_.wide()) return {lab::unavailable(std::move(row), splats_.wideAtomicsMissing())};
-    positions_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
-    velocities_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
-    camera_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
-    params_.bindBase(GL_UNIFORM_BUFFER, UBO_RENDER_PARAMS);
+    buffers_.bind();
     splats_.forceNarrow(k == 1);
     const Splats::Source source{nullptr, nullptr, nullptr, 0, case_.n, int(CULL_FAR)};
     timer.time(row, [&](int) {
@@ -68,13 +55,35 @@ class SplatStage : public lab::Stage {
   Splats splats_;
   lab::Case case_;
   verify::SplatScene scene_;
-  gl::Buffer positions_, velocities_, camera_, params_;
+  SplatSceneBuffers buffers_;
   std::vector<std::uint32_t> every_;
 };
 
 bool takes(const lab::Case& c, const gl::Caps& caps) { return c.n <= (caps.softwareRenderer() ? kLimitSoftware : kLimitGpu); }
 
 }  // namespace
+
+SplatSceneBuffers::SplatSceneBuffers(const verify::SplatScene& scene, const std::string& label) {
+  gpu::CameraState cameraState{};
+  cameraState.viewProj = scene.view.viewProj;
+  cameraState.eye = glm::vec4(scene.eye, 1.0f);
+  gpu::RenderParams renderParams{};
+  renderParams.boidScale = scene.view.boidScale;
+  renderParams.pixelScale = scene.view.pixelScale;
+  renderParams.minPointPixels = scene.view.minPointPixels;
+  const std::size_t bytes = scene.positions.size() * sizeof(glm::vec4);
+  positions = gl::Buffer(label + ".positions", bytes, scene.positions.data());
+  velocities = gl::Buffer(label + ".velocities", bytes, scene.velocities.data());
+  camera = gl::Buffer(label + ".camera", sizeof cameraState, &cameraState);
+  params = gl::Buffer(label + ".params", sizeof renderParams, &renderParams);
+}
+
+void SplatSceneBuffers::bind() const {
+  positions.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+  velocities.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
+  camera.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
+  params.bindBase(GL_UNIFORM_BUFFER, UBO_RENDER_PARAMS);
+}
 
 const lab::StageInfo kSplatStage{"splat", "far boids splatted by the compute rasteriser", lab::Sweep::Sizes,
                                  [](const lab::Context& c) { return std::make_unique<SplatStage>(c); }, takes, nullptr, watchSplat,

@@ -3,8 +3,23 @@
 // boids (seeded) on a 200x120 target, splatted with their index as payload by each path (one
 // 64-bit atomic a pixel, where the driver has it; two 32-bit passes), every pixel judged against
 // the double-precision reference.
+#include <string>
+
+#include "engine/gl/buffer.hpp"
 #include "engine/lab/stage.hpp"
+#include "engine/verify/splat.hpp"
 
 namespace boids::render {
+
 extern const lab::StageInfo kSplatStage;
-}
+
+// A splat scene on the GPU as the splat pass reads it (the stage's and its watch's): the boids,
+// the camera and the render parameters; bind() binds them where the pass looks.
+struct SplatSceneBuffers {
+  SplatSceneBuffers() = default;
+  SplatSceneBuffers(const verify::SplatScene& scene, const std::string& label);
+  void bind() const;
+  gl::Buffer positions, velocities, camera, params;
+};
+
+}  // namespace boids::render

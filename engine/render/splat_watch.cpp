@@ -5,10 +5,9 @@
 #include <cmath>
 #include <limits>
 
-#include "engine/gpu_types.hpp"
+#include "engine/render/splat_stage.hpp"
 #include "engine/render/splats.hpp"
 #include "engine/verify/splat.hpp"
-#include "shaders/common/bindings.h"
 #include "shaders/cull/cull_slots.h"
 #include "shaders/render/splat_slots.h"
 
@@ -99,21 +98,9 @@ lab::Watch watchSplat(const lab::WatchRequest& request, const lab::Context& cont
                            pixelLanes(ref, true)});
   }
 
-  gpu::CameraState camera{};
-  camera.viewProj = scene.view.viewProj;
-  camera.eye = glm::vec4(scene.eye, 1.0f);
-  gpu::RenderParams params{};
-  params.boidScale = scene.view.boidScale;
-  params.pixelScale = scene.view.pixelScale;
-  params.minPointPixels = scene.view.minPointPixels;
+  const SplatSceneBuffers buffers(scene, "watch.splat");
+  buffers.bind();
   const auto n = std::uint32_t(values.size());
-  gl::Buffer positions("watch.splat.positions", n * sizeof(glm::vec4), scene.positions.data());
-  gl::Buffer velocities("watch.splat.velocities", n * sizeof(glm::vec4), scene.velocities.data());
-  gl::Buffer cameraBuffer("watch.splat.camera", sizeof camera, &camera), paramsBuffer("watch.splat.params", sizeof params, &params);
-  positions.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
-  velocities.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
-  cameraBuffer.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CAMERA);
-  paramsBuffer.bindBase(GL_UNIFORM_BUFFER, UBO_RENDER_PARAMS);
   splats.forceNarrow(!wide);
   return lab::recorded(std::move(watch), splats, [&] {
     splats.begin(kSize);
