@@ -67,17 +67,18 @@ struct Flock {
     for (const Point& p : at) v.push_back({p[0], p[1], p[2], 0});
     return v;
   }
-  // FlockStats as two lanes: the centroid and count (a quotient: within kQuotientUlps), the bounds.
+  // FlockStats as three lanes: the centroid (a quotient: within kQuotientUlps), the count, the
+  // bounds (both exact).
   void statsLanes(std::vector<lab::Lane>& lanes, const std::string& source) const {
     Words centroid, bounds;
     for (std::size_t a = 0; a < 3; ++a) centroid.push_back(bitsOf(sum[a] / n()));
-    centroid.push_back(bitsOf(n()));
     for (const Point* p : {&lo, &hi}) {
       for (std::size_t a = 0; a < 3; ++a) bounds.push_back(bitsOf((*p)[a]));
       bounds.push_back(bitsOf(0));
     }
-    lanes.push_back(floats("centroid, count", source, centroid));
+    lanes.push_back(floats("centroid", source, centroid, 0, 1, 0));
     lanes.back().ulps = kQuotientUlps;
+    lanes.push_back(floats("count", source, {bitsOf(n())}, 0, 1, 3));
     lanes.push_back(floats("min, max", source, bounds, 4, 1, 4));
   }
 };

@@ -139,18 +139,14 @@ class Mipmap final : public Reducer {
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture_.id());
-    if (watched()) {
-      dispatched("fill", {{"positions", in.positions, 4 * std::size_t(in.count)},
-                          {"texels", nullptr, 4 * std::size_t(side_) * side_, 0, texture_.id(), 0}});
-      glBindTexture(GL_TEXTURE_2D, texture_.id());
-    }
+    dispatched("fill", {{"positions", in.positions, 4 * std::size_t(in.count)},
+                        {"texels", nullptr, 4 * std::size_t(side_) * side_, 0, texture_.id(), 0}});
     glGenerateMipmap(GL_TEXTURE_2D);
     // One call makes every level; a watch shows them one by one.
-    for (std::uint32_t level = 1; level < levels_; ++level) {
+    for (std::uint32_t level = 1; watched() && level < levels_; ++level) {
       const std::size_t side = side_ >> level;
       dispatched("mipmap", {{"texels", nullptr, 4 * side * side, 0, texture_.id(), int(level)}});
     }
-    glBindTexture(GL_TEXTURE_2D, texture_.id());
 
     companionStats_.bindBase(GL_SHADER_STORAGE_BUFFER, CENTROID_SLOT_COMPANION);
     stats.bindBase(GL_SHADER_STORAGE_BUFFER, CENTROID_SLOT_STATS);

@@ -17,7 +17,8 @@ namespace {
 // encodings at most that far apart.
 bool withinUlps(std::uint32_t a, std::uint32_t b, std::uint32_t ulps) {
   if (a == b) return true;
-  if ((a ^ b) >> 31 != 0) return false;
+  const auto finite = [](std::uint32_t w) { return (w & 0x7f800000u) != 0x7f800000u; };
+  if ((a ^ b) >> 31 != 0 || !finite(a) || !finite(b)) return false;
   return (a > b ? a - b : b - a) <= ulps;
 }
 
@@ -136,14 +137,18 @@ namespace {
 
 // Level `level` of an RGBA32F texture, as words: four floats a texel.
 std::vector<std::uint32_t> textureWords(GLuint texture, int level) {
-  GLint width = 0, height = 0;
+  GLint width = 0, height = 0, bound = 0, packBuffer = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+  glGetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &packBuffer);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
   glBindTexture(GL_TEXTURE_2D, texture);
   glGetTexLevelParameteriv(GL_TEXTURE_2D, level, GL_TEXTURE_WIDTH, &width);
   glGetTexLevelParameteriv(GL_TEXTURE_2D, level, GL_TEXTURE_HEIGHT, &height);
   std::vector<std::uint32_t> words(std::size_t(width) * std::size_t(height) * 4);
   glPixelStorei(GL_PACK_ALIGNMENT, 4);
   glGetTexImage(GL_TEXTURE_2D, level, GL_RGBA, GL_FLOAT, words.data());
-  glBindTexture(GL_TEXTURE_2D, 0);
+  glBindTexture(GL_TEXTURE_2D, GLuint(bound));  // as the watched pass left them
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, GLuint(packBuffer));
   return words;
 }
 
@@ -167,6 +172,7 @@ void Recorder::dispatched(std::string_view pass, std::initializer_list<gl::Watch
 
 Watch matched(Watch model, const Recorder& recorder) {
   const auto& ran = recorder.dispatches();
+  if (model.steps.empty() && model.error.empty()) model.error = "the model has no steps for " + model.variant;
   if (ran.size() != model.steps.size()) {
     model.error = "the GPU ran " + std::to_string(ran.size()) + " dispatches where the model has " +
                   std::to_string(model.steps.size()) + " steps";

@@ -94,12 +94,10 @@ primitives::Shown<Sums> shown(const Map& map) {
   const auto lane = [slack](const std::string& name, const std::string& source, const std::vector<Sums>& values, std::uint32_t tile,
                             std::size_t q, std::uint32_t stride, std::uint32_t offset) {
     lab::Lane l{name, source, {}, {}, tile, lab::Cells::Floats, false, 0, stride, offset};
-    double most = 0;
     for (const Sums& v : values) {
       l.model.push_back(bitsOf(v.sum[q]));
-      most = std::max(most, v.magnitude[q]);
+      l.tolerances.push_back(slack * v.magnitude[q]);  // each cell its own terms' bound
     }
-    l.tolerance = slack * most;
     return l;
   };
   primitives::Shown<Sums> s;
@@ -114,12 +112,10 @@ primitives::Shown<Sums> shown(const Map& map) {
   s.result = [slack](std::vector<lab::Lane>& lanes, const Sums& result) {
     // ShCoefficients: L[k] a vec4, its red at word 4k; the solid angle in L[0].w.
     lab::Lane coefficients{"coefficients L0 .. L8", "out", {}, {}, 0, lab::Cells::Floats, false, 0, 4, 0};
-    double most = 0;
     for (std::uint32_t c = 0; c < 9; ++c) {
       coefficients.model.push_back(bitsOf(result.sum[3 * c]));
-      most = std::max(most, result.magnitude[3 * c]);
+      coefficients.tolerances.push_back(slack * result.magnitude[3 * c]);
     }
-    coefficients.tolerance = slack * most;
     lab::Lane angle{"solid angle", "out", {}, {bitsOf(result.sum[kSolidAngle])}, 0, lab::Cells::Floats, false, 0, 1, 3};
     angle.tolerance = slack * result.magnitude[kSolidAngle];
     lanes.push_back(std::move(coefficients));

@@ -24,10 +24,9 @@ std::uint32_t bitsOf(double v) { return std::bit_cast<std::uint32_t>(float(v)); 
 // The reference's pixels as three lanes: the nearest boid (the visibility's payload), its depth,
 // the coverage; after a depths-only pass (`colours` false) the payload is still clear.
 std::vector<lab::Lane> pixelLanes(const std::vector<verify::SplatPixel>& ref, bool colours) {
-  lab::Lane boid{"nearest boid", "visibility", {}, {}, std::uint32_t(kSize.x), lab::Cells::Keys, false, 0, 2, 0};
-  lab::Lane depth{"its depth", "visibility", {}, {}, std::uint32_t(kSize.x), lab::Cells::Floats, false, 0, 2, 1};
-  lab::Lane cover{"coverage (of " + std::to_string(SPLAT_COVER_ONE) + " a pixel)", "coverage", {}, {}, std::uint32_t(kSize.x),
-                  lab::Cells::Numbers};
+  lab::Lane boid{"nearest boid", "visibility", {}, {}, 0, lab::Cells::Keys, false, 0, 2, 0};
+  lab::Lane depth{"its depth", "visibility", {}, {}, 0, lab::Cells::Floats, false, 0, 2, 1};
+  lab::Lane cover{"coverage (of " + std::to_string(SPLAT_COVER_ONE) + " a pixel)", "coverage", {}, {}, 0, lab::Cells::Numbers};
   for (const verify::SplatPixel& px : ref) {
     const bool someone = std::isfinite(px.nearest);
     // The boids that may be the GPU's nearest: within rounding of the nearest certain depth.
@@ -55,7 +54,6 @@ std::vector<lab::Lane> pixelLanes(const std::vector<verify::SplatPixel>& ref, bo
   for (lab::Lane* lane : {&boid, &depth, &cover}) {
     lane->columns = std::uint32_t(kSize.x);
     lane->image = true;
-    lane->tile = 0;
   }
   depth.digits = 3;  // a cell's text; the words are judged whole
   return {boid, depth, cover};
@@ -102,11 +100,22 @@ lab::Watch watchSplat(const lab::WatchRequest& request, const lab::Context& cont
   buffers.bind();
   const auto n = std::uint32_t(values.size());
   splats.forceNarrow(!wide);
-  return lab::recorded(std::move(watch), splats, [&] {
+  watch = lab::recorded(std::move(watch), splats, [&] {
     splats.begin(kSize);
     splats.splat({nullptr, nullptr, nullptr, 0, n, int(CULL_FAR)}, scene.view.lod);
     splats.finish();
   });
+  // The lanes judge a pixel's boid and its depth apart; the judge takes them as a pair, one boid the
+  // reference allows at its own depth.
+  if (watch.error.empty()) {
+    const std::vector<lab::Lane>& lanes = watch.steps.back().lanes;
+    std::vector<glm::uvec2> visibility;
+    for (std::size_t i = 0; i < lanes[0].gpu.size() && i < lanes[1].gpu.size(); ++i) visibility.emplace_back(lanes[0].gpu[i], lanes[1].gpu[i]);
+    const verify::SplatJudgement j =
+        verify::judgeSplats(scene.positions, scene.velocities, every, scene.view, visibility, lanes[2].gpu);
+    if (!j.pass()) watch.error = "the splat judge: " + j.firstFailure;
+  }
+  return watch;
 }
 
 }  // namespace boids::render

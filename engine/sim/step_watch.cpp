@@ -64,6 +64,28 @@ lab::Step stepOf(const verify::ReferenceStep& ref, const std::vector<std::uint32
   return step;
 }
 
+// The reference's bounds are Euclidean, per boid; the lanes judge a component at a time, within
+// the same bound. Here each boid's whole position and velocity as the judge of the step stage
+// takes them: empty when every judged boid is within its bounds, else the first that is not.
+std::string euclideanError(const lab::Step& step, const verify::ReferenceStep& ref, const std::vector<std::uint32_t>& order,
+                           const gpu::SimParams& params) {
+  const auto vec = [&](std::size_t first, std::size_t s) {
+    glm::dvec3 v;
+    for (int a = 0; a < 3; ++a) v[a] = double(std::bit_cast<float>(step.lanes.at(first + std::size_t(a)).gpu.at(s)));
+    return v;
+  };
+  for (std::size_t s = 0; s < order.size(); ++s) {
+    const std::uint32_t b = order[s];
+    if (ref.ambiguous[b]) continue;
+    const double dp = verify::worldDistance(vec(0, s), ref.positions[b], params), dv = glm::length(vec(4, s) - ref.velocities[b]);
+    if (!(dp <= ref.positionTolerance[b] && dv <= ref.velocityTolerance[b])) {
+      return "boid " + std::to_string(b) + ": position off by " + std::to_string(dp) + " (bound " + std::to_string(ref.positionTolerance[b]) +
+             "), velocity by " + std::to_string(dv) + " (bound " + std::to_string(ref.velocityTolerance[b]) + ")";
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 std::vector<std::string> watchedSteps() {
@@ -119,7 +141,9 @@ lab::Watch watchStep(const lab::WatchRequest& request, const lab::Context& conte
                    : "separation, alignment and cohesion over the boids within the radii of the cells around it") +
       ", banked flight, the walls; written " + (settings.neighbours == Neighbours::GridCoherent ? "in cell order" : "at the boid's index") +
       (ambiguous > 0 ? " (" + std::to_string(ambiguous) + " with a neighbour on a radius: not judged)" : "");
-  return lab::matched(std::move(watch), recorder);
+  watch = lab::matched(std::move(watch), recorder);
+  if (watch.error.empty()) watch.error = euclideanError(watch.steps.back(), ref, order, toGpu(settings, cell));
+  return watch;
 }
 
 }  // namespace boids::sim

@@ -46,6 +46,16 @@ TEST(WatchLane, AFloatLaneTakesItsUlpsAndNoMore) {
   EXPECT_EQ(lane.differences(), 1u);
   lane.gpu = {0x7fc00000u};  // NaN
   EXPECT_EQ(lane.differences(), 1u);
+  lane.tolerance = 0;
+  lane.model = {0x7f7fffffu};  // the largest float; infinity's bits are one more
+  lane.gpu = {0x7f800000u};
+  EXPECT_EQ(lane.differences(), 1u) << "infinity is not an ulp from anything";
+}
+
+TEST(WatchMatch, AModelWithNoStepsDoesNotAgree) {
+  const lab::Watch watch = lab::matched({"sort", "nothing", "random", {}, {}}, lab::Recorder());
+  EXPECT_FALSE(watch.agrees());
+  EXPECT_NE(watch.error.find("no steps"), std::string::npos) << watch.error;
 }
 
 TEST(WatchLane, AcceptedWordsAreRangesACellMayTake) {

@@ -368,7 +368,7 @@ class Bitonic final : public Sorter {
   BitonicVariant variant_;
   std::uint32_t leastLog2_;  // the fewest pairs it sorts, as log2: a tile, or a watch's least
   bool chained_;
-  std::array<BitonicShape, 32> shapes_;  // by log2 of the padded size, from kSortTileBits
+  std::array<BitonicShape, 32> shapes_;  // by log2 of the padded size, from leastLog2_
   gl::Program step_, pad_;
   std::array<gl::Program, kSortTileBits + 1> tileSorts_;  // by tileBits, as the shapes need them
   std::array<std::array<gl::Program, kTileSortItemBits + 1>, kSortTileBits + 1> tilePasses_;  // by tileBits, itemBits

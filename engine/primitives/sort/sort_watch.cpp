@@ -17,6 +17,7 @@ using Words = std::vector<std::uint32_t>;
 using Pairs = std::vector<std::pair<std::uint32_t, std::uint32_t>>;  // (key, value)
 
 constexpr std::uint32_t kPad = SORT_PAD_WORD;
+constexpr std::uint32_t kUnwritten = 0x0badf00du;  // past the input, until the sort pads it
 // Keys below this: counting keeps a counter a key (64 stay readable); radix takes 10 bits in two
 // digit passes of 5; bitonic only compares.
 std::uint32_t keyBound(const std::string& variant) { return variant == "counting" ? 64 : 1000; }
@@ -316,8 +317,10 @@ lab::Watch watchSort(const lab::WatchRequest& request, const lab::Context& conte
   }
   std::vector<std::uint32_t> words;
   for (const auto& [k, v] : pairs) words.insert(words.end(), {k, v});
-  const std::uint32_t least = 1u << kWatchBitonicShape.tileBits;  // room to pad to a power of two, a tile at least
-  words.resize(2 * std::size_t(std::max<std::uint32_t>(least, std::bit_ceil(n))), kPad);
+  // Room to pad to a power of two, a tile at least; not the padding itself, so that a pad pass that
+  // wrote nothing is seen.
+  const std::uint32_t least = 1u << kWatchBitonicShape.tileBits;
+  words.resize(2 * std::size_t(std::max<std::uint32_t>(least, std::bit_ceil(n))), kUnwritten);
   gl::Buffer buffer = gl::Buffer::fromSpan<std::uint32_t>("watch.sort.pairs", words);
   return lab::recorded(std::move(watch), *sorter, [&] { sorter->sort(buffer, n, keyCount); });
 }
