@@ -76,11 +76,11 @@ watches() {
   watch cull group-atomic 300 random 02
   watch reduce atomic 20 random 01
   watch reduce mipmap 12 random 03
-  watch sort bitonic-transpose 100 random 02 03
+  watch sort bitonic-transpose 100 random 03
   watch sort onesweep 300 random 02
   watch step coherent-27 16 random 07
   watch splat two-32-bit-passes 24 random 02
-  watch sh tree 32 random 05 10
+  watch sh tree 32 random 10
 }
 
 gpu() {
