@@ -516,7 +516,6 @@ class Desktop {
     const std::string& name = watched[std::size_t(std::clamp(panel_.watchStage, 0, int(watched.size()) - 1))];
     if (panel_.watchVariantsOf == name) return;
     panel_.watchVariantsOf = name;
-    panel_.watchVariants.clear();
     panel_.watchVariant = 0;
     panel_.watchVariants = findStage(name)->watchVariants();
   }

@@ -98,6 +98,9 @@ struct WatchRequest {
 };
 inline constexpr const char* kWatchInputs[] = {"random", "sorted", "reversed", "equal"};
 inline constexpr std::uint32_t kWatchFewest = 1, kWatchMost = 1024;
+// Invocations a group of a primitive made to watch (Variant::createToWatch) where its group size is
+// free: a small input then spans several groups.
+inline constexpr std::uint32_t kWatchGroup = 8;
 
 // The request's elements, each below `bound`; throws std::invalid_argument naming what was wrong
 // (an unknown input, a value that is not a number or not below `bound`, n outside 1..1024).

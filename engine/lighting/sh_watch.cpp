@@ -15,7 +15,6 @@ namespace boids::lighting {
 namespace {
 
 constexpr std::uint32_t kBound = 10;  // radiance below this
-constexpr std::uint32_t kGroup = 8;   // invocations a group, so that a small map spans several
 constexpr std::uint32_t kAccWords = 28;  // sh_acc.glsl's Acc: coefficient k's red at 3k, the solid angle at 27
 constexpr std::uint32_t kSolidAngle = 27;
 
@@ -144,12 +143,12 @@ lab::Watch watchSh(const lab::WatchRequest& request, const lab::Context& context
   const EquirectTables tables = equirectTables(map.width, map.height, padded, 0.0);
   std::vector<Sums> items;
   for (std::uint32_t k = 0; k < padded / SH_EQUIRECT_ITEM_TEXELS * map.height; ++k) items.push_back(item(k, map, tables, padded));
-  watch.steps = primitives::reduceModel(request.variant, items, context.caps, equirectPayload(kGroup), shown(map));
+  watch.steps = primitives::reduceModel(request.variant, items, context.caps, equirectPayload(lab::kWatchGroup), shown(map));
   try {
     ShProjector projector(context.shaders, context.caps, 4);
     projector.setEnvironment(map.environment());
     lab::Recorder recorder;
-    projector.projectWatched(request.variant, kGroup, recorder);
+    projector.projectWatched(request.variant, lab::kWatchGroup, recorder);
     return lab::matched(std::move(watch), recorder);
   } catch (const std::exception& e) {
     watch.error = e.what();

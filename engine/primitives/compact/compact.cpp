@@ -5,6 +5,7 @@
 
 #include "engine/gl/dispatch.hpp"
 #include "engine/gl/program.hpp"
+#include "engine/lab/watch.hpp"
 #include "engine/primitives/scan/scan.hpp"
 #include "shaders/primitives/compact/compact_slots.h"
 
@@ -126,28 +127,28 @@ std::unique_ptr<Compact> makeScan(const gl::ShaderLibrary& lib, const gl::Caps& 
 
 std::string ballotMissing(const gl::Caps& caps) { return caps.subgroupBallotMissing; }
 
-// Each made to watch (the last field) with groups of kCompactWatchGroup, so that a small input spans several.
+// Each made to watch (the last field) with groups of lab::kWatchGroup.
 const CompactVariant kCompactions[] = {
     {"single-thread", "one invocation walks every element: the baseline that shows why not", true, make<SingleThread>, nullptr,
-     make<SingleThread, kCompactWatchGroup>},
+     make<SingleThread, lab::kWatchGroup>},
     {"group-leader",
      "one invocation per group counts its group's kept elements serially in shared memory and hands out their "
      "slots; one global atomicAdd per group",
-     false, make<GroupLeader>, nullptr, make<GroupLeader, kCompactWatchGroup>},
+     false, make<GroupLeader>, nullptr, make<GroupLeader, lab::kWatchGroup>},
     {"global-atomic", "every kept element takes its slot with one atomicAdd on one counter", false, make<GlobalAtomic>, nullptr,
-     make<GlobalAtomic, kCompactWatchGroup>},
+     make<GlobalAtomic, lab::kWatchGroup>},
     {"group-atomic",
      "a shared-memory atomicAdd gives each kept element its slot in its group; one global atomicAdd per group for "
      "the group's base, barriers between",
-     false, make<GroupAtomic>, nullptr, make<GroupAtomic, kCompactWatchGroup>},
+     false, make<GroupAtomic>, nullptr, make<GroupAtomic, lab::kWatchGroup>},
     {"subgroup-ballot", "a ballot and a bit count per subgroup give each kept element its slot; one atomicAdd per subgroup",
-     false, make<SubgroupBallot>, ballotMissing, make<SubgroupBallot, kCompactWatchGroup>},
+     false, make<SubgroupBallot>, ballotMissing, make<SubgroupBallot, lab::kWatchGroup>},
     {"ballot-tiles",
      "8 elements per invocation a step, a ballot per subgroup for each, the subgroups' counts combined in shared "
      "memory: one atomicAdd per 2048 elements",
-     false, make<BallotTiles>, ballotMissing, make<BallotTiles, kCompactWatchGroup>},
+     false, make<BallotTiles>, ballotMissing, make<BallotTiles, lab::kWatchGroup>},
     {"scan", "1 or 0 per element, their exclusive scan, each kept element to its slot: keeps the input order", true,
-     makeScan<>, nullptr, makeScan<kCompactWatchGroup>},
+     makeScan<>, nullptr, makeScan<lab::kWatchGroup>},
 };
 
 }  // namespace

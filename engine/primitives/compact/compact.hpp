@@ -42,9 +42,8 @@ class Compact : public gl::Watchable {
 };
 
 using CompactVariant = Variant<Compact, const CompactPredicate&>;
-// ballot-tiles' elements an invocation a step (compact.comp's ITEMS), and the groups the variants
-// are made with to watch (Variant::createToWatch): a small input spans several.
-inline constexpr std::uint32_t kBallotItems = 8, kCompactWatchGroup = 8;
+// ballot-tiles' elements an invocation a step (compact.comp's ITEMS).
+inline constexpr std::uint32_t kBallotItems = 8;
 std::span<const CompactVariant> compactions();
 
 }  // namespace boids::primitives

@@ -84,7 +84,7 @@ lab::Watch watchCompact(const lab::WatchRequest& request, const lab::Context& co
     return watch;
   }
   const std::uint32_t scanTile = findVariant(scans(), kDefaultScan)->makeToWatch(context.shaders, context.caps)->tile();
-  watch.steps = compactSteps(request.variant, flags, kCompactWatchGroup, scanTile, "", true);
+  watch.steps = compactSteps(request.variant, flags, lab::kWatchGroup, scanTile, "", true);
   gl::Buffer in = gl::Buffer::fromSpan<std::uint32_t>("watch.compact.in", flags);
   gl::Buffer out("watch.compact.out", std::size_t(n) * 4), kept("watch.compact.kept", 4);
   out.zero(std::size_t(n) * 4);

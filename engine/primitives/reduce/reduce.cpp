@@ -23,7 +23,6 @@ std::string loopLimitProblem(std::uint64_t iterations, std::uint64_t limit) {
 
 namespace {
 
-
 gl::Program kernel(const gl::ShaderLibrary& lib, const ReducePayload& payload, const char* path, gl::Defines defines) {
   defines.push_back(payload.define());
   if (payload.wide) defines.emplace_back("ACC_WIDE_ITEMS", "1");
@@ -88,7 +87,6 @@ class TreePhases {
   std::uint32_t slots_ = 0;
   gl::Buffer copies_;
 };
-
 
 void bindEnds(const gl::Buffer* input, const gl::Buffer& output) {
   if (input) input->bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_INPUT);
@@ -177,24 +175,22 @@ class GridThenOne : public Reduce {
   TreePhases phases_;
 };
 
+// The tree's passes, the grid's and the partials' (`watchTree`: built to copy their trees out).
+gl::Program treePass(const gl::ShaderLibrary& lib, const ReducePayload& payload, bool readsPartials, bool watchTree = false) {
+  return groupReduce(lib, payload, payload.group, readsPartials, !readsPartials, 4, false, watchTree);
+}
+TreePhases treePhases(const gl::ShaderLibrary& lib, const ReducePayload& payload) {
+  std::vector<gl::Program> passes;
+  for (bool readsPartials : {false, true}) passes.push_back(treePass(lib, payload, readsPartials, true));
+  return TreePhases(std::move(passes), payload.group);
+}
+
 class Tree final : public GridThenOne {
  public:
   // `watchTree`: made to watch, with the phases of each group's tree (TreePhases).
   Tree(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload, bool watchTree = false)
-      : GridThenOne(caps, payload, groupReduce(lib, payload, payload.group, false, true, 4),
-                    groupReduce(lib, payload, payload.group, true, false, 4), "reduce.tree.partials",
-                    watchTree ? phasesOf(lib, payload) : TreePhases()) {}
-
- private:
-  // The tree's two passes (the grid's, the partials') built to copy their trees out.
-  static TreePhases phasesOf(const gl::ShaderLibrary& lib, const ReducePayload& payload) {
-    std::vector<gl::Program> passes;
-    passes.push_back(groupReduce(lib, payload, payload.group, false, true, 4, false, true));
-    passes.push_back(groupReduce(lib, payload, payload.group, true, false, 4, false, true));
-    return TreePhases(std::move(passes), payload.group);
-  }
-
- public:
+      : GridThenOne(caps, payload, treePass(lib, payload, false), treePass(lib, payload, true), "reduce.tree.partials",
+                    watchTree ? treePhases(lib, payload) : TreePhases()) {}
 
   verify::ErrorModel errorModel(std::uint32_t count) const override {
     return gridThenOneModel(count, gridGroups(caps_, count, payload_), payload_.group, payload_.wide);
@@ -244,11 +240,8 @@ class RecursiveMultipass final : public Reduce {
       : caps_(caps),
         wide_(payload.wide),
         group_(payload.group),
-        fromInput_(groupReduce(lib, payload, group_, false, true, 1)),
-        fromPartials_(groupReduce(lib, payload, group_, true, true, 1)),
-        inputToOutput_(groupReduce(lib, payload, group_, false, false, 1)),
-        partialsToOutput_(groupReduce(lib, payload, group_, true, false, 1)),
-        phases_(watchTree ? phasesOf(lib, payload) : TreePhases()) {}
+        passes_(passesOf(lib, payload, false)),
+        phases_(watchTree ? TreePhases(passesOf(lib, payload, true), payload.group) : TreePhases()) {}
 
   void run(const gl::Buffer* input, std::uint32_t count, const gl::Buffer& output) override {
     bindEnds(input, output);
@@ -268,9 +261,9 @@ class RecursiveMultipass final : public Reduce {
         if (!last) buffers_[latest ^ 1].bindBase(GL_SHADER_STORAGE_BUFFER, REDUCE_SLOT_PARTIALS_OUT);
         latest ^= 1;
       }
-      const std::size_t role = (fromInput ? 0 : 1) + (last ? 2 : 0);  // as phasesOf lists the passes
+      const std::size_t role = (fromInput ? 0 : 1) + (last ? 2 : 0);  // as passesOf lists the passes
       phases_.show(*this, role, groups, items, count);
-      (role == 0 ? fromInput_ : role == 1 ? fromPartials_ : role == 2 ? inputToOutput_ : partialsToOutput_).use();
+      passes_[role].use();
       bindItems(items, count);
       glDispatchCompute(groups, 1, 1);
       if (last) break;
@@ -303,27 +296,29 @@ class RecursiveMultipass final : public Reduce {
     dispatched("level", {{"in", in, inWords}, {"out", &out, outWords}});
   }
   void ensure(std::uint32_t partials) {
-    if (stride_ == 0) stride_ = fromInput_.storageArrayStride("PartialsOut");  // asked once, not every frame
+    if (stride_ == 0) stride_ = passes_[0].storageArrayStride("PartialsOut");  // asked once, not every frame
     for (int k = 0; k < 2; ++k) {
       if (buffers_[k].size() < std::size_t(partials) * stride_) {
-        buffers_[k] = partialsFor(fromInput_, "PartialsOut", partials, k ? "reduce.multipass.b" : "reduce.multipass.a");
+        buffers_[k] = partialsFor(passes_[0], "PartialsOut", partials, k ? "reduce.multipass.b" : "reduce.multipass.a");
       }
     }
   }
 
-  // The four passes built to copy their trees out, in the order run() names them.
-  static TreePhases phasesOf(const gl::ShaderLibrary& lib, const ReducePayload& payload) {
+  // The four passes by role, as run() picks them: + 1 reads the level before's partials (else the
+  // input), + 2 writes the output (the last level; else partials). `watchTree`: built to copy
+  // their trees out.
+  static std::vector<gl::Program> passesOf(const gl::ShaderLibrary& lib, const ReducePayload& payload, bool watchTree) {
     std::vector<gl::Program> passes;
-    for (bool toOutput : {false, true}) {
-      for (bool fromPartials : {false, true}) passes.push_back(groupReduce(lib, payload, payload.group, fromPartials, !toOutput, 1, false, true));
+    for (std::size_t role = 0; role < 4; ++role) {
+      passes.push_back(groupReduce(lib, payload, payload.group, (role & 1) != 0, (role & 2) == 0, 1, false, watchTree));
     }
-    return TreePhases(std::move(passes), payload.group);
+    return passes;
   }
 
   const gl::Caps& caps_;
   bool wide_;
   std::uint32_t group_;
-  gl::Program fromInput_, fromPartials_, inputToOutput_, partialsToOutput_;
+  std::vector<gl::Program> passes_;  // by role (passesOf)
   TreePhases phases_;
   gl::Buffer buffers_[2];
   std::size_t stride_ = 0;
@@ -332,7 +327,6 @@ class RecursiveMultipass final : public Reduce {
 // ---------------------------------------------------------------------------------------------
 class TwoPass64 final : public Reduce {
  public:
-
   TwoPass64(const gl::ShaderLibrary& lib, const gl::Caps& caps, const ReducePayload& payload, bool column)
       : loopLimit_(caps.loopIterationLimit),
         partialsPass_(kernel(lib, payload, "two_pass_64.comp", {{"PATTERN_COLUMN", column ? "1" : "0"}})),

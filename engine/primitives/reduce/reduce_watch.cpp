@@ -13,8 +13,8 @@ namespace {
 
 // Elements below this, so that the sums a cell shows stay short.
 constexpr std::uint32_t kWatchBound = 10;
-// One word an item, groups of 8 for the grid-stride and multipass variants, an item an invocation.
-constexpr ReducePayload kWatchPayload{"primitives/reduce/watch_sum.glsl", 1, false, 0, 8};
+// One word an item, the watch's groups for the grid-stride and multipass variants, an item an invocation.
+constexpr ReducePayload kWatchPayload{"primitives/reduce/watch_sum.glsl", 1, false, 0, lab::kWatchGroup};
 
 using Words = std::vector<std::uint32_t>;
 

@@ -60,7 +60,7 @@ const SortVariant* findSorter(std::string_view name);
 // The radix sorters (radix.cpp): least-significant digit first over the key bits below keyCount.
 // toWatch: the kernels at a watch's shape (engine/lab/watch.hpp): tiles of radixTile(caps, true)
 // pairs, a small input spanning several, and at most kWatchRadixDigitBits bits a digit.
-inline constexpr std::uint32_t kWatchRadixDigitBits = 5;
+inline constexpr std::uint32_t kRadixDigitBits = 8, kWatchRadixDigitBits = 5;  // the most bits a digit
 std::unique_ptr<Sorter> makeRadix(const gl::ShaderLibrary& library, const gl::Caps& caps, bool toWatch = false);
 // alwaysFallBack (tests): every tile counts its predecessors' digits from their inputs instead of
 // reading what they published, the path that keeps a pass from hanging where groups are not

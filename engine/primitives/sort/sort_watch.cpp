@@ -291,7 +291,7 @@ std::vector<lab::Step> sortSteps(const std::string& variant, const Pairs& pairs,
   if (pairs.size() <= 1 || keyCount <= 1) return {};
   const std::uint32_t tile = radixTile(context.caps, toWatch);
   if (variant == "radix") {
-    return radixSteps(pairs, keyCount, scanTileOf("decoupled-lookback", context), tile, toWatch ? kWatchRadixDigitBits : 8);
+    return radixSteps(pairs, keyCount, scanTileOf("decoupled-lookback", context), tile, toWatch ? kWatchRadixDigitBits : kRadixDigitBits);
   }
   if (variant == "onesweep" && toWatch) return oneSweepSteps(pairs, keyCount, tile);
   return {};
