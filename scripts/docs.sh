@@ -80,6 +80,7 @@ watches() {
   watch sort onesweep 300 random 02
   watch step coherent-27 16 random 07
   watch splat two-32-bit-passes 24 random 02
+  watch splat optical-depth-two-32-bit-passes 24 random 02
   watch sh tree 32 random 10
 }
 

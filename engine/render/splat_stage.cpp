@@ -11,14 +11,15 @@ namespace boids::render {
 namespace {
 
 constexpr std::uint32_t kLimitGpu = 1100000, kLimitSoftware = 70000;  // a million splats: seconds a run on a CPU
-const std::vector<std::string> kPaths = splatPaths();
 
 class SplatStage : public lab::Stage {
  public:
   explicit SplatStage(const lab::Context& context) : splats_(context.shaders, context.caps, Splats::Payload::BoidIndex) {}
 
   std::vector<std::pair<std::string, std::string>> variants() const override {
-    return {{kPaths[0], splats_.wide() ? "" : splats_.wideAtomicsMissing()}, {kPaths[1], ""}};
+    std::vector<std::pair<std::string, std::string>> list;
+    for (const SplatVariant& v : kSplatVariants) list.emplace_back(v.name, v.narrow || splats_.wide() ? "" : splats_.wideAtomicsMissing());
+    return list;
   }
 
   void prepare(const lab::Case& c) override {
@@ -30,10 +31,13 @@ class SplatStage : public lab::Stage {
   }
 
   std::vector<lab::Row> run(std::size_t k, lab::Timer& timer) override {
-    lab::Row row = lab::identity(case_, "splat", kPaths[k]);
-    if (k == 0 && !splats_.wide()) return {lab::unavailable(std::move(row), splats_.wideAtomicsMissing())};
+    const SplatVariant& v = kSplatVariants[k];
+    lab::Row row = lab::identity(case_, "splat", v.name);
+    row["far_field"] = nameOf(kFarFields, v.far);
+    if (!v.narrow && !splats_.wide()) return {lab::unavailable(std::move(row), splats_.wideAtomicsMissing())};
+    buffers_.farField(v.far);
     buffers_.bind();
-    splats_.forceNarrow(k == 1);
+    splats_.forceNarrow(v.narrow);
     const Splats::Source source{nullptr, nullptr, nullptr, 0, case_.n, int(CULL_FAR)};
     timer.time(row, [&](int) {
       splats_.begin(scene_.view.size);
@@ -41,7 +45,9 @@ class SplatStage : public lab::Stage {
       splats_.finish();
     });
     const verify::SplatJudgement j = verify::judgeSplats(scene_.positions, scene_.velocities, every_, scene_.view,
-                                                         splats_.readVisibility(), splats_.readCoverage());
+                                                         splats_.readVisibility(), splats_.readCoverage(),
+                                                         v.far == FarField::OpticalDepth ? verify::CoverageSum::Summed
+                                                                                         : verify::CoverageSum::Clamped);
     splats_.forceNarrow(false);
     std::string detail = std::to_string(j.pixels) + " pixels, " + std::to_string(j.covered) + " covered, " +
                          std::to_string(j.uncertain) + " left open by rounding";
@@ -76,6 +82,11 @@ SplatSceneBuffers::SplatSceneBuffers(const verify::SplatScene& scene, const std:
   velocities = gl::Buffer(label + ".velocities", bytes, scene.velocities.data());
   camera = gl::Buffer(label + ".camera", sizeof cameraState, &cameraState);
   params = gl::Buffer(label + ".params", sizeof renderParams, &renderParams);
+}
+
+void SplatSceneBuffers::farField(FarField far) {
+  const glm::vec4 value(float(int(far)), 1.0f, 0.0f, 0.0f);
+  params.upload(offsetof(gpu::RenderParams, farField), sizeof value, &value);
 }
 
 void SplatSceneBuffers::bind() const {

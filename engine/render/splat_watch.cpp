@@ -22,11 +22,14 @@ using Range = std::pair<std::uint32_t, std::uint32_t>;
 std::uint32_t bitsOf(double v) { return std::bit_cast<std::uint32_t>(float(v)); }
 
 // The reference's pixels as three lanes: the nearest boid (the visibility's payload), its depth,
-// the coverage; after a depths-only pass (`colours` false) the payload is still clear.
-std::vector<lab::Lane> pixelLanes(const std::vector<verify::SplatPixel>& ref, bool colours) {
+// the coverage (or the optical depth: `summed`); after a depths-only pass (`colours` false) the
+// payload is still clear.
+std::vector<lab::Lane> pixelLanes(const std::vector<verify::SplatPixel>& ref, bool colours, bool summed) {
   lab::Lane boid{"nearest boid", "visibility", {}, {}, 0, lab::Cells::Keys, false, 0, 2, 0};
   lab::Lane depth{"its depth", "visibility", {}, {}, 0, lab::Cells::Floats, false, 0, 2, 1};
-  lab::Lane cover{"coverage (of " + std::to_string(SPLAT_COVER_ONE) + " a pixel)", "coverage", {}, {}, 0, lab::Cells::Numbers};
+  lab::Lane cover{summed ? "optical depth (of " + std::to_string(SPLAT_DEPTH_ONE) + " a pixel's area)"
+                         : "coverage (of " + std::to_string(SPLAT_COVER_ONE) + " a pixel)",
+                  "coverage", {}, {}, 0, lab::Cells::Numbers};
   for (const verify::SplatPixel& px : ref) {
     const bool someone = std::isfinite(px.nearest);
     // The boids that may be the GPU's nearest: within rounding of the nearest certain depth.
@@ -46,9 +49,12 @@ std::vector<lab::Lane> pixelLanes(const std::vector<verify::SplatPixel>& ref, bo
     boid.accepted.push_back(colours ? ids : std::vector<Range>{});
     depth.model.push_back(someone ? bitsOf(px.nearest) : kNone);
     depth.accepted.push_back(depths);
-    // The pass stops adding at a whole pixel, so a sum at or past it is any sum past it.
-    const auto one = std::int64_t(SPLAT_COVER_ONE);
-    cover.model.push_back(std::uint32_t(px.low));
+    // The nearest bird's pass stops adding at a whole pixel, so a sum at or past it is any sum past
+    // it; optical depth adds every share.
+    const std::int64_t one = summed ? std::numeric_limits<std::int64_t>::max() : std::int64_t(SPLAT_COVER_ONE);
+    // Shown: the low end; for optical depth, whose ranges widen bird by bird, their middle (the
+    // shares as the reference rounds them), but 0 where a share may be none (a footprint's edge).
+    cover.model.push_back(std::uint32_t(summed && px.low > 0 ? (px.low + px.high) / 2 : px.low));
     cover.accepted.push_back({{std::uint32_t(std::min(px.low, one)), px.high < one ? std::uint32_t(px.high) : ~0u}});
   }
   for (lab::Lane* lane : {&boid, &depth, &cover}) {
@@ -61,17 +67,24 @@ std::vector<lab::Lane> pixelLanes(const std::vector<verify::SplatPixel>& ref, bo
 
 }  // namespace
 
-std::vector<std::string> splatPaths() { return {"one-64-bit-atomic", "two-32-bit-passes"}; }
+std::vector<std::string> splatPaths() {
+  std::vector<std::string> names;
+  for (const SplatVariant& v : kSplatVariants) names.emplace_back(v.name);
+  return names;
+}
 
 lab::Watch watchSplat(const lab::WatchRequest& request, const lab::Context& context) {
   lab::Watch watch{"splat", request.variant, request.input, {}, {}};
-  const std::vector<std::string> paths = splatPaths();
-  if (std::find(paths.begin(), paths.end(), request.variant) == paths.end()) {
-    watch.error = "no watch for splat variant '" + request.variant + "' (those with one: one-64-bit-atomic, two-32-bit-passes)";
+  const auto* v = std::find_if(std::begin(kSplatVariants), std::end(kSplatVariants),
+                               [&](const SplatVariant& s) { return request.variant == s.name; });
+  if (v == std::end(kSplatVariants)) {
+    std::string names;
+    for (const SplatVariant& s : kSplatVariants) names += (names.empty() ? "" : ", ") + std::string(s.name);
+    watch.error = "no watch for splat variant '" + request.variant + "' (those with one: " + names + ")";
     return watch;
   }
   Splats splats(context.shaders, context.caps, Splats::Payload::BoidIndex);
-  const bool wide = request.variant == paths[0];
+  const bool wide = !v->narrow, summed = v->far == FarField::OpticalDepth;
   if (wide && !splats.wide()) {
     watch.error = request.variant + " cannot run here: " + splats.wideAtomicsMissing();
     return watch;
@@ -85,18 +98,24 @@ lab::Watch watchSplat(const lab::WatchRequest& request, const lab::Context& cont
   }
   std::vector<std::uint32_t> every(values.size());
   for (std::uint32_t i = 0; i < every.size(); ++i) every[i] = i;
-  const std::vector<verify::SplatPixel> ref = verify::splatReference(scene.positions, scene.velocities, every, scene.view);
+  const verify::CoverageSum sum = summed ? verify::CoverageSum::Summed : verify::CoverageSum::Clamped;
+  const std::vector<verify::SplatPixel> ref = verify::splatReference(scene.positions, scene.velocities, every, scene.view, sum);
   const std::string how = "an invocation a boid projects it, and walks the pixels of its footprint (a square of at least 1.5 px "
                           "far off, the dart's triangle near): ";
+  const std::string added = summed ? "each boid's covered share added to the pixel's optical depth (a group's shares summed by "
+                                     "pixel in its shared table first, each sum added once)"
+                                   : "coverage added, up to the whole pixel";
   if (wide) {
-    watch.steps.push_back({"splat", how + "one 64-bit atomicMin of depth << 32 | index a pixel keeps the nearest; coverage added", pixelLanes(ref, true)});
+    watch.steps.push_back({"splat", how + "one 64-bit atomicMin of depth << 32 | index a pixel keeps the nearest; " + added,
+                           pixelLanes(ref, true, summed)});
   } else {
-    watch.steps.push_back({"depth", how + "a 32-bit atomicMin keeps the nearest depth; coverage added", pixelLanes(ref, false)});
+    watch.steps.push_back({"depth", how + "a 32-bit atomicMin keeps the nearest depth; " + added, pixelLanes(ref, false, summed)});
     watch.steps.push_back({"colour", "the same walk again: where a boid's depth is the pixel's, an atomicMin of its index (the smaller on a tie)",
-                           pixelLanes(ref, true)});
+                           pixelLanes(ref, true, summed)});
   }
 
-  const SplatSceneBuffers buffers(scene, "watch.splat");
+  SplatSceneBuffers buffers(scene, "watch.splat");
+  buffers.farField(v->far);
   buffers.bind();
   const auto n = std::uint32_t(values.size());
   splats.forceNarrow(!wide);
@@ -112,7 +131,7 @@ lab::Watch watchSplat(const lab::WatchRequest& request, const lab::Context& cont
     std::vector<glm::uvec2> visibility;
     for (std::size_t i = 0; i < lanes[0].gpu.size() && i < lanes[1].gpu.size(); ++i) visibility.emplace_back(lanes[0].gpu[i], lanes[1].gpu[i]);
     const verify::SplatJudgement j =
-        verify::judgeSplats(scene.positions, scene.velocities, every, scene.view, visibility, lanes[2].gpu);
+        verify::judgeSplats(scene.positions, scene.velocities, every, scene.view, visibility, lanes[2].gpu, sum);
     if (!j.pass()) watch.error = "the splat judge: " + j.firstFailure;
   }
   return watch;

@@ -357,6 +357,25 @@ TEST_F(GlTest, SplatWatchPathsLeaveTheSameImageTieForTie) {
   EXPECT_EQ(wide.steps[0].lanes[1].gpu, narrow.steps[1].lanes[1].gpu) << "its depth";
 }
 
+TEST_F(GlTest, SplatWatchOfOpticalDepthLeavesTheSameSumsOnBothPaths) {
+  // The same 40 boids at one depth as optical depth (the murmuration's far field): every share is
+  // rounded once and integer sums do not depend on their order, so the 64-bit path and the two
+  // 32-bit passes leave the same optical depth in every pixel, and the same nearest boids.
+  const lab::Watch narrow = render::watchSplat({"optical-depth-two-32-bit-passes", 40, "equal", 2}, watchContext());
+  ASSERT_EQ(passesOf(narrow), (std::vector<std::string>{"depth", "colour"})) << narrow.error;
+  expectAgrees(narrow, "optical-depth-two-32-bit-passes, equal depths");
+  EXPECT_EQ(narrow.steps[0].lanes[2].gpu, narrow.steps[1].lanes[2].gpu) << "the colour pass adds no optical depth";
+  const lab::Watch wide = render::watchSplat({"optical-depth-one-64-bit-atomic", 40, "equal", 2}, watchContext());
+  if (!wide.error.empty()) {
+    EXPECT_NE(wide.error.find("GL_NV_shader_atomic_int64"), std::string::npos) << wide.error;
+    return;
+  }
+  expectAgrees(wide, "optical-depth-one-64-bit-atomic, equal depths");
+  ASSERT_EQ(wide.steps.size(), 1u);
+  EXPECT_EQ(wide.steps[0].lanes[0].gpu, narrow.steps[1].lanes[0].gpu) << "the nearest boid of every pixel";
+  EXPECT_EQ(wide.steps[0].lanes[2].gpu, narrow.steps[1].lanes[2].gpu) << "the optical depth of every pixel";
+}
+
 TEST_F(GlTest, KnnWatchOnALineGivesEachPointItsNeighboursOnTheLine) {
   // Points at 0, 1, 2, ... 9 on a line, k 7: point 0's nearest are 1 to 7; point 5's are 4 and 6,
   // then 3 and 7 (ties to the lower index), then 2 and 8, then 1.
