@@ -1,6 +1,7 @@
 #include "engine/render/splat_stage.hpp"
 
 #include "engine/gpu_types.hpp"
+#include "engine/primitives/registry.hpp"
 #include "engine/render/splat_watch.hpp"
 #include "engine/render/splats.hpp"
 #include "engine/verify/splat.hpp"
@@ -18,7 +19,7 @@ class SplatStage : public lab::Stage {
 
   std::vector<std::pair<std::string, std::string>> variants() const override {
     std::vector<std::pair<std::string, std::string>> list;
-    for (const SplatVariant& v : kSplatVariants) list.emplace_back(v.name, v.narrow || splats_.wide() ? "" : splats_.wideAtomicsMissing());
+    for (const SplatVariant& v : splatVariants()) list.emplace_back(v.name, v.narrow || splats_.wide() ? "" : splats_.wideAtomicsMissing());
     return list;
   }
 
@@ -31,7 +32,7 @@ class SplatStage : public lab::Stage {
   }
 
   std::vector<lab::Row> run(std::size_t k, lab::Timer& timer) override {
-    const SplatVariant& v = kSplatVariants[k];
+    const SplatVariant& v = splatVariants()[k];
     lab::Row row = lab::identity(case_, "splat", v.name);
     row["far_field"] = nameOf(kFarFields, v.far);
     if (!v.narrow && !splats_.wide()) return {lab::unavailable(std::move(row), splats_.wideAtomicsMissing())};
@@ -98,6 +99,6 @@ void SplatSceneBuffers::bind() const {
 
 const lab::StageInfo kSplatStage{"splat", "far boids splatted by the compute rasteriser", lab::Sweep::Sizes,
                                  [](const lab::Context& c) { return std::make_unique<SplatStage>(c); }, takes, nullptr, watchSplat,
-                                 splatPaths};
+                                 [] { return primitives::variantNames(splatVariants()); }};
 
 }  // namespace boids::render

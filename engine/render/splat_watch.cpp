@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/primitives/registry.hpp"
 #include "engine/render/splat_stage.hpp"
 #include "engine/render/splats.hpp"
 #include "engine/verify/splat.hpp"
@@ -67,19 +68,12 @@ std::vector<lab::Lane> pixelLanes(const std::vector<verify::SplatPixel>& ref, bo
 
 }  // namespace
 
-std::vector<std::string> splatPaths() {
-  std::vector<std::string> names;
-  for (const SplatVariant& v : kSplatVariants) names.emplace_back(v.name);
-  return names;
-}
-
 lab::Watch watchSplat(const lab::WatchRequest& request, const lab::Context& context) {
   lab::Watch watch{"splat", request.variant, request.input, {}, {}};
-  const auto* v = std::find_if(std::begin(kSplatVariants), std::end(kSplatVariants),
-                               [&](const SplatVariant& s) { return request.variant == s.name; });
-  if (v == std::end(kSplatVariants)) {
+  const SplatVariant* v = primitives::findVariant(splatVariants(), request.variant);
+  if (!v) {
     std::string names;
-    for (const SplatVariant& s : kSplatVariants) names += (names.empty() ? "" : ", ") + std::string(s.name);
+    for (const std::string& name : primitives::variantNames(splatVariants())) names += (names.empty() ? "" : ", ") + name;
     watch.error = "no watch for splat variant '" + request.variant + "' (those with one: " + names + ")";
     return watch;
   }

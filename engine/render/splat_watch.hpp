@@ -1,12 +1,11 @@
 #pragma once
 // The compute rasteriser's watch (engine/lab/watch.hpp): a few boids on a 24 x 14 target, the
 // input's elements their depths (8 + element, in front of the camera; their places on the screen
-// seeded), splatted with their index as payload by one variant (kSplatVariants). Each pass's
+// seeded), splatted with their index as payload by one variant (splatVariants()). Each pass's
 // buffers beside the double-precision reference: per pixel the nearest boid, its depth and the
 // coverage (or the optical depth), where rounding may decide within a range (a coverage, boids
 // within rounding of one depth) the range accepted.
-#include <string>
-#include <vector>
+#include <span>
 
 #include "engine/lab/stage.hpp"
 #include "engine/render/render_settings.hpp"
@@ -27,7 +26,7 @@ inline constexpr SplatVariant kSplatVariants[] = {
     {"optical-depth-one-64-bit-atomic", false, FarField::OpticalDepth},
     {"optical-depth-two-32-bit-passes", true, FarField::OpticalDepth},
 };
-std::vector<std::string> splatPaths();  // kSplatVariants' names
+inline std::span<const SplatVariant> splatVariants() { return kSplatVariants; }  // as the registries are read
 
 lab::Watch watchSplat(const lab::WatchRequest& request, const lab::Context& context);
 
