@@ -36,12 +36,14 @@ GridStepper::Programs GridStepper::build(const gl::ShaderLibrary& library, bool 
 const GridStepper::NearestPrograms& GridStepper::nearestFor(const grid::SpatialGrid& grid, std::uint32_t nearest) {
   const auto key = std::make_pair(grid.hashed(), nearest);
   if (auto found = nearest_.find(key); found != nearest_.end()) return found->second;
-  auto program = [&](const char* coherent) {
+  auto program = [&](const char* coherent, const char* tied) {
     return gl::Program::compute(library_, "sim/sim_step_grid.comp",
                                 {{"COHERENT", coherent}, {"TOPOLOGICAL", "1"}, {"NEAREST", std::to_string(nearest)},
-                                 {"GRID_HASHED", grid.hashed() ? "1" : "0"}, {"GROUP_SIZE", std::to_string(kGroupSize)}});
+                                 {"TIED", tied}, {"GRID_HASHED", grid.hashed() ? "1" : "0"},
+                                 {"GROUP_SIZE", std::to_string(kGroupSize)}});
   };
-  return nearest_.emplace(key, NearestPrograms{program("1"), program("0")}).first->second;
+  return nearest_.emplace(key, NearestPrograms{program("1", "0"), program("0", "0"), program("1", "1"), program("0", "1")})
+      .first->second;
 }
 
 GridStepper::GridStepper(const gl::ShaderLibrary& library, const gl::Caps& caps)
@@ -73,16 +75,23 @@ void GridStepper::audit(const Flock& flock, const gl::Buffer& stats, const grid:
 
 void GridStepper::step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent,
                        std::uint32_t nearest) {
+  flock.bindForStep();
+  grid.bindForStep(coherent);
+  stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
   if (nearest > 0) {
     const NearestPrograms& programs = nearestFor(grid, nearest);
+    const std::size_t tieBytes = (std::size_t(flock.count()) + 31) / 32 * 4;
+    if (ties_.size() < tieBytes) ties_ = gl::Buffer("sim.ties", tieBytes);
+    ties_.zero(tieBytes);
+    ties_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_TIES);
     (coherent ? programs.coherent : programs.scattered).use();
+    glDispatchCompute(groupsFor(flock.count()), 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the tie bits -> the tied boids' step
+    (coherent ? programs.tiedCoherent : programs.tiedScattered).use();
   } else {
     const Programs& programs = programsFor(grid);
     (coherent ? programs.coherent : programs.scattered).use();
   }
-  flock.bindForStep();
-  grid.bindForStep(coherent);
-  stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
   glDispatchCompute(groupsFor(flock.count()), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // new state -> reduction, next grid, draw
   flock.swap();

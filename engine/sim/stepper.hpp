@@ -37,7 +37,8 @@ class GridStepper {
   GridStepper(const gl::ShaderLibrary& library, const gl::Caps& caps);
   // As BruteForceStepper::step, with the neighbours from `grid` (coherent: from its sorted copies):
   // those within the radii (`nearest` 0) or the `nearest` nearest (1..NEAREST_MOST; the topological
-  // rule, whose sampled k-th distances go to the buffer bound at SSBO_REACH).
+  // rule, whose sampled k-th distances go to the buffer bound at SSBO_REACH; two dispatches, the
+  // second for the boids whose k nearest a tie touched: sim/topological.glsl).
   void step(Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent,
             std::uint32_t nearest);
   // The grid's neighbour sets instead of a step: per boid (by its slot), the count and two hashes
@@ -50,7 +51,7 @@ class GridStepper {
     gl::Program coherent, scattered, auditCoherent, auditScattered;
   };
   struct NearestPrograms {
-    gl::Program coherent, scattered;
+    gl::Program coherent, scattered, tiedCoherent, tiedScattered;
   };
   static Programs build(const gl::ShaderLibrary& library, bool hashed);
   GLuint groupsFor(std::uint32_t count) const;
@@ -65,6 +66,7 @@ class GridStepper {
   Programs dense_;
   std::optional<Programs> hashed_;
   std::map<std::pair<bool, std::uint32_t>, NearestPrograms> nearest_;  // by (hashed, k)
+  gl::Buffer ties_;  // SSBO_TIES: a bit a boid, grown with the flock
 };
 
 }  // namespace boids::sim

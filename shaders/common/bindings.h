@@ -23,6 +23,7 @@
 #define SSBO_SHADE 20       // ShadeConstants: the frame's shared shading terms (render/shade_constants.comp)
 #define SSBO_REACH 21       // uint[2]: the topological step's sampled k-th distances (sum, 1/256 units) and their count
 #define SSBO_PREDATOR 22    // vec4[3]: the predator (sim/predator.comp): position, velocity and time, the point the flock flees
+#define SSBO_TIES 23        // uint per 32 sorted slots: the boids whose k nearest a tie touched (sim/sim_step_grid.comp)
 
 // Uniform blocks
 #define UBO_SIM_PARAMS 0

@@ -27,6 +27,10 @@
 #ifndef NEAREST
 #define NEAREST 7      // topological: k, the nearest a boid follows (1..NEAREST_MOST)
 #endif
+#ifndef TIED
+#define TIED 0         // topological: 0 the step, which leaves out the boids a tie touched and marks them
+                       // in b_ties; 1 the step of those alone, their k nearest ordered by (distance, index)
+#endif
 #ifndef GRID_HASHED
 #define GRID_HASHED 0  // 1: the grid's keys are hashed (u_sim.grid.w buckets)
 #endif
@@ -66,6 +70,7 @@ layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_
 #if TOPOLOGICAL
 #include "sim/topological.glsl"
 layout(std430, binding = SSBO_REACH) buffer Reach { uint b_reachSum, b_reachCount; };
+layout(std430, binding = SSBO_TIES) buffer Ties { uint b_ties[]; };  // a bit a sorted slot, cleared before the step
 #endif
 
 // FOR_EACH_CANDIDATE(BODY): BODY for each sorted slot t (other than the boid's own, s) of the
@@ -115,9 +120,19 @@ void finishBoid(uint s, vec4 p, vec3 v, RuleSums sums) {
 
 #if TOPOLOGICAL
 void stepBoid(uint s) {
+  uint tieBit = 1u << (s & 31u);
+#if TIED
+  if ((b_ties[s >> 5u] & tieBit) == 0u) return;
+#endif
   vec4 p = positionWithBank(s);
   vec3 v = velocityAt(s);
-  findNearest(s, p.xyz);
+  findNearest(s, p.xyz, TIED != 0);
+#if !TIED
+  if (tied()) {  // stepped by the TIED program
+    atomicOr(b_ties[s >> 5u], tieBit);
+    return;
+  }
+#endif
   float kth;
   RuleSums sums = topologicalSums(p.xyz, v, kth);
   // A sample of the flock's k-th distances: the grid's next cell size (engine/sim/simulation.cpp).

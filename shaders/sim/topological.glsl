@@ -29,8 +29,9 @@ uint g_slot[NEAREST];
 // largest cost: docs/PERFORMANCE.md, "The murmuration"). So the search compares distances alone
 // (`exact` false), taking an equal one after those the list holds, and notes where that may differ
 // from the exact order: a candidate as far as the list's last left out, or one pushed out by a
-// nearer one while as far as the new last, or two in the list as near. findNearest then searches
-// again comparing (distance, index) (`exact` true).
+// nearer one while as far as the new last, or two in the list as near (tied()). Such a boid is
+// searched again comparing (distance, index) (`exact` true), by a program of its own (TIED 1 in
+// sim/sim_step_grid.comp), so that the step's program holds one copy of the walk.
 bool g_tie;
 
 // Is (d, slot) before the list's entry m: nearer, or (exact) as near with the lower boid index.
@@ -57,11 +58,12 @@ void considerNeighbour(float d, uint slot, bool exact) {
   g_tie = g_tie || (d == g_dist[NEAREST - 1] && slot != kEmpty);  // (d, slot): the one pushed out
 }
 
-// Whether two of the list's boids are as near (the search kept them in the order they came).
-bool tiedWithin() {
-  bool tied = false;
-  for (int m = 1; m < NEAREST; ++m) tied = tied || (g_dist[m] == g_dist[m - 1] && g_slot[m] != kEmpty);
-  return tied;
+// Whether a tie may have ordered the list otherwise than (distance, index) would: one the search
+// noted, or two of the list's boids as near (kept in the order they came).
+bool tied() {
+  bool tie = g_tie;
+  for (int m = 1; m < NEAREST; ++m) tie = tie || (g_dist[m] == g_dist[m - 1] && g_slot[m] != kEmpty);
+  return tie;
 }
 
 // How far the cell `o` cells from the boid's own (along each axis) is from the boid at `f` (its
@@ -152,8 +154,10 @@ void warmRingOne(ivec3 c) {
   if (sum == 0x7fffffffu && u_sim.boidCount == 0u) g_dist[0] = 0.0;  // (in the order measured)
 }
 
-// The k nearest of the boid in slot s at p, into the list; `exact`: ties ordered by boid index.
-void searchNearest(uint s, vec3 p, bool exact) {
+// The k nearest of the boid in slot s at p, into the list; `exact`: ties ordered by boid index,
+// else see tied().
+void findNearest(uint s, vec3 p, bool exact) {
+  g_tie = false;
   for (int m = 0; m < NEAREST; ++m) {
     g_dist[m] = u_sim.reach.y;
     g_slot[m] = kEmpty;
@@ -175,14 +179,6 @@ void searchNearest(uint s, vec3 p, bool exact) {
     if (sure >= range || g_dist[NEAREST - 1] < sure * sure) break;
     if (2 * r + 1 >= int(u_sim.cellsPerAxis)) break;  // the whole world searched
   }
-}
-
-// The k nearest of the boid in slot s at p, into the list, as exact as the reference's: searched
-// again with ties ordered by boid index where one may have touched the list.
-void findNearest(uint s, vec3 p) {
-  g_tie = false;
-  searchNearest(s, p, false);
-  if (g_tie || tiedWithin()) searchNearest(s, p, true);
 }
 
 // The rule's sums over the list (in its order, so the result does not depend on the cells' order);
