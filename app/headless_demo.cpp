@@ -80,8 +80,8 @@ void printPasses(const gl::FrameTimer& timer, int frames, double wallMs) {
     if (s.name == passInfo(Pass::Render).name) render = s.medianMs;
   }
   if (parts > 0) {  // what the render pass does besides its timed parts
-    std::printf("%-22s %12.4f   (part of render: the boids' shadow, sky and ground, box and markers; render's "
-                "median less its parts')\n", "render/the rest", std::max(0.0, render - parts));
+    std::printf("%-22s %12.4f   (part of render: the box, markers and colours; render's median less its parts')\n",
+                "render/the rest", std::max(0.0, render - parts));
   }
   std::printf("%-22s %12.4f   (sum of the passes' medians)\n", "frame", medianSum);
   std::printf("timing: %s\n", gl::describe(timer.source()));

@@ -606,6 +606,8 @@ void cullSection(PanelState& state, const gl::Caps& caps, const gl::FrameTimer& 
   if (r.cull && r.draw != render::DrawMode::Mesh) {
     ImGui::TextDisabled("splats resolved into the frame %s (in the draw)", partMedian(timer, "splat resolve").c_str());
   }
+  ImGui::TextDisabled("sky and ground %s, the ground's shadow %s (in the draw)", partMedian(timer, "sky and ground").c_str(),
+                      partMedian(timer, "shadow").c_str());
   ImGui::EndDisabled();
 }
 

@@ -254,12 +254,20 @@ std::optional<CullCounts> BoidRenderer::cullCounts() {
   return counts_;
 }
 
+namespace {
+
+// `work` timed as a part of the render pass (where there is a timer).
+template <class Work>
+void timedPart(gl::FrameTimer* timer, const std::string& part, const Work& work) {
+  if (!timer) return work();
+  const gl::FrameTimer::Scope scope = timer->scope(kDrawPartPrefix + part);
+  work();
+}
+
+}  // namespace
+
 void BoidRenderer::drawLevels(const RenderSettings& settings, glm::ivec2 viewport, gl::FrameTimer* timer) {
-  auto timed = [timer](const std::string& part, const auto& work) {
-    if (!timer) return work();
-    const gl::FrameTimer::Scope scope = timer->scope(kDrawPartPrefix + part);
-    work();
-  };
+  auto timed = [timer](const std::string& part, const auto& work) { timedPart(timer, part, work); };
   const bool anySplats = settings.draw != DrawMode::Mesh;  // splat and auto splat some level
   if (anySplats) splats_.begin(viewport);
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, cull_->commands().id());
@@ -310,12 +318,12 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
     lighting = ownLighting_.get();
   }
   if (settings.colour == ColourMode::Speed || settings.colour == ColourMode::Density) colours_.update(flock.velocities(), flock.count(), sim.maxSpeed);
-  if (settings.ground) ground_.castShadow(flock.positions(), flock.count(), sim.worldSize);
+  if (settings.ground) timedPart(timer, "shadow", [&] { ground_.castShadow(flock.positions(), flock.count(), sim.worldSize); });
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
   glViewport(0, 0, viewport.x, viewport.y);
 
   bindFrame(sim, stats, viewport, settings, *lighting);
-  drawBackground(settings);
+  timedPart(timer, "sky and ground", [&] { drawBackground(settings); });
 
   // Boids: the step left its barrier; the storage buffers are read by the vertex shader.
   flock.positions().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);

@@ -10,6 +10,7 @@ namespace boids::render {
 namespace {
 
 constexpr std::size_t kTexels = std::size_t(SHADOW_SIZE) * SHADOW_SIZE;
+constexpr std::uint32_t kShadowRun = 32;  // boids a run (shadow_splat.comp), fewer in a small flock, more past 1024 groups
 
 }  // namespace
 
@@ -41,7 +42,7 @@ void Ground::castShadow(const gl::Buffer& positions, std::uint32_t count, float 
   programs_.splat.use();
   glUniform2f(LOC_SHADOW, 0.5f * worldSize, float(SHADOW_SIZE) / std::max(worldSize, 1e-6f));
   glUniform1ui(LOC_SHADOW_COUNT, count);
-  glDispatchCompute(gl::groupsFor(count, 256, caps_, 8, 1024), 1, 1);
+  glDispatchCompute(gl::groupsFor(count, 256, caps_, kShadowRun, 1024), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   // Dark under a column of twice as many boids as an even spread would put over a texel: an even
   // flock greys the floor by a third, a school's core darkens it to almost the full strength.

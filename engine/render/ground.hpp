@@ -20,6 +20,9 @@ class Ground {
 
   // The shadow pass: `count` boids of `positions` over the floor of a world of side `worldSize`.
   void castShadow(const gl::Buffer& positions, std::uint32_t count, float worldSize);
+  // What the last shadow pass counted: SHADOW_SIZE^2 uints, the boids over each texel (row-major,
+  // x across), before the blur.
+  const gl::Buffer& shadowCounts() const { return counts_; }
   // Draws the ground with the last shadow; needs the render params, camera, SH and environment
   // bound (BoidRenderer::draw binds them) and an empty VAO. Depth test on, writes depth.
   void draw() const;

@@ -1,8 +1,11 @@
 // Rendering offscreen: boids appear where they are; the frame script runs every pass.
 #include "engine/frame.hpp"
+#include "engine/random.hpp"
+#include "engine/render/ground.hpp"
 #include "engine/render/offscreen_target.hpp"
 #include "engine/sim/params.hpp"
 #include "gl_fixture.hpp"
+#include "shaders/render/shadow.h"
 
 using namespace boids;
 using test::GlTest;
@@ -78,7 +81,8 @@ TEST_F(GlTest, FrameScriptRunsReduceStepAndRenderInsideTimerScopes) {
   std::vector<std::string> table;
   for (const PassInfo& p : kPasses) table.emplace_back(p.name);
   EXPECT_EQ(passes, table) << "the timer's passes are the frame table's, in its order";
-  EXPECT_EQ(parts, (std::vector<std::string>{"render/near", "render/middle", "render/far", "render/splat resolve"}));
+  EXPECT_EQ(parts, (std::vector<std::string>{"render/shadow", "render/sky and ground", "render/near", "render/middle",
+                                             "render/far", "render/splat resolve"}));
   // Each pass is a named debug group that GL debug output reported (what a capture shows).
   for (const PassInfo& p : kPasses) EXPECT_EQ(gl::debugStats().groups.count(p.name), 1u) << p.name;
   auto stats = timer.stats();
@@ -86,6 +90,42 @@ TEST_F(GlTest, FrameScriptRunsReduceStepAndRenderInsideTimerScopes) {
   for (std::size_t pass = 2; pass <= 6; ++pass) EXPECT_EQ(stats[pass].samples, 5u) << stats[pass].name;
   EXPECT_EQ(stats[7].samples, 6u);  // the cull and the draw run while paused too: the camera may move
   EXPECT_EQ(stats[8].samples, 6u);
+}
+
+TEST_F(GlTest, TheShadowCountsEachBoidOverItsTexelOnce) {
+  // The shadow pass counts runs of consecutive boids and adds a texel's count when a run leaves it.
+  // Boids in runs over one texel (as the coherent grid orders them), runs broken off at random,
+  // boids beyond the floor and non-finite ones: every texel's count must be the CPU's exactly, at
+  // counts around a run (32), the groups (256 invocations) and the groups' cap (1024).
+  render::Ground ground(test::shaders(), test::caps());
+  const float side = 40.0f, half = 0.5f * side, perUnit = float(SHADOW_SIZE) / side;  // as castShadow
+  SplitMix64 rng(3);
+  for (std::uint32_t n : {1u, 31u, 33u, 63u, 65u, 4097u, 262145u, 8388609u, 1000003u}) {
+    std::vector<glm::vec4> p(n);
+    glm::vec2 texel(0.0f);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (rng.uniform() < 0.05) texel = glm::vec2(std::floor(rng.uniform() * SHADOW_SIZE), std::floor(rng.uniform() * SHADOW_SIZE));
+      // Within 0.3 of the texel's centre: no boid near a texel's edge, where a rounding could move it.
+      const glm::vec2 t = texel + 0.5f + glm::vec2(rng.uniform() - 0.5, rng.uniform() - 0.5) * 0.6f;
+      p[i] = glm::vec4(t.x / perUnit - half, 10.0f, t.y / perUnit - half, 1.0f);
+      const double odd = rng.uniform();
+      if (odd < 0.01) p[i].x = side;  // beyond the floor
+      if (odd > 0.995) p[i].z = std::numeric_limits<float>::quiet_NaN();
+    }
+    std::vector<std::uint32_t> cpu(std::size_t(SHADOW_SIZE) * SHADOW_SIZE, 0);
+    for (const glm::vec4& q : p) {
+      const float tx = (q.x + half) * perUnit, tz = (q.z + half) * perUnit;
+      if (tx >= 0.0f && tz >= 0.0f && tx < float(SHADOW_SIZE) && tz < float(SHADOW_SIZE)) {
+        ++cpu[std::size_t(tz) * SHADOW_SIZE + std::size_t(tx)];
+      }
+    }
+    const gl::Buffer positions("test.shadowPositions", std::size_t(n) * sizeof(glm::vec4), p.data());
+    ground.castShadow(positions, n, side);
+    const auto gpu = ground.shadowCounts().read<std::uint32_t>(cpu.size());
+    std::size_t wrong = 0;
+    for (std::size_t t = 0; t < cpu.size(); ++t) wrong += gpu[t] != cpu[t];
+    EXPECT_EQ(wrong, 0u) << "n=" << n << ": texels whose count differs from the CPU's";
+  }
 }
 
 TEST_F(GlTest, AFrozenCullingCameraKeepsItsFrustumWhileTheCameraMovesAndIsDrawnAsLines) {
