@@ -267,12 +267,11 @@ void timedPart(gl::FrameTimer* timer, const std::string& part, const Work& work)
 }  // namespace
 
 void BoidRenderer::drawLevels(const RenderSettings& settings, glm::ivec2 viewport, gl::FrameTimer* timer) {
-  auto timed = [timer](const std::string& part, const auto& work) { timedPart(timer, part, work); };
   const bool anySplats = settings.draw != DrawMode::Mesh;  // splat and auto splat some level
   if (anySplats) splats_.begin(viewport);
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, cull_->commands().id());
   for (int level = 0; level < cull::kLevels; ++level) {
-    timed(cull::levelName(level), [&] {
+    timedPart(timer, cull::levelName(level), [&] {
       if (splatted(settings.draw, level)) {
         const Splats::Source source{&cull_->list(level), &cull_->count(level), &cull_->dispatches(),
                                     std::size_t(level) * cull::Cull::kDispatchStride, 0, level};
@@ -301,7 +300,7 @@ void BoidRenderer::drawLevels(const RenderSettings& settings, glm::ivec2 viewpor
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
   if (anySplats) {
     glBindVertexArray(emptyVao_.id());
-    timed("splat resolve", [&] { splats_.resolve(); });
+    timedPart(timer, "splat resolve", [&] { splats_.resolve(); });
   }
 }
 

@@ -126,7 +126,7 @@ void stepBoid(uint s) {
 #endif
   vec4 p = positionWithBank(s);
   vec3 v = velocityAt(s);
-  findNearest(s, p.xyz, TIED != 0);
+  findNearest(s, p.xyz);
 #if !TIED
   if (tied()) {  // stepped by the TIED program
     atomicOr(b_ties[s >> 5u], tieBit);

@@ -15,8 +15,8 @@
 // amid the flock, near 1 on its border; Hildenbrandt et al. 2010), so that only the border is
 // pulled in, as a surface tension; and separation from the closest u_sim.separateFrom, harder the
 // closer (0 at the separation radius).
-// engine/verify/topological.cpp is the same in double.
-// Needs positionAt(), velocityAt(), b_pairs, b_starts (sim_step_grid.comp), grid/grid_cells.glsl
+// engine/verify/reference.cpp (topologicalSocial) is the same in double.
+// Needs TIED, positionAt(), velocityAt(), b_pairs, b_starts (sim_step_grid.comp), grid/grid_cells.glsl
 // and sim/boid_rules.glsl.
 
 const uint kEmpty = 0xffffffffu;
@@ -27,26 +27,27 @@ uint g_slot[NEAREST];
 // Two candidates at the same float distance are rare, but ordering them by boid index reads both
 // indices from memory, and the compiler does so on every comparison where it may (the step's
 // largest cost: docs/PERFORMANCE.md, "The murmuration"). So the search compares distances alone
-// (`exact` false), taking an equal one after those the list holds, and notes where that may differ
+// (TIED 0), taking an equal one after those the list holds, and notes where that may differ
 // from the exact order: a candidate as far as the list's last left out, or one pushed out by a
 // nearer one while as far as the new last, or two in the list as near (tied()). Such a boid is
-// searched again comparing (distance, index) (`exact` true), by a program of its own (TIED 1 in
+// searched again comparing (distance, index) by a program of its own (TIED 1 in
 // sim/sim_step_grid.comp), so that the step's program holds one copy of the walk.
 bool g_tie;
 
-// Is (d, slot) before the list's entry m: nearer, or (exact) as near with the lower boid index.
-bool before(float d, uint slot, int m, bool exact) {
-  if (!exact) return d < g_dist[m];
+// Is (d, slot) before the list's entry m: nearer, or (the TIED program) as near with the lower
+// boid index.
+bool before(float d, uint slot, int m) {
+  if (TIED == 0) return d < g_dist[m];
   return d < g_dist[m] || (d == g_dist[m] && g_slot[m] != kEmpty && b_pairs[slot].y < b_pairs[g_slot[m]].y);
 }
 
-void considerNeighbour(float d, uint slot, bool exact) {
-  if (!before(d, slot, NEAREST - 1, exact)) {  // (beyond the range: behind every empty entry too)
+void considerNeighbour(float d, uint slot) {
+  if (!before(d, slot, NEAREST - 1)) {  // (beyond the range: behind every empty entry too)
     g_tie = g_tie || (d == g_dist[NEAREST - 1] && g_slot[NEAREST - 1] != kEmpty);
     return;
   }
   for (int m = 0; m < NEAREST; ++m) {  // it takes its place; the ones after it move down one
-    if (before(d, slot, m, exact)) {
+    if (before(d, slot, m)) {
       float heldDist = g_dist[m];
       uint heldSlot = g_slot[m];
       g_dist[m] = d;
@@ -77,7 +78,7 @@ float gapToCell(ivec3 o, vec3 f, float slack) {
 // consecutive keys, so one run of slots, or two where hashed keys wrap past the last bucket; with
 // hashed keys a bucket's boids of other rows are passed over by their cell, asked only of those
 // the list would take (a boid farther than its last is neither taken nor tied).
-void considerRun(uint y, uint z, int x0, int x1, uint s, vec3 p, bool exact) {
+void considerRun(uint y, uint z, int x0, int x1, uint s, vec3 p) {
   uint row = rowKey(y, z);
   uint first = keyOf(row, uint(x0)), last = keyOf(row, uint(x1));
   bool split = last < first;
@@ -95,7 +96,7 @@ void considerRun(uint y, uint z, int x0, int x1, uint s, vec3 p, bool exact) {
         uvec3 cell = cellOf(q);
         if (cell.y != y || cell.z != z || int(cell.x) < x0 || int(cell.x) > x1) continue;
       }
-      considerNeighbour(d2, t, exact);
+      considerNeighbour(d2, t);
     }
   }
 }
@@ -103,23 +104,23 @@ void considerRun(uint y, uint z, int x0, int x1, uint s, vec3 p, bool exact) {
 // The cells a..b (cells from the boid's own, c.x + a .. c.x + b) of the row at offsets (y, z) from
 // the boid's own: beyond a face, none (walls) or the cells across the world (wrap-around: the
 // rings never reach around to a cell twice, as findNearest stops first).
-void considerCells(ivec3 c, int y, int z, int a, int b, uint s, vec3 p, bool exact) {
+void considerCells(ivec3 c, int y, int z, int a, int b, uint s, vec3 p) {
   int n = int(u_sim.cellsPerAxis);
   ivec3 lo = c + ivec3(a, y, z);
   int hi = c.x + b;
   if (u_sim.worldMode == WORLD_WRAP) {
     uint wy = wrapCell(lo.y), wz = wrapCell(lo.z);
     int x0 = int(wrapCell(lo.x)), x1 = x0 + hi - lo.x;  // x1 may pass the last cell: on from the first
-    considerRun(wy, wz, x0, min(x1, n - 1), s, p, exact);
-    if (x1 >= n) considerRun(wy, wz, 0, x1 - n, s, p, exact);
+    considerRun(wy, wz, x0, min(x1, n - 1), s, p);
+    if (x1 >= n) considerRun(wy, wz, 0, x1 - n, s, p);
   } else if (lo.y >= 0 && lo.y < n && lo.z >= 0 && lo.z < n && max(lo.x, 0) <= min(hi, n - 1)) {
-    considerRun(uint(lo.y), uint(lo.z), max(lo.x, 0), min(hi, n - 1), s, p, exact);
+    considerRun(uint(lo.y), uint(lo.z), max(lo.x, 0), min(hi, n - 1), s, p);
   }
 }
 
 // Ring r (the cells at Chebyshev distance r) row by row: a row on the ring's faces end to end,
 // an inner row its two end cells; each cut along x to the cells the list's last reaches.
-void considerRing(ivec3 c, int r, vec3 f, float slack, uint s, vec3 p, bool exact) {
+void considerRing(ivec3 c, int r, vec3 f, float slack, uint s, vec3 p) {
   for (int z = -r; z <= r; ++z) {
     for (int y = -r; y <= r; ++y) {
       float gap = gapToCell(ivec3(0, y, z), f, slack);
@@ -128,10 +129,10 @@ void considerRing(ivec3 c, int r, vec3 f, float slack, uint s, vec3 p, bool exac
       float span = min((sqrt(last - gap * gap) + slack) * u_sim.grid.y, float(r + 1));  // in cells along x
       int a = max(-r, int(floor(f.x - span))), b = min(r, int(floor(f.x + span)));
       if (abs(y) == r || abs(z) == r) {
-        considerCells(c, y, z, a, b, s, p, exact);
+        considerCells(c, y, z, a, b, s, p);
       } else {
-        if (a == -r) considerCells(c, y, z, -r, -r, s, p, exact);
-        if (b == r) considerCells(c, y, z, r, r, s, p, exact);
+        if (a == -r) considerCells(c, y, z, -r, -r, s, p);
+        if (b == r) considerCells(c, y, z, r, r, s, p);
       }
     }
   }
@@ -154,9 +155,9 @@ void warmRingOne(ivec3 c) {
   if (sum == 0x7fffffffu && u_sim.boidCount == 0u) g_dist[0] = 0.0;  // (in the order measured)
 }
 
-// The k nearest of the boid in slot s at p, into the list; `exact`: ties ordered by boid index,
-// else see tied().
-void findNearest(uint s, vec3 p, bool exact) {
+// The k nearest of the boid in slot s at p, into the list; ties ordered by boid index in the TIED
+// program, else see tied().
+void findNearest(uint s, vec3 p) {
   g_tie = false;
   for (int m = 0; m < NEAREST; ++m) {
     g_dist[m] = u_sim.reach.y;
@@ -172,9 +173,9 @@ void findNearest(uint s, vec3 p, bool exact) {
   // taken for farther than it is.
   float slack = 3.8e-6 * u_sim.world.x;
   float range = sqrt(u_sim.reach.y);
-  if (!exact) warmRingOne(c);
+  if (TIED == 0) warmRingOne(c);
   for (int r = 0;; ++r) {
-    considerRing(c, r, f, slack, s, p, exact);
+    considerRing(c, r, f, slack, s, p);
     float sure = max(float(r) * u_sim.grid.x + margin - slack, 0.0);  // no unsearched boid is nearer
     if (sure >= range || g_dist[NEAREST - 1] < sure * sure) break;
     if (2 * r + 1 >= int(u_sim.cellsPerAxis)) break;  // the whole world searched
