@@ -118,7 +118,7 @@ json frameRow(const Options& options, const gl::ShaderLibrary& shaders, const gl
   render::BoidRenderer renderer(shaders, caps, options.settings.compact);
   render::OffscreenTarget target(kFrameSize, 4);
   gl::FrameTimer timer(static_cast<std::size_t>(c.frames));
-  const FrameView view{.framebuffer = target.framebuffer(), .viewport = target.size(), .camera = c.camera.camera, .render = c.rs};
+  const FrameView view{.target = target.target(), .viewport = target.size(), .camera = c.camera.camera, .render = c.rs};
   gl::warmUp([&](int) { runFrame(simulation, renderer, timer, view); }, 20);
   timer.flush();
   timer.clearHistory();

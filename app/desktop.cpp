@@ -618,7 +618,7 @@ class Desktop {
     const glm::ivec2 scene = glm::max(glm::ivec2(glm::vec2(fb) * panel_.app.renderScale + 0.5f), glm::ivec2(1));
     if (scene != fb) {
       if (!sceneTarget_ || sceneTarget_->size() != scene) sceneTarget_.emplace(scene, 1);
-      view.framebuffer = sceneTarget_->framebuffer();
+      view.target = sceneTarget_->target();
       view.viewport = scene;
     }
     runFrame(scene_->simulation, scene_->renderer, timer_, view);

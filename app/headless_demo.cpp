@@ -139,7 +139,7 @@ int runHeadlessDemo(Options options) {
     render::OffscreenTarget target(options.settings.windowSize, 4);
     gl::FrameTimer timer(static_cast<std::size_t>(std::max(frames, 1)));
     FrameView view;
-    view.framebuffer = target.framebuffer();
+    view.target = target.target();
     view.viewport = target.size();
     view.camera = options.settings.camera;
     view.render = options.settings.render;

@@ -78,7 +78,7 @@ void runFrame(sim::Simulation& simulation, render::BoidRenderer& renderer, gl::F
       grid = {&g.cellStarts(), &g.pairs(), g.hashed() ? g.count() : g.keyCount(),
               simulation.settings().neighbours == sim::Neighbours::GridCoherent};
     }
-    renderer.draw(view.framebuffer, simulation.flock(), simulation.settings(), simulation.stats(), view.viewport,
+    renderer.draw(view.target, simulation.flock(), simulation.settings(), simulation.stats(), view.viewport,
                   view.render, grid, view.lighting, &timer);
   }
   timer.endFrame();

@@ -37,7 +37,7 @@ constexpr const PassInfo& passInfo(Pass p) { return kPasses[static_cast<int>(p)]
 
 struct FrameView {
   bool simulate = true;       // false while paused: no step (the reduction still runs)
-  unsigned framebuffer = 0;   // where to draw: 0 is the window
+  render::FrameTarget target;  // where to draw: FrameTarget{} is the window
   glm::ivec2 viewport{0};
   render::OrbitCamera camera;
   render::RenderSettings render;

@@ -56,6 +56,7 @@ Caps Caps::query() {
   glGetIntegerv(GL_MAX_FRAMEBUFFER_WIDTH, &width);
   glGetIntegerv(GL_MAX_FRAMEBUFFER_HEIGHT, &height);
   c.maxImageSide = std::min({renderbuffer, width, height});
+  glGetIntegerv(GL_MAX_IMAGE_SAMPLES, &c.maxImageSamples);
   if (!c.has("GL_KHR_shader_subgroup")) {
     c.subgroupArithmeticMissing = c.subgroupBallotMissing = c.subgroupShuffleMissing =
         "GL_KHR_shader_subgroup is not exposed by this driver";

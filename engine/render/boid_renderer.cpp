@@ -87,7 +87,6 @@ glm::vec3 levelTint(int level) {
 BoidRenderer::Programs BoidRenderer::build(const gl::ShaderLibrary& library) {
   Programs p;
   p.boid = gl::Program::build(library, {{GL_VERTEX_SHADER, "render/boid.vert"}, {GL_FRAGMENT_SHADER, "render/boid.frag"}});
-  p.sky = gl::Program::build(library, {{GL_VERTEX_SHADER, "render/sky.vert"}, {GL_FRAGMENT_SHADER, "render/sky.frag"}});
   p.box = gl::Program::build(library,
                              {{GL_VERTEX_SHADER, "render/world_box.vert"}, {GL_FRAGMENT_SHADER, "render/world_box.frag"}});
   p.bounds = gl::Program::build(
@@ -121,6 +120,7 @@ BoidRenderer::BoidRenderer(const gl::ShaderLibrary& library, const gl::Caps& cap
       cullParams_("render.cullParams", sizeof(gpu::CullParams)),
       colours_(library, caps),
       ground_(library, caps),
+      background_(library, caps),
       splats_(library, caps) {
   setCompaction(compaction);
   const std::vector<MeshVertex> mesh = dartMesh();
@@ -148,6 +148,7 @@ void BoidRenderer::reload(const gl::ShaderLibrary& library) {
   auto cull = std::make_unique<cull::Cull>(library, caps_, cull_->variant(), kLevelDraws);  // as chosen for the flock
   colours_.reload(library);
   ground_.reload(library);
+  background_.reload(library);
   splats_.reload(library);
   programs_ = std::move(programs);
   cull_ = std::move(cull);
@@ -304,7 +305,7 @@ void BoidRenderer::drawLevels(const RenderSettings& settings, glm::ivec2 viewpor
   }
 }
 
-void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim::SimSettings& sim,
+void BoidRenderer::draw(const FrameTarget& target, const sim::Flock& flock, const sim::SimSettings& sim,
                         const gl::Buffer& stats, glm::ivec2 viewport, const RenderSettings& settings, GridView grid,
                         const lighting::Lighting* lighting, gl::FrameTimer* timer) {
   if (!lighting) {  // the built-in sky, small, projected once
@@ -318,11 +319,11 @@ void BoidRenderer::draw(unsigned framebuffer, const sim::Flock& flock, const sim
   }
   if (settings.colour == ColourMode::Speed || settings.colour == ColourMode::Density) colours_.update(flock.velocities(), flock.count(), sim.maxSpeed);
   if (settings.ground) timedPart(timer, "shadow", [&] { ground_.castShadow(flock.positions(), flock.count(), sim.worldSize); });
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target.framebuffer);
   glViewport(0, 0, viewport.x, viewport.y);
 
   bindFrame(sim, stats, viewport, settings, *lighting);
-  timedPart(timer, "sky and ground", [&] { drawBackground(settings); });
+  timedPart(timer, "sky and ground", [&] { drawBackground(settings, target, viewport); });
 
   // Boids: the step left its barrier; the storage buffers are read by the vertex shader.
   flock.positions().bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
@@ -380,25 +381,11 @@ void BoidRenderer::bindFrame(const sim::SimSettings& sim, const gl::Buffer& stat
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
-void BoidRenderer::drawBackground(const RenderSettings& settings) {
-  // The ground, then the sky (the environment) at the far plane wherever the ground left it.
+void BoidRenderer::drawBackground(const RenderSettings& settings, const FrameTarget& target, glm::ivec2 viewport) {
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
-  glDepthMask(GL_TRUE);
-  glClearDepth(1.0);
-  glClear(GL_DEPTH_BUFFER_BIT);
   glBindVertexArray(emptyVao_.id());
-  glEnable(GL_DEPTH_TEST);
-  if (settings.ground) {
-    glDepthFunc(GL_LESS);
-    ground_.draw();
-  }
-  glDepthFunc(GL_LEQUAL);
-  glDepthMask(GL_FALSE);
-  programs_.sky.use();
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glDepthMask(GL_TRUE);
-  glDepthFunc(GL_LESS);
+  background_.draw(target, viewport, settings.ground ? &ground_ : nullptr);
   if (settings.showWorldBox) {
     programs_.box.use();
     glDrawArrays(GL_LINES, 0, 24);

@@ -22,6 +22,7 @@
 #include "engine/lighting/lighting.hpp"
 #include "engine/render/camera.hpp"
 #include "engine/render/colour_range.hpp"
+#include "engine/render/background.hpp"
 #include "engine/render/ground.hpp"
 #include "engine/render/offscreen_target.hpp"
 #include "engine/render/render_settings.hpp"
@@ -100,17 +101,18 @@ class BoidRenderer {
   // Blocking: the counts of the latest cull, for the end of a run (demo, bench, tests).
   CullCounts readCullCounts() const { return {cull_->readCounts(), culledBoids_}; }
 
-  // Draws into `framebuffer` (0: the window). Sets the viewport and every piece of state it relies
+  // Draws into `target` (FrameTarget{}: the window). Sets the viewport and every piece of state it relies
   // on; leaves depth test and culling on. With settings.cull, the levels cull() left (every boid as
   // a dart when it has not run for this flock).
   // `grid`: the cell ranges for the occupied-cell overlay (none: no overlay); the SimParams block
   // must be bound at UBO_SIM_PARAMS for it. `lighting`: the environment and its projection (the
   // light pass's); none: a small built-in sky of the renderer's own. `timer`: where the draw's
   // parts are timed (isDrawPart), inside the caller's scope for the whole.
-  void draw(unsigned framebuffer, const sim::Flock& flock, const sim::SimSettings& sim, const gl::Buffer& stats,
+  void draw(const FrameTarget& target, const sim::Flock& flock, const sim::SimSettings& sim, const gl::Buffer& stats,
             glm::ivec2 viewport, const RenderSettings& settings, GridView grid = {},
             const lighting::Lighting* lighting = nullptr, gl::FrameTimer* timer = nullptr);
 
+  Background& background() { return background_; }
   // The compute rasteriser (its path: splats().wideAtomicsMissing()).
   Splats& splats() { return splats_; }
   const Splats& splats() const { return splats_; }
@@ -126,7 +128,7 @@ class BoidRenderer {
 
  private:
   struct Programs {
-    gl::Program boid, sky, box, bounds, frustum, markers, follow, cells, shadeConstants, present;
+    gl::Program boid, box, bounds, frustum, markers, follow, cells, shadeConstants, present;
     std::array<gl::Program, cull::kLevels> levels;  // the boid through the cull's list, per level
   };
   static Programs build(const gl::ShaderLibrary& library);
@@ -135,7 +137,7 @@ class BoidRenderer {
   // The frame's RenderParams, camera, flock statistics and environment bound for every draw.
   void bindFrame(const sim::SimSettings& sim, const gl::Buffer& stats, glm::ivec2 viewport, const RenderSettings& settings,
                  const lighting::Lighting& lighting);
-  void drawBackground(const RenderSettings& settings);  // the ground, the sky, the world box
+  void drawBackground(const RenderSettings& settings, const FrameTarget& target, glm::ivec2 viewport);  // the ground, the sky, the world box
   // Bounds, cells, the frozen frustum and the centroid markers, on top of everything.
   void drawOverlays(const sim::Flock& flock, const sim::SimSettings& sim, const RenderSettings& settings, GridView grid);
   glm::vec4 lodFor(const RenderSettings& settings) const;  // the cull's and the splats' (CullParams::lod)
@@ -168,6 +170,7 @@ class BoidRenderer {
   std::unique_ptr<lighting::Lighting> ownLighting_;  // for draws given none
   ColourRange colours_;
   Ground ground_;
+  Background background_;
   Splats splats_;
 };
 

@@ -15,8 +15,7 @@ constexpr std::uint32_t kShadowRun = 32;  // boids a run (shadow_splat.comp), fe
 }  // namespace
 
 Ground::Programs Ground::build(const gl::ShaderLibrary& library) {
-  return {gl::Program::compute(library, "render/shadow_splat.comp"), gl::Program::compute(library, "render/shadow_blur.comp"),
-          gl::Program::build(library, {{GL_VERTEX_SHADER, "render/ground.vert"}, {GL_FRAGMENT_SHADER, "render/ground.frag"}})};
+  return {gl::Program::compute(library, "render/shadow_splat.comp"), gl::Program::compute(library, "render/shadow_blur.comp")};
 }
 
 Ground::Ground(const gl::ShaderLibrary& library, const gl::Caps& caps)
@@ -52,14 +51,6 @@ void Ground::castShadow(const gl::Buffer& positions, std::uint32_t count, float 
   glBindImageTexture(0, opacity_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R16F);
   glDispatchCompute(SHADOW_SIZE / SHADOW_TILE, SHADOW_SIZE / SHADOW_TILE, 1);
   glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
-}
-
-void Ground::draw() const {
-  glActiveTexture(GL_TEXTURE0 + UNIT_SHADOW);
-  glBindTexture(GL_TEXTURE_2D, opacity_.id());
-  programs_.ground.use();
-  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-  glActiveTexture(GL_TEXTURE0);
 }
 
 }  // namespace boids::render

@@ -1,8 +1,7 @@
 #pragma once
-// The ground under the world: a floor lit by the environment, with the flock's soft shadow cast
-// straight down (render/shadow_splat.comp counts the boids over each texel, shadow_blur.comp
-// softens the counts into an opacity image) and lines that give the scene a scale. Drawn before
-// the sky, which then fills only what the ground leaves.
+// The flock's soft shadow on the ground under the world, cast straight down:
+// render/shadow_splat.comp counts the boids over each texel, shadow_blur.comp softens the counts
+// into an opacity image, which the background (render/background.comp) darkens the floor by.
 #include <cstdint>
 
 #include "engine/gl/buffer.hpp"
@@ -23,13 +22,12 @@ class Ground {
   // What the last shadow pass counted: SHADOW_SIZE^2 uints, the boids over each texel (row-major,
   // x across), before the blur.
   const gl::Buffer& shadowCounts() const { return counts_; }
-  // Draws the ground with the last shadow; needs the render params, camera, SH and environment
-  // bound (BoidRenderer::draw binds them) and an empty VAO. Depth test on, writes depth.
-  void draw() const;
+  // The last shadow: an R16F texture of SHADOW_SIZE^2 texels over the floor, 0 (lit) to 1 (dark).
+  unsigned shadow() const { return opacity_.id(); }
 
  private:
   struct Programs {
-    gl::Program splat, blur, ground;
+    gl::Program splat, blur;
   };
   static Programs build(const gl::ShaderLibrary& library);
 

@@ -22,19 +22,26 @@ const char* statusName(GLenum status) {
 
 OffscreenTarget::OffscreenTarget(glm::ivec2 size, int samples)
     : size_(size),
-      color_(gl::genRenderbuffer()),
+      color_(gl::genTexture()),
       depth_(gl::genRenderbuffer()),
       resolved_(gl::genTexture()),
       drawFbo_(gl::genFramebuffer()),
       resolveFbo_(gl::genFramebuffer()) {
-  GLint maxSamples = 1;
+  GLint maxSamples = 1, maxTextureSamples = 1;
   glGetIntegerv(GL_MAX_SAMPLES, &maxSamples);
-  samples_ = std::clamp(samples, 1, std::max(1, static_cast<int>(maxSamples)));
+  glGetIntegerv(GL_MAX_COLOR_TEXTURE_SAMPLES, &maxTextureSamples);
+  samples_ = std::clamp(samples, 1, std::max(1, static_cast<int>(std::min(maxSamples, maxTextureSamples))));
 
-  glBindRenderbuffer(GL_RENDERBUFFER, color_.id());
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples_, GL_RGBA8, size.x, size.y);
+  const GLenum colourKind = samples_ > 1 ? GL_TEXTURE_2D_MULTISAMPLE : GL_TEXTURE_2D;
+  glBindTexture(colourKind, color_.id());
+  if (samples_ > 1) {
+    glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, samples_, GL_RGBA8, size.x, size.y, GL_TRUE);
+  } else {
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, size.x, size.y);
+  }
+  glBindTexture(colourKind, 0);
   glBindRenderbuffer(GL_RENDERBUFFER, depth_.id());
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples_, GL_DEPTH_COMPONENT24, size.x, size.y);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples_ > 1 ? samples_ : 0, GL_DEPTH_COMPONENT24, size.x, size.y);
   glBindRenderbuffer(GL_RENDERBUFFER, 0);
   glBindTexture(GL_TEXTURE_2D, resolved_.id());
   glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, size.x, size.y);
@@ -45,7 +52,7 @@ OffscreenTarget::OffscreenTarget(glm::ivec2 size, int samples)
   glBindTexture(GL_TEXTURE_2D, 0);
 
   glBindFramebuffer(GL_FRAMEBUFFER, drawFbo_.id());
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_.id());
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, colourKind, color_.id(), 0);
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_.id());
   GLenum drawStatus = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   glBindFramebuffer(GL_FRAMEBUFFER, resolveFbo_.id());

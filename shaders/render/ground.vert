@@ -5,10 +5,11 @@
 #include "common/bindings.h"
 #include "common/render_params.h"
 #include "render/camera.glsl"
-#include "render/ground.glsl"
 #include "render/shading.glsl"
 
 layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderParams u_render; };
+
+#include "render/ground.glsl"
 
 out vec3 v_world;
 flat out vec3 v_irradiance;

@@ -12,6 +12,11 @@ using test::GlTest;
 
 namespace {
 
+int channelsApart(glm::ivec4 a, glm::ivec4 b) {
+  const glm::ivec4 d = glm::abs(a - b);
+  return std::max(std::max(d.r, d.g), std::max(d.b, d.a));
+}
+
 glm::u8vec4 pixel(const gl::Image& image, int x, int y) {
   const std::size_t i = (static_cast<std::size_t>(y) * image.width + x) * 4;
   return {image.rgba[i], image.rgba[i + 1], image.rgba[i + 2], image.rgba[i + 3]};
@@ -31,7 +36,7 @@ gl::Image renderOneBoid(glm::vec3 where) {
   simulation.reduce();
   renderer.placeCamera(render::OrbitCamera::framing(s.worldSize), target.size(), rs, simulation.stats(), simulation.settings());
   renderer.cull(simulation.flock(), rs);  // culling on, as by default: the boid drawn through the near list
-  renderer.draw(target.framebuffer(), simulation.flock(), s, simulation.stats(), target.size(), rs);
+  renderer.draw(target.target(), simulation.flock(), s, simulation.stats(), target.size(), rs);
   return target.resolveAndRead();
 }
 
@@ -64,7 +69,7 @@ TEST_F(GlTest, FrameScriptRunsReduceStepAndRenderInsideTimerScopes) {
   light.setEnvironment(lighting::builtInEnvironment("sky", 64, 32));
   FrameView view;
   view.lighting = &light;
-  view.framebuffer = target.framebuffer();
+  view.target = target.target();
   view.viewport = target.size();
   view.camera = render::OrbitCamera::framing(s.worldSize);
   for (int f = 0; f < 6; ++f) {
@@ -165,7 +170,7 @@ TEST_F(GlTest, AFrozenCullingCameraKeepsItsFrustumWhileTheCameraMovesAndIsDrawnA
     simulation.reduce();
     renderer.placeCamera(outside, target.size(), settings, simulation.stats(), simulation.settings());
     renderer.cull(simulation.flock(), settings);
-    renderer.draw(target.framebuffer(), simulation.flock(), s, simulation.stats(), target.size(), settings);
+    renderer.draw(target.target(), simulation.flock(), s, simulation.stats(), target.size(), settings);
     const gl::Image image = target.resolveAndRead();
     int n = 0;
     for (int y = 0; y < image.height; ++y) {
@@ -211,4 +216,61 @@ TEST_F(GlTest, ACompactionThatCannotCullTheFlockFallsBackAndSaysWhy) {
   EXPECT_EQ(renderer.compactionNote(), "");
   EXPECT_THROW(renderer.setCompaction("no-such-variant"), std::invalid_argument);
   EXPECT_STREQ(renderer.compaction().name, "single-thread") << "a refused name keeps the current variant";
+}
+
+TEST_F(GlTest, TheComputedBackgroundIsTheDrawnOne) {
+  // The sky and the ground computed into the frame's colour image (every sample) against the same
+  // frame drawn by the rasteriser: a flock over the floor casting its shadow, the floor's lines,
+  // its fog and its edge faded into the sky, at a size no 8x8 group divides, one and four samples.
+  // Both evaluate the same functions at each pixel's centre, to 8 bits: a pixel may differ by a
+  // step of rounding (1) on each channel, and where the floor's lines are (the drawn path measures
+  // their width by the 2x2 quad's derivatives, the computed one by the next pixels': a line's edge
+  // moves by a fraction of a pixel) by more, on a few pixels; a wrong sample, a missing shadow or
+  // fog would move most of them.
+  sim::SimSettings s;
+  s.count = 2049;
+  sim::Simulation simulation(test::shaders(), test::caps(), s);
+  render::BoidRenderer renderer(test::shaders(), test::caps());
+  render::RenderSettings rs;
+  rs.showMarkers = false;
+  render::OrbitCamera camera = render::OrbitCamera::framing(s.worldSize);
+  camera.pitch = 0.5f;  // looking down on the floor, the horizon in the frame
+  for (int samples : {1, 4}) {
+    render::OffscreenTarget target({203, 131}, samples);
+    auto frame = [&](render::BackgroundPath path, bool ground) {
+      renderer.background().setPath(path);
+      rs.ground = ground;
+      simulation.reduce();
+      renderer.placeCamera(camera, target.size(), rs, simulation.stats(), simulation.settings());
+      renderer.cull(simulation.flock(), rs);
+      renderer.draw(target.target(), simulation.flock(), s, simulation.stats(), target.size(), rs);
+      return target.resolveAndRead();
+    };
+    const bool storable = samples <= std::max(test::caps().maxImageSamples, 1);
+    renderer.background().setPath(render::BackgroundPath::Auto);
+    EXPECT_EQ(renderer.background().computes(target.target()), storable && !test::caps().softwareRenderer());
+    if (!storable) {  // this driver stores into no image of that many samples: the drawn path it is
+      renderer.background().setPath(render::BackgroundPath::Computed);
+      EXPECT_FALSE(renderer.background().computes(target.target())) << samples;
+      continue;
+    }
+    renderer.background().setPath(render::BackgroundPath::Computed);
+    ASSERT_TRUE(renderer.background().computes(target.target())) << samples;
+    const gl::Image drawn = frame(render::BackgroundPath::Drawn, true), computed = frame(render::BackgroundPath::Computed, true);
+    const gl::Image sky = frame(render::BackgroundPath::Drawn, false);
+    std::size_t apart = 0, ground = 0;
+    int most = 0;
+    for (int y = 0; y < drawn.height; ++y) {
+      for (int x = 0; x < drawn.width; ++x) {
+        const glm::ivec4 a(pixel(drawn, x, y)), b(pixel(computed, x, y)), c(pixel(sky, x, y));
+        const int d = channelsApart(a, b);
+        most = std::max(most, d);
+        apart += d > 1;
+        ground += channelsApart(a, c) > 8;
+      }
+    }
+    const std::size_t pixels = std::size_t(drawn.width) * drawn.height;
+    EXPECT_GT(ground, pixels / 5) << "the floor covers too little of the frame to test it";
+    EXPECT_LT(apart, pixels / 50) << samples << " samples: " << apart << " of " << pixels << " pixels apart, most " << most;
+  }
 }

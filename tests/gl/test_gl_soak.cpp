@@ -147,7 +147,7 @@ TEST_F(GlTest, SoakThousandsOfFramesWithParametersSweptWithinTheirRanges) {
       }
     }
     FrameView view;
-    view.framebuffer = target.framebuffer();
+    view.target = target.target();
     view.viewport = target.size();
     view.camera = render::OrbitCamera::framing(simulation.settings().worldSize);
     view.camera.yaw += 0.01f * float(f);  // moving, so that a frozen frustum is left behind
