@@ -51,11 +51,12 @@ Caps Caps::query() {
   glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &c.maxComputeSharedMemory);
   glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &c.maxComputeGroupCountX);
   glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &c.timestampBits);
-  GLint renderbuffer = 0, width = 0, height = 0;
+  GLint renderbuffer = 0, texture = 0, width = 0, height = 0;
   glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &renderbuffer);
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &texture);  // the offscreen colour is a texture
   glGetIntegerv(GL_MAX_FRAMEBUFFER_WIDTH, &width);
   glGetIntegerv(GL_MAX_FRAMEBUFFER_HEIGHT, &height);
-  c.maxImageSide = std::min({renderbuffer, width, height});
+  c.maxImageSide = std::min({renderbuffer, texture, width, height});
   glGetIntegerv(GL_MAX_IMAGE_SAMPLES, &c.maxImageSamples);
   if (!c.has("GL_KHR_shader_subgroup")) {
     c.subgroupArithmeticMissing = c.subgroupBallotMissing = c.subgroupShuffleMissing =

@@ -22,7 +22,7 @@ struct Caps {
   int maxComputeSharedMemory = 0;
   int maxComputeGroupCountX = 0;
   int timestampBits = 0;  // GL_QUERY_COUNTER_BITS for GL_TIMESTAMP; 0 = no timer
-  int maxImageSide = 0;   // the largest offscreen image side: min of the renderbuffer and framebuffer limits
+  int maxImageSide = 0;   // the largest offscreen image side: min of the renderbuffer, texture and framebuffer limits
   int maxImageSamples = 0;  // the most samples an image a shader stores to may have (GL_MAX_IMAGE_SAMPLES)
   // Why compute shaders cannot use subgroup arithmetic (GL_KHR_shader_subgroup) here; empty when they can.
   std::string subgroupArithmeticMissing = "not queried";
