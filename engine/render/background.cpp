@@ -7,7 +7,7 @@
 namespace boids::render {
 namespace {
 
-constexpr GLuint kTile = 8;  // background.comp's work group is kTile x kTile pixels
+constexpr GLuint kTile = 8;  // background.comp's work group: kTile x kTile pixels (its TILE)
 
 }  // namespace
 
@@ -29,7 +29,7 @@ const gl::Program& Background::computeProgram(int samples) {
   auto it = computed_.find(samples);
   if (it == computed_.end()) {
     const std::string defined = std::to_string(samples > 1 ? samples : 0);
-    it = computed_.emplace(samples, gl::Program::compute(library_, "render/background.comp", {{"SAMPLES", defined}})).first;
+    it = computed_.emplace(samples, gl::Program::compute(library_, "render/background.comp", {{"SAMPLES", defined}, {"TILE", std::to_string(kTile)}})).first;
   }
   return it->second;
 }

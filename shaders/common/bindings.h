@@ -38,8 +38,8 @@
 #define LOC_CAMERA_ORBIT 5        // yaw, pitch, vertical field of view, aspect
 #define LOC_CAMERA_FOLLOW 6       // smoothing (0..1 per frame), zoom factor, 1 to jump, the view's centre x (NDC)
 #define LOC_CAMERA_VIEWER 16      // 1: the eye stands on the ground (render/camera_follow.comp); the eye's height
-#define LOC_BACKGROUND 17         // the background: 1 to draw the ground, 0 for the sky alone
                                   // (world y); 1 / sin of the angle it looks up at the flock; unused
+#define LOC_BACKGROUND 17         // the background: 1 to draw the ground, 0 for the sky alone
 #define LOC_MARKER_CPU 7          // the CPU centroid (w 1 when known)
 #define LOC_MARKER_SIZE 8         // half length of a marker's arms
 #define LOC_MARKER_GPU 14         // the GPU centroid of the frame the CPU checked (w 1 when known)

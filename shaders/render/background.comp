@@ -10,7 +10,7 @@
 #include "render/camera.glsl"
 #include "render/shading.glsl"
 
-layout(local_size_x = 8, local_size_y = 8) in;
+layout(local_size_x = TILE, local_size_y = TILE) in;  // TILE: engine/render/background.cpp
 
 layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderParams u_render; };
 
