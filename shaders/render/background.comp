@@ -10,7 +10,10 @@
 #include "render/camera.glsl"
 #include "render/shading.glsl"
 
-layout(local_size_x = TILE, local_size_y = TILE) in;  // TILE: engine/render/background.cpp
+#ifndef TILE
+#define TILE 8  // engine/render/background.cpp passes its own
+#endif
+layout(local_size_x = TILE, local_size_y = TILE) in;
 
 layout(std140, binding = UBO_RENDER_PARAMS) uniform RenderParamsBlock { RenderParams u_render; };
 
