@@ -1,5 +1,6 @@
 #include "engine/grid/spatial_grid.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "engine/gl/dispatch.hpp"
@@ -10,13 +11,20 @@ namespace {
 
 constexpr std::uint32_t kGroup = 256;
 constexpr std::uint32_t kMostGroups = 65535;  // grid-stride kernels: more groups only queue up
+constexpr std::uint32_t kGapGroups = 1024;    // the ranges' gap fill: pieces are few, mostly none
+// The ranges' gap list (grid_ranges.comp): a count, three words of padding, then a uvec4 a piece;
+// a piece holds more than 64 keys (FILL_MOST) or is one of a long run's 4096-key pieces
+// (GAP_PIECE), at least 65 keys either way, so (keys + 1) / 64 + 1 pieces always fit.
+std::size_t gapBytes(std::uint32_t keys) { return 16 * (std::size_t(keys + 1) / 64 + 2); }
 
 }  // namespace
 
 SpatialGrid::Programs SpatialGrid::build(const gl::ShaderLibrary& library) {
   const gl::Defines group = {{"GROUP_SIZE", std::to_string(kGroup)}};
+  gl::Defines fill = group;
+  fill.push_back({"PASS", "1"});
   return {gl::Program::compute(library, "grid/grid_hash.comp", group), gl::Program::compute(library, "grid/grid_ranges.comp", group),
-          gl::Program::compute(library, "grid/grid_reorder.comp", group)};
+          gl::Program::compute(library, "grid/grid_ranges.comp", fill), gl::Program::compute(library, "grid/grid_reorder.comp", group)};
 }
 
 GLuint SpatialGrid::groupsFor(std::uint64_t items) const { return gl::groupsFor(items, kGroup, caps_, 1, kMostGroups); }
@@ -49,6 +57,7 @@ void SpatialGrid::hash(const gl::Buffer& positions, std::uint32_t count, const G
   if (pairs_.size() != pairBytes) pairs_ = gl::Buffer("grid.pairs", pairBytes);
   const std::size_t startBytes = (std::size_t(keyCount()) + 1) * sizeof(std::uint32_t);
   if (starts_.size() < startBytes) starts_ = gl::Buffer("grid.cellStarts", startBytes);
+  if (gaps_.size() < gapBytes(keyCount())) gaps_ = gl::Buffer("grid.rangeGaps", gapBytes(keyCount()));
 
   positions.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
   pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_GRID_PAIRS);
@@ -67,9 +76,14 @@ void SpatialGrid::sort() {
 void SpatialGrid::ranges() {
   pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_GRID_PAIRS);
   starts_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_CELL_STARTS);
+  gaps_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_RANGE_GAPS);
+  gaps_.zero(sizeof(std::uint32_t));  // no gap listed yet
   programs_.ranges.use();
   glUniform2ui(LOC_GRID_COUNTS, count_, keyCount());
-  glDispatchCompute(groupsFor(std::uint64_t(keyCount()) + 1), 1, 1);
+  glDispatchCompute(groupsFor(std::uint64_t(count_) + 1), 1, 1);  // a boundary between slots each
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the gap list -> its fill
+  programs_.fill.use();
+  glDispatchCompute(GLuint(std::min<std::size_t>(gapBytes(keyCount()) / 16, kGapGroups)), 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // starts -> the step
   dispatched("ranges", {{"pairs", &pairs_, 2 * std::size_t(count_)}, {"starts", &starts_, std::size_t(keyCount()) + 1}});
 }
@@ -81,13 +95,15 @@ void SpatialGrid::reorder(const gl::Buffer& positions, const gl::Buffer& velocit
     sortedVel_ = gl::Buffer("grid.sortedVelocities", bytes);
   }
   pairs_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_GRID_PAIRS);
-  positions.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
-  velocities.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
-  sortedPos_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORTED_POS);
-  sortedVel_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORTED_VEL);
   programs_.reorder.use();
   glUniform1ui(LOC_GRID_COUNTS, count_);
-  glDispatchCompute(groupsFor(count_), 1, 1);
+  // A stream a dispatch (grid_reorder.comp), velocities first, so that the flock's positions are
+  // what stays bound at SSBO_POS_IN, as before the pass.
+  for (auto [stream, sorted] : {std::pair{&velocities, &sortedVel_}, std::pair{&positions, &sortedPos_}}) {
+    stream->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_IN);
+    sorted->bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SORTED_POS);
+    glDispatchCompute(groupsFor(count_), 1, 1);
+  }
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // sorted copies -> the step
   dispatched("reorder", {{"pairs", &pairs_, 2 * std::size_t(count_)}, {"sorted", &sortedPos_, std::size_t(count_) * 4}});
 }

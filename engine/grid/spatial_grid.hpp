@@ -43,7 +43,7 @@ class SpatialGrid : public gl::Watchable {
 
  private:
   struct Programs {
-    gl::Program hash, ranges, reorder;
+    gl::Program hash, ranges, fill, reorder;  // fill: the ranges' long gaps
   };
   static Programs build(const gl::ShaderLibrary& library);
   GLuint groupsFor(std::uint64_t items) const;
@@ -53,7 +53,7 @@ class SpatialGrid : public gl::Watchable {
   Programs programs_;
   const primitives::SortVariant* sorterInfo_ = nullptr;
   std::unique_ptr<primitives::Sorter> sorter_;
-  gl::Buffer pairs_, starts_, sortedPos_, sortedVel_;
+  gl::Buffer pairs_, starts_, gaps_, sortedPos_, sortedVel_;
   std::uint32_t count_ = 0;
   Geometry geometry_{1, 1.0f, 0};  // of the last hash()
 };

@@ -600,6 +600,45 @@ TEST_F(GlTest, AWorldFarLargerThanTheFlockHashesItsCellsAndFindsEveryNeighbour) 
   }
 }
 
+TEST_F(GlTest, CellRangesAreExactAcrossRunsOfEmptyCellsOfEveryLength) {
+  // The ranges pass writes a run of up to 64 empty keys from the boundary before it and lists a
+  // longer one for a second pass, in pieces of 4096 keys (grid_ranges.comp). A school in one
+  // corner of a large world leaves runs of every length: short ones inside it, runs of thousands
+  // of keys around it, one of hundreds of thousands after it. Each start must be the number of
+  // boids of every key before it, counted on the CPU from the sorted pairs.
+  for (sim::GridKeys keys : {sim::GridKeys::Dense, sim::GridKeys::Hashed}) {
+    for (std::uint32_t n : {1u, 2u, 65u, 4097u, 40009u}) {
+      sim::SimSettings s = settingsFor(n, sim::WorldMode::Walls);
+      s.worldSize = 400.0f;
+      s.wallMargin = 40.0f;
+      s.gridKeys = keys;
+      sim::Simulation simulation(test::shaders(), test::caps(), s);
+      sim::FlockState state = sim::initialState(settingsFor(n, sim::WorldMode::Walls));
+      for (glm::vec4& p : state.positions) p = glm::vec4(glm::vec3(p) - glm::vec3(150.0f), 1.0f);
+      simulation.flock().upload(state);
+      simulation.hash();
+      simulation.sortCells();
+      simulation.cellRanges();
+      const grid::SpatialGrid& g = simulation.grid();
+      const std::string name = std::string(keys == sim::GridKeys::Dense ? "dense" : "hashed") + " n=" + std::to_string(n) +
+                               ", " + std::to_string(g.keyCount()) + " keys";
+      const auto pairs = g.pairs().read<glm::uvec2>(n);
+      const auto starts = g.cellStarts().read<std::uint32_t>(std::size_t(g.keyCount()) + 1);
+      std::vector<std::uint32_t> expected(std::size_t(g.keyCount()) + 1, 0);
+      for (const glm::uvec2& p : pairs) ++expected[p.x + 1];
+      for (std::uint32_t c = 1; c <= g.keyCount(); ++c) expected[c] += expected[c - 1];
+      std::size_t wrong = 0, longest = 0, run = 0;
+      for (std::uint32_t c = 0; c <= g.keyCount(); ++c) {
+        wrong += starts[c] != expected[c];
+        run = c > 0 && expected[c] == expected[c - 1] ? run + 1 : 0;
+        longest = std::max(longest, run);
+      }
+      EXPECT_EQ(wrong, 0u) << name;
+      if (keys == sim::GridKeys::Dense) EXPECT_GT(longest, std::size_t(2 * 4096)) << name << ": no run of empty keys past two pieces";
+    }
+  }
+}
+
 namespace {
 
 // The murmuration's rules on a flock at the CIS 565 density: the topological rule with every term
