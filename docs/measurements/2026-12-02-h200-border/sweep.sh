@@ -1,4 +1,4 @@
-mkdir -p /work; [ -e /work/main ] || ln -sfn "$PWD" /work/main; cd /work/main
+# Run from the repository root with build/release built; OUT: the folder the results go to.
 B=build/release/boids
 S=$OUT/shape.txt
 run() {  # name count seed frames opts...
