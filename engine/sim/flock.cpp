@@ -70,9 +70,9 @@ namespace {
 // a counting sort's second pair buffer (8 B); the grid's key starts, at most 16 keys per boid
 // (64 B: sim::gridGeometry keeps dense keys under kDenseCellsPerBoid a boid, hashed ones under
 // twice kBucketsPerBoid; at the CIS 565 density a quarter of a key), which leaves room for the
-// topological step's tie bits (a bit a boid). Plus everything of fixed size (framebuffers,
-// reduction partials).
-constexpr std::uint64_t kBytesPerBoid = 64 + 16 + 32 + 16 + 8 + 64;
+// topological step's tie bits (a bit a boid); the ranges' list of long runs of empty keys (16 B
+// for every 64 keys: 4 B). Plus everything of fixed size (framebuffers, reduction partials).
+constexpr std::uint64_t kBytesPerBoid = 64 + 16 + 32 + 16 + 8 + 64 + 4;
 constexpr std::uint64_t kFixedMiB = 64;
 }  // namespace
 

@@ -3,10 +3,11 @@
 // The topological rule (Ballerini et al., PNAS 2008: a starling reacts to its 6-7 nearest, whatever
 // the density): each boid finds its NEAREST (k, a program's constant) nearest boids within the range
 // (sqrt(u_sim.reach.y)) exactly, ties broken by the lower boid index, through the grid: the cells
-// around its own in growing shells (rings), until the k-th nearest so far is nearer than any boid
-// of an unsearched cell can be, or the shells cover the range. A ring is read row by row (a row's
-// cells are consecutive keys, so one run of sorted slots), each row cut along x to the cells the
-// k-th nearest so far reaches, a row farther than it passed over. The grid's cells are sized from
+// around its own in growing shells (rings; the first two together, nearest rows first), until the
+// k-th nearest so far is nearer than any boid of an unsearched cell can be, or the shells cover
+// the range. A ring is read row by row (a row's cells are consecutive keys, so one run of sorted
+// slots), each row cut along x to the cells the k-th nearest so far reaches, a row farther than it
+// passed over. The grid's cells are sized from
 // the flock (about the k-th nearest's distance, engine/sim/simulation.cpp), so the first ring
 // nearly always holds them, however dense the flock: the cost follows k, not the density.
 // Then: alignment with the k (a steer toward their mean velocity, which with banked flight's cruise
@@ -118,8 +119,34 @@ void considerCells(ivec3 c, int y, int z, int a, int b, uint s, vec3 p) {
   }
 }
 
-// Ring r (the cells at Chebyshev distance r) row by row: a row on the ring's faces end to end,
-// an inner row its two end cells; each cut along x to the cells the list's last reaches.
+// The row at offsets (y, z) from the boid's own, its cells r0..r1 along x cut to those the list's
+// last reaches, or none when the row's slab is beyond it.
+void considerRow(ivec3 c, int y, int z, int r0, int r1, vec3 f, float slack, uint s, vec3 p) {
+  float gap = gapToCell(ivec3(0, y, z), f, slack);
+  float last = g_dist[NEAREST - 1];
+  if (gap * gap > last) return;
+  float span = min((sqrt(last - gap * gap) + slack) * u_sim.grid.y, float(r1 - r0 + 1));  // in cells along x
+  int a = max(r0, int(floor(f.x - span))), b = min(r1, int(floor(f.x + span)));
+  if (a <= b) considerCells(c, y, z, a, b, s, p);
+}
+
+// Rings 0 and 1 (the 27 cells around the boid), nearest rows first, so that the list is full of
+// near boids before the farther rows are cut to what it still reaches: the boid's own row (its
+// cell and the two beside it, one run of slots), the four rows beside it (the nearer side of each
+// axis first), then the four diagonal rows.
+void considerBlock(ivec3 c, vec3 f, float slack, uint s, vec3 p) {
+  const ivec2 kRows[8] = ivec2[8](ivec2(1, 0), ivec2(0, 1), ivec2(-1, 0), ivec2(0, -1), ivec2(1, 1), ivec2(-1, 1),
+                                  ivec2(1, -1), ivec2(-1, -1));
+  ivec2 nearer = ivec2(f.y < 0.5 ? -1 : 1, f.z < 0.5 ? -1 : 1);
+  considerRow(c, 0, 0, -1, 1, f, slack, s, p);
+  for (int i = 0; i < 8; ++i) {
+    ivec2 row = kRows[i] * nearer;
+    considerRow(c, row.x, row.y, -1, 1, f, slack, s, p);
+  }
+}
+
+// Ring r >= 2 (the cells at Chebyshev distance r) row by row: a row on the ring's faces end to
+// end, an inner row its two end cells; each cut along x to the cells the list's last reaches.
 void considerRing(ivec3 c, int r, vec3 f, float slack, uint s, vec3 p) {
   for (int z = -r; z <= r; ++z) {
     for (int y = -r; y <= r; ++y) {
@@ -174,8 +201,9 @@ void findNearest(uint s, vec3 p) {
   float slack = 3.8e-6 * u_sim.world.x;
   float range = sqrt(u_sim.reach.y);
   if (TIED == 0) warmRingOne(c);
-  for (int r = 0;; ++r) {
-    considerRing(c, r, f, slack, s, p);
+  considerBlock(c, f, slack, s, p);
+  for (int r = 1;; ++r) {
+    if (r > 1) considerRing(c, r, f, slack, s, p);
     float sure = max(float(r) * u_sim.grid.x + margin - slack, 0.0);  // no unsearched boid is nearer
     if (sure >= range || g_dist[NEAREST - 1] < sure * sure) break;
     if (2 * r + 1 >= int(u_sim.cellsPerAxis)) break;  // the whole world searched
