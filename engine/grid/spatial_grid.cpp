@@ -11,19 +11,27 @@ namespace {
 
 constexpr std::uint32_t kGroup = 256;
 constexpr std::uint32_t kMostGroups = 65535;  // grid-stride kernels: more groups only queue up
-constexpr std::uint32_t kGapGroups = 1024;    // the ranges' gap fill: pieces are few, mostly none
-// The ranges' gap list (grid_ranges.comp): a count, three words of padding, then a uvec4 a piece;
-// a piece holds more than 64 keys (FILL_MOST) or is one of a long run's 4096-key pieces
-// (GAP_PIECE), at least 65 keys either way, so (keys + 1) / 64 + 1 pieces always fit.
-std::size_t gapBytes(std::uint32_t keys) { return 16 * (std::size_t(keys + 1) / 64 + 2); }
+// The ranges (grid_ranges.comp): a boundary between sorted slots writes up to kFillMost keys
+// itself and lists a longer run of empty keys in pieces of up to kGapPiece keys; then kGapGroups
+// work groups fill the pieces, a piece a group in turn (pieces are few, mostly none).
+constexpr std::uint32_t kFillMost = 64;
+constexpr std::uint32_t kGapPiece = 4096;
+constexpr std::uint32_t kGapGroups = 1024;
+// The gap list: a count, three words of padding, then a uvec4 a piece. A piece holds more than
+// kFillMost keys or is one of a long run's pieces, at least kFillMost + 1 keys either way (as
+// kGapPiece > kFillMost), so (keys + 1) / kFillMost + 1 pieces always fit.
+std::size_t gapBytes(std::uint32_t keys) { return 16 * (std::size_t(keys + 1) / kFillMost + 2); }
 
 }  // namespace
 
 SpatialGrid::Programs SpatialGrid::build(const gl::ShaderLibrary& library) {
   const gl::Defines group = {{"GROUP_SIZE", std::to_string(kGroup)}};
-  gl::Defines fill = group;
+  gl::Defines ranges = group;
+  ranges.push_back({"FILL_MOST", std::to_string(kFillMost)});
+  ranges.push_back({"GAP_PIECE", std::to_string(kGapPiece)});
+  gl::Defines fill = ranges;
   fill.push_back({"PASS", "1"});
-  return {gl::Program::compute(library, "grid/grid_hash.comp", group), gl::Program::compute(library, "grid/grid_ranges.comp", group),
+  return {gl::Program::compute(library, "grid/grid_hash.comp", group), gl::Program::compute(library, "grid/grid_ranges.comp", ranges),
           gl::Program::compute(library, "grid/grid_ranges.comp", fill), gl::Program::compute(library, "grid/grid_reorder.comp", group)};
 }
 

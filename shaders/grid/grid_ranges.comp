@@ -19,10 +19,10 @@
 #define GROUP_SIZE 256
 #endif
 #ifndef FILL_MOST
-#define FILL_MOST 64   // keys one boundary writes itself
+#define FILL_MOST 64   // keys one boundary writes itself (given by engine/grid/spatial_grid.cpp)
 #endif
 #ifndef GAP_PIECE
-#define GAP_PIECE 4096 // keys a listed piece holds at most
+#define GAP_PIECE 4096 // keys a listed piece holds at most (the same)
 #endif
 layout(local_size_x = GROUP_SIZE) in;
 #include "common/bindings.h"
@@ -30,7 +30,7 @@ layout(local_size_x = GROUP_SIZE) in;
 layout(std430, binding = SSBO_GRID_PAIRS) readonly buffer Pairs { uvec2 b_pairs[]; };
 layout(std430, binding = SSBO_CELL_STARTS) buffer Starts { uint b_starts[]; };
 // The pieces: first and last key, and the start they all hold. The caller sizes the list for
-// every piece the keys can make (a piece is a run of more than FILL_MOST keys or a GAP_PIECE of one).
+// every piece the keys can make (each holds more than FILL_MOST keys or is a GAP_PIECE of a run).
 layout(std430, binding = SSBO_RANGE_GAPS) buffer Gaps { uint b_gapCount; uint b_unused[3]; uvec4 b_gaps[]; };
 layout(location = LOC_GRID_COUNTS) uniform uvec2 u_sizes;  // (boids, cells)
 
