@@ -11,8 +11,8 @@
 #define SSBO_FLOCK_STATS 4  // FlockStats: centroid and bounds (the centroid strategies write it through their own slot)
 #define SSBO_CAMERA 8       // CameraState: written by the CPU (orbit) or by the follow pass
 #define SSBO_GRID_PAIRS 9   // uvec2 (cell, boid) pairs the grid hashes, sorts (primitives/sort binds them itself) and reads
+#define SSBO_RANGE_GAPS 10  // uint count, then uvec4 pieces: runs of empty cells too long for one invocation (grid_ranges.comp)
 #define SSBO_CELL_STARTS 11 // uint per grid cell + 1: first sorted slot of its boids (grid_ranges.comp)
-#define SSBO_RANGE_GAPS 10  // RangeGaps: the runs of empty cells too long for one invocation (grid_ranges.comp)
 #define SSBO_SORTED_POS 12  // positions gathered into sorted order (the coherent grid)
 #define SSBO_SORTED_VEL 13
 #define SSBO_HEALTH 14      // uint: boids the step repaired after they turned non-finite, since the flock was made

@@ -119,15 +119,16 @@ void considerCells(ivec3 c, int y, int z, int a, int b, uint s, vec3 p) {
   }
 }
 
-// The row at offsets (y, z) from the boid's own, its cells r0..r1 along x cut to those the list's
-// last reaches, or none when the row's slab is beyond it.
-void considerRow(ivec3 c, int y, int z, int r0, int r1, vec3 f, float slack, uint s, vec3 p) {
+// The cells a..b along x (within -r..r of the boid's own) of the row at offsets (y, z) that the
+// list's last reaches; false when the row's slab is beyond it.
+bool rowReach(int y, int z, int r, vec3 f, float slack, out int a, out int b) {
   float gap = gapToCell(ivec3(0, y, z), f, slack);
   float last = g_dist[NEAREST - 1];
-  if (gap * gap > last) return;
-  float span = min((sqrt(last - gap * gap) + slack) * u_sim.grid.y, float(r1 - r0 + 1));  // in cells along x
-  int a = max(r0, int(floor(f.x - span))), b = min(r1, int(floor(f.x + span)));
-  if (a <= b) considerCells(c, y, z, a, b, s, p);
+  if (gap * gap > last) return false;
+  float span = min((sqrt(last - gap * gap) + slack) * u_sim.grid.y, float(r + 1));  // in cells along x
+  a = max(-r, int(floor(f.x - span)));
+  b = min(r, int(floor(f.x + span)));
+  return true;
 }
 
 // Rings 0 and 1 (the 27 cells around the boid), nearest rows first, so that the list is full of
@@ -138,10 +139,11 @@ void considerBlock(ivec3 c, vec3 f, float slack, uint s, vec3 p) {
   const ivec2 kRows[8] = ivec2[8](ivec2(1, 0), ivec2(0, 1), ivec2(-1, 0), ivec2(0, -1), ivec2(1, 1), ivec2(-1, 1),
                                   ivec2(1, -1), ivec2(-1, -1));
   ivec2 nearer = ivec2(f.y < 0.5 ? -1 : 1, f.z < 0.5 ? -1 : 1);
-  considerRow(c, 0, 0, -1, 1, f, slack, s, p);
+  int a, b;
+  if (rowReach(0, 0, 1, f, slack, a, b)) considerCells(c, 0, 0, a, b, s, p);
   for (int i = 0; i < 8; ++i) {
     ivec2 row = kRows[i] * nearer;
-    considerRow(c, row.x, row.y, -1, 1, f, slack, s, p);
+    if (rowReach(row.x, row.y, 1, f, slack, a, b)) considerCells(c, row.x, row.y, a, b, s, p);
   }
 }
 
@@ -150,11 +152,8 @@ void considerBlock(ivec3 c, vec3 f, float slack, uint s, vec3 p) {
 void considerRing(ivec3 c, int r, vec3 f, float slack, uint s, vec3 p) {
   for (int z = -r; z <= r; ++z) {
     for (int y = -r; y <= r; ++y) {
-      float gap = gapToCell(ivec3(0, y, z), f, slack);
-      float last = g_dist[NEAREST - 1];
-      if (gap * gap > last) continue;
-      float span = min((sqrt(last - gap * gap) + slack) * u_sim.grid.y, float(r + 1));  // in cells along x
-      int a = max(-r, int(floor(f.x - span))), b = min(r, int(floor(f.x + span)));
+      int a, b;
+      if (!rowReach(y, z, r, f, slack, a, b)) continue;
       if (abs(y) == r || abs(z) == r) {
         considerCells(c, y, z, a, b, s, p);
       } else {
