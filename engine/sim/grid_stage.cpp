@@ -128,7 +128,7 @@ class StepStage : public GridStage {
     const std::vector<std::uint32_t> order = simulation.lastOrder();
     std::vector<std::uint32_t> slotOf(case_.n);
     for (std::uint32_t k = 0; k < case_.n; ++k) slotOf[order[k]] = k;
-    const gpu::SimParams params = toGpu(settings_);
+    const gpu::SimParams params = simulation.stepParams();
     const auto ref = verify::referenceStep(flock_->positions, flock_->velocities, params, glm::dvec3(stats.meanPosition), &sample_);
     std::size_t failures = 0, skipped = 0;
     double worstTolerance = 0;  // of a position, over the boids compared

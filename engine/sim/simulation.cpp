@@ -147,6 +147,15 @@ gpu::SimParams Simulation::params() const {
   return toGpu(s, cell_);
 }
 
+gpu::SimParams Simulation::stepParams() const {
+  gpu::SimParams p = params();
+  if (p.hunt.z != 0.0f) {
+    p.attractor = predator_.read<glm::vec4>(3)[2];
+    p.hunt.z = 0.0f;  // the point is given: the reference moves no predator
+  }
+  return p;
+}
+
 void Simulation::bindParams() {
   const gpu::SimParams params = this->params();
   params_.upload(0, sizeof(params), &params);

@@ -41,6 +41,10 @@ class Simulation {
   bool attractorHeld() const { return held_.has_value(); }
   // The SimParams the next step uploads: toGpu() of the settings with the attractor in effect.
   gpu::SimParams params() const;
+  // The SimParams the last step ran with, as the reference step takes them: params(), and while
+  // hunting the point the boids fled and its signed strength, read back (it stalls) from the
+  // predator's pass, in place of the settings' attractor.
+  gpu::SimParams stepParams() const;
   // Rebuilds every program from `library`; on a ShaderError nothing changes and it propagates.
   void reloadShaders(const gl::ShaderLibrary& library);
   // Switches the strategy that computes the centroid and bounds; throws std::invalid_argument

@@ -131,7 +131,8 @@ lab::Watch watchStep(const lab::WatchRequest& request, const lab::Context& conte
   const std::size_t words = 4 * positions.size();
   recorder.dispatched("step", {{"positions", &simulation.flock().positions(), words}, {"velocities", &simulation.flock().velocities(), words}});
 
-  const verify::ReferenceStep ref = verify::referenceStep(positions, velocities, toGpu(settings, cell), glm::dvec3(stats.meanPosition));
+  const gpu::SimParams params = simulation.stepParams();
+  const verify::ReferenceStep ref = verify::referenceStep(positions, velocities, params, glm::dvec3(stats.meanPosition));
   const std::vector<std::uint32_t> order = simulation.lastOrder();  // the boid in each slot: the sorted pairs' for coherent
   std::size_t ambiguous = 0;
   watch.steps.push_back(stepOf(ref, order, topological, ambiguous));
@@ -142,7 +143,7 @@ lab::Watch watchStep(const lab::WatchRequest& request, const lab::Context& conte
       ", banked flight, the walls; written " + (settings.neighbours == Neighbours::GridCoherent ? "in cell order" : "at the boid's index") +
       (ambiguous > 0 ? " (" + std::to_string(ambiguous) + " with a neighbour on a radius: not judged)" : "");
   watch = lab::matched(std::move(watch), recorder);
-  if (watch.error.empty()) watch.error = euclideanError(watch.steps.back(), ref, order, toGpu(settings, cell));
+  if (watch.error.empty()) watch.error = euclideanError(watch.steps.back(), ref, order, params);
   return watch;
 }
 

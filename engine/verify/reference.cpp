@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace boids::verify {
 namespace {
@@ -405,6 +406,10 @@ double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params) {
 
 ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
                             const gpu::SimParams& p, glm::dvec3 centroid, const std::vector<std::uint32_t>* only) {
+  if (p.hunt.z != 0.0f) {  // the predator's point is on the GPU, moved by its own pass
+    throw std::invalid_argument("the reference step needs the point a hunting predator made the boids flee: "
+                                "give it sim::Simulation::stepParams()");
+  }
   const std::size_t n = positions.size();
   ReferenceStep out;
   for (auto* v : {&out.positionTolerance, &out.velocityTolerance, &out.banks, &out.bankTolerance, &out.density,

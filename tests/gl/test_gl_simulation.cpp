@@ -77,7 +77,7 @@ StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*muta
   const sim::FlockState after = simulation.flock().read();
   const std::vector<std::uint32_t> order = simulation.lastOrder();  // slot s now holds boid order[s]
 
-  gpu::SimParams params = simulation.params();  // the settings with the attractor in effect
+  gpu::SimParams params = simulation.stepParams();  // the attractor in effect, the predator's where it hunts
   if (mutate) params = mutate(params);
   const auto ref = referenceStepOf(before, params, glm::dvec3(stats.meanPosition));
   StepComparison c;
@@ -757,6 +757,38 @@ TEST_F(GlTest, TopologicalStepIsExactInAFlockDenserThanItsCellsCanHold) {
   // Neighbours a hundredth of a unit apart in a cube 20 units wide: their distances' rounding
   // (offsetError 4 u half) sets more boids aside than in a flock (a few in a hundred), but most compare.
   EXPECT_LE(c.ambiguous * 10, c.compared + c.ambiguous) << c.ambiguous << " ambiguous boids";
+}
+
+TEST_F(GlTest, StepMatchesTheReferenceWhileAPredatorDivesThroughTheFlock) {
+  // The murmuration's bird of prey moves in a pass of its own; the reference takes the point the
+  // step's boids fled (Simulation::stepParams()). Its reach is a fifth of the world; an attack
+  // starts five steps in and crosses the flock in about sixteen. Every step is compared.
+  sim::SimSettings s = topologicalFor(1025, 7, sim::Flight::Banked, sim::Neighbours::GridCoherent);
+  s.attractor.mode = sim::AttractorMode::Hunt;
+  s.attractorStrength = 0.05f;
+  s.attractorRadius = 0.2f * s.worldSize;
+  s.huntPeriod = 10 * s.dt;
+  s.predatorSpeed = 0.1f * s.worldSize / s.dt;
+  sim::Simulation simulation(test::shaders(), test::caps(), s);
+  std::size_t within = 0;  // boids in the predator's reach at the step
+  for (int f = 0; f < 40 && within == 0; ++f) {
+    const StepComparison c = stepAndCompare(simulation);
+    EXPECT_EQ(c.failures + c.densityMismatches + c.bankMismatches, 0u) << "step " << f << ": worst error/tolerance "
+                                                                        << c.worstRatio << c.context;
+    const glm::vec4 fled = simulation.predator().read<glm::vec4>(3)[2];
+    if (fled.w == 0.0f) continue;  // between dives
+    for (const glm::vec4& p : simulation.flock().read().positions) {
+      within += glm::distance(glm::vec3(p), glm::vec3(fled)) < s.attractorRadius;
+    }
+  }
+  ASSERT_GT(within, 0u) << "no dive reached a boid: the test would not see the predator";
+  // A reference blind to the predator differs on the boids it scares: the comparison must show it.
+  const StepComparison blind = stepAndCompare(simulation, [](gpu::SimParams p) {
+    p.attractor.w = 0.0f;
+    return p;
+  });
+  EXPECT_GT(blind.failures, 0u) << "a reference that ignores the predator went unnoticed";
+  expectStepMatches(simulation, "while diving");
 }
 
 }  // namespace
