@@ -34,9 +34,9 @@ lab::Flock& CaseFlocks::get(const lab::Case& c) {
     simulation_->step();
   }
   const FlockState state = simulation_->flock().read();
-  simulation_->hash();  // the grid's keys of this flock
+  simulation_->hash();  // the grid's keys of this flock (the topological rule's cells: from its k-th distances)
   flock_ = {state.positions, state.velocities, simulation_->grid().pairs().read<std::array<std::uint32_t, 2>>(c.n),
-            gridGeometry(s).keyCount(), simulation_->coordinateBound(), s.worldSize, {}};
+            simulation_->grid().keyCount(), simulation_->coordinateBound(), s.worldSize, {}};
   made_ = c;
   return flock_;
 }

@@ -62,16 +62,17 @@ class RangesStage : public GridStage {
 
   std::vector<lab::Row> run(std::size_t, lab::Timer& timer) override {
     Simulation& simulation = load(settings_);
-    simulation.hash();
+    simulation.hash();  // keyed as this simulation sizes its cells (the topological rule's: from the flock)
+    const auto pairs = simulation.grid().pairs().read<std::array<std::uint32_t, 2>>(case_.n);
     simulation.sortCells();
     lab::Row row = lab::identity(case_, "ranges", "cells");
     timer.time(row, [&](int) { simulation.cellRanges(); });
-    const std::uint32_t keys = flock_->keyCount;
+    const std::uint32_t keys = simulation.grid().keyCount();
     const auto starts = simulation.grid().cellStarts().read<std::uint32_t>(std::size_t(keys) + 1);
     // Where each cell starts: after the boids of every cell before it (an empty cell where the next
     // one starts; one past the last key at the end).
     std::vector<std::uint32_t> expected(std::size_t(keys) + 1, 0);
-    for (const auto& p : flock_->pairs) ++expected[p[0] + 1];
+    for (const auto& p : pairs) ++expected[p[0] + 1];
     for (std::uint32_t c = 1; c <= keys; ++c) expected[c] += expected[c - 1];
     return {lab::judged(std::move(row), starts == expected, std::to_string(keys) + " cells")};
   }
@@ -89,6 +90,7 @@ class NeighboursStage : public GridStage {
   std::vector<lab::Row> run(std::size_t k, lab::Timer&) override {
     const AuditedSearch& audited = kAuditedSearches[k];
     SimSettings variant = settings_;
+    variant.rule = Rule::Metric;  // the audit counts the boids within a radius: the metric rule's cells
     variant.neighbours = audited.neighbours;
     variant.cells = audited.cells;
     variant.gridKeys = audited.keys;
@@ -160,7 +162,7 @@ std::unique_ptr<lab::Stage> make(const lab::Context& context) {
 
 const lab::StageInfo kRangesStage{"ranges", "where each cell's boids start in the sorted pairs", lab::Sweep::Flock,
                                   make<RangesStage>, takes, nullptr, watchGrid, [] { return std::vector<std::string>{"cells"}; }};
-const lab::StageInfo kNeighboursStage{"neighbours", "each search's neighbour sets, dense and hashed keys", lab::Sweep::Flock,
+const lab::StageInfo kNeighboursStage{"neighbours", "each search's neighbour sets within the largest radius, dense and hashed keys", lab::Sweep::Flock,
                                       make<NeighboursStage>, takes, nullptr, watchNeighbours, [] {
                                         std::vector<std::string> names;
                                         for (const AuditedSearch& a : kAuditedSearches) names.emplace_back(a.name);

@@ -64,6 +64,21 @@ TEST(Check, TheFullDefaultSweepPasses) {
   EXPECT_NE(output.find(std::to_string(weak) + " with a weak worst-case bound"), std::string::npos) << "the summary does not count weak rows";
 }
 
+TEST(Check, TheGridStagesPassUnderTheMurmurationsRules) {
+  // The topological rule sizes its cells from the flock's k-th distances and the predator moves in
+  // a pass of its own: the grid's stages must judge with the cells and the point the GPU used.
+  const fs::path dir = scratch("murmuration");
+  auto [code, output] = boids("check --stages sort,ranges,neighbours,step --preset murmuration --sizes 2,63,1000,4097 "
+                              "--seeds 1,2 --json '" + (dir / "check.json").string() + "'");
+  ASSERT_EQ(code, 0) << output;
+  json doc = json::parse(std::ifstream(dir / "check.json"));
+  EXPECT_EQ(doc["failed"], 0);
+  std::set<std::string> stages;
+  for (const json& row : doc["rows"]) stages.insert(row["stage"].get<std::string>());
+  EXPECT_EQ(stages, (std::set<std::string>{"sort", "ranges", "neighbours", "step"}));
+  EXPECT_GT(doc["passed"].get<int>(), 100);
+}
+
 TEST(Check, RowsCarryTheDocumentedFieldsAndTheDumpsReproduceTheCpuValues) {
   const fs::path dir = scratch("dump");
   auto [code, output] = boids("check --sizes 1,65,4097 --seeds 3 --frames 5 --json '" + (dir / "c.json").string() +
