@@ -72,7 +72,10 @@ class RangesStage : public GridStage {
     // Where each cell starts: after the boids of every cell before it (an empty cell where the next
     // one starts; one past the last key at the end).
     std::vector<std::uint32_t> expected(std::size_t(keys) + 1, 0);
-    for (const auto& p : pairs) ++expected[p[0] + 1];
+    for (const auto& p : pairs) {
+      if (p[0] >= keys) return {lab::judged(std::move(row), false, "the hash wrote key " + std::to_string(p[0]) + " of " + std::to_string(keys))};
+      ++expected[p[0] + 1];
+    }
     for (std::uint32_t c = 1; c <= keys; ++c) expected[c] += expected[c - 1];
     return {lab::judged(std::move(row), starts == expected, std::to_string(keys) + " cells")};
   }
