@@ -130,24 +130,18 @@ class StepStage : public GridStage {
     lab::Row row = lab::identity(case_, "step", neighboursName(settings_.neighbours));
     timer.time(row, [&](int) { simulation.step(); }, [&] { load(settings_).reduce(); });
     const FlockState after = simulation.flock().read();
-    const std::vector<std::uint32_t> order = simulation.lastOrder();
-    std::vector<std::uint32_t> slotOf(case_.n);
-    for (std::uint32_t k = 0; k < case_.n; ++k) slotOf[order[k]] = k;
     const gpu::SimParams params = simulation.stepParams();
     const auto ref = verify::referenceStep(flock_->positions, flock_->velocities, params, glm::dvec3(stats.meanPosition), &sample_);
-    std::size_t failures = 0, skipped = 0;
+    const verify::StepJudgement j = verify::judgeStep(after.positions, after.velocities, simulation.lastOrder(), ref, params, &sample_);
     double worstTolerance = 0;  // of a position, over the boids compared
-    for (std::uint32_t i : sample_) {
-      if (ref.ambiguous[i]) {
-        ++skipped;
-        continue;
-      }
-      worstTolerance = std::max(worstTolerance, ref.positionTolerance[i]);
-      const double dv = glm::length(glm::dvec3(after.velocities[slotOf[i]]) - ref.velocities[i]);
-      const double dp = verify::worldDistance(glm::dvec3(after.positions[slotOf[i]]), ref.positions[i], params);
-      if (!(dv <= ref.velocityTolerance[i] && dp <= ref.positionTolerance[i])) ++failures;
+    for (std::uint32_t i : sample_) worstTolerance = std::max(worstTolerance, ref.ambiguous[i] ? 0.0 : ref.positionTolerance[i]);
+    std::string detail = std::to_string(j.compared) + " boids compared with the reference";
+    if (!j.pass()) {
+      detail += ": " + std::to_string(j.failures) + " positions or velocities out of bounds (worst boid " + std::to_string(j.worstBoid) +
+                " at " + std::to_string(j.worstRatio) + " of its bound), " + std::to_string(j.bankMismatches) + " banks, " +
+                std::to_string(j.densityMismatches) + " densities";
     }
-    row = lab::judged(std::move(row), failures == 0, std::to_string(sample_.size() - skipped) + " boids compared with the reference");
+    row = lab::judged(std::move(row), j.pass(), detail);
     row["tolerance_relative_to_extent"] = worstTolerance / verify::flockExtent(verify::referenceStats(flock_->positions));
     return {row};
   }

@@ -493,4 +493,34 @@ ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<cons
   return out;
 }
 
+StepJudgement judgeStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
+                        std::span<const std::uint32_t> order, const ReferenceStep& ref, const gpu::SimParams& params,
+                        const std::vector<std::uint32_t>* only, bool ambiguousToo) {
+  std::vector<std::uint32_t> slotOf(order.size());
+  for (std::size_t s = 0; s < order.size(); ++s) slotOf[order[s]] = static_cast<std::uint32_t>(s);
+  StepJudgement j;
+  const std::size_t boids = only ? only->size() : order.size();
+  for (std::size_t k = 0; k < boids; ++k) {
+    const std::uint32_t i = only ? (*only)[k] : static_cast<std::uint32_t>(k), s = slotOf[i];
+    if (ref.ambiguous[i]) {
+      ++j.ambiguous;
+      if (!ambiguousToo) continue;
+    }
+    ++j.compared;
+    const double dv = glm::length(glm::dvec3(velocities[s]) - ref.velocities[i]);
+    const double dp = worldDistance(glm::dvec3(positions[s]), ref.positions[i], params);
+    const double ratio = std::max(dv / ref.velocityTolerance[i], dp / ref.positionTolerance[i]);
+    if (ratio > j.worstRatio) j.worstBoid = i;
+    j.worstRatio = std::max(j.worstRatio, ratio);
+    if (!(ratio <= 1.0)) ++j.failures;  // NaN fails too
+    if (params.rule == RULE_TOPOLOGICAL) {  // k over the ball of the k nearest, within its rounding
+      if (!(std::abs(velocities[s].w - ref.density[i]) <= ref.densityTolerance[i])) ++j.densityMismatches;
+    } else {  // a count, exact: every boid within the radius is found (the ambiguous band set aside the rest)
+      if (velocities[s].w != static_cast<float>(ref.neighbours[i])) ++j.densityMismatches;
+    }
+    if (!(std::abs(positions[s].w - ref.banks[i]) <= ref.bankTolerance[i])) ++j.bankMismatches;
+  }
+  return j;
+}
+
 }  // namespace boids::verify

@@ -57,6 +57,24 @@ struct ReferenceStep {
 ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
                             const gpu::SimParams& params, glm::dvec3 centroid, const std::vector<std::uint32_t>* only = nullptr);
 
+// The GPU's flock after a step against the reference step, boid by boid: position and velocity
+// within their Euclidean bounds (the position's in the world's metric), the bank (position.w)
+// and the density (topological) or neighbour count (metric, exact) in velocity.w within theirs.
+struct StepJudgement {
+  std::size_t compared = 0, ambiguous = 0;  // ambiguous boids are counted and, unless asked, not judged
+  std::size_t failures = 0;                 // position or velocity out of bounds (NaN too)
+  std::size_t densityMismatches = 0, bankMismatches = 0;
+  double worstRatio = 0;     // the largest error over its bound, of a position or velocity
+  std::size_t worstBoid = 0;
+  bool pass() const { return failures + densityMismatches + bankMismatches == 0; }
+};
+// Slot s of `positions` and `velocities` holds boid order[s]. `only`: the boids the reference
+// computed (all when null). `ambiguousToo`: judge the ambiguous boids as well (a flock whose
+// offsets float holds exactly, where a tie is a tie and its order is the rule's).
+StepJudgement judgeStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
+                        std::span<const std::uint32_t> order, const ReferenceStep& ref, const gpu::SimParams& params,
+                        const std::vector<std::uint32_t>* only = nullptr, bool ambiguousToo = false);
+
 // The neighbour set of boid i as the audit kernel reports it: count and the two hashes of the
 // indices within the largest radius (params.radiiSq.w). `ambiguous` when some boid lies within
 // float rounding of that radius (the GPU may count it either way): such boids are not compared.

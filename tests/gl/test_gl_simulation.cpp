@@ -56,18 +56,15 @@ void expectStatsMatch(const sim::Simulation& simulation, const std::string& what
   EXPECT_EQ(gpu.meanPosition.w, static_cast<float>(n)) << what << ": boids counted";
 }
 
-struct StepComparison {
-  std::size_t compared = 0, ambiguous = 0, failures = 0;
-  std::size_t densityMismatches = 0;  // velocity.w other than the reference's neighbour count (or density)
-  std::size_t bankMismatches = 0;     // position.w other than the reference's bank
-  double worstRatio = 0;  // largest error / tolerance seen
-  std::string context;    // for a failure: where the worst boid was, and the centroid the step was given
+// verify::judgeStep's counts, and for a failure where the worst boid was and the centroid the
+// step was given.
+struct StepComparison : verify::StepJudgement {
+  std::string context;
 };
 
 // Runs one GPU step from `simulation`'s current state and compares every boid with the CPU.
 // `mutate` lets a test perturb the reference's parameters, to show the comparison can fail.
-// `ambiguousToo`: the boids the reference calls ambiguous are judged as well (for a flock whose
-// offsets float holds exactly, where a tie is a tie and its order is the rule's).
+// `ambiguousToo`: as verify::judgeStep.
 StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*mutate)(gpu::SimParams) = nullptr,
                               bool ambiguousToo = false) {
   simulation.reduce();
@@ -80,31 +77,11 @@ StepComparison stepAndCompare(sim::Simulation& simulation, gpu::SimParams (*muta
   gpu::SimParams params = simulation.stepParams();  // the attractor in effect, the predator's where it hunts
   if (mutate) params = mutate(params);
   const auto ref = referenceStepOf(before, params, glm::dvec3(stats.meanPosition));
-  StepComparison c;
-  std::size_t worst = 0;
-  for (std::size_t s = 0; s < before.positions.size(); ++s) {
-    const std::size_t i = order[s];
-    if (ref.ambiguous[i]) {
-      ++c.ambiguous;
-      if (!ambiguousToo) continue;
-    }
-    ++c.compared;
-    const double dv = glm::length(glm::dvec3(after.velocities[s]) - ref.velocities[i]);
-    const double dp = verify::worldDistance(glm::dvec3(after.positions[s]), ref.positions[i], params);
-    const double ratio = std::max(dv / ref.velocityTolerance[i], dp / ref.positionTolerance[i]);
-    if (ratio > c.worstRatio) worst = s;
-    c.worstRatio = std::max(c.worstRatio, ratio);
-    if (!(ratio <= 1.0)) ++c.failures;  // NaN fails too
-    if (params.rule == RULE_TOPOLOGICAL) {  // k over the ball of the k nearest, within its rounding
-      if (!(std::abs(after.velocities[s].w - ref.density[i]) <= ref.densityTolerance[i])) ++c.densityMismatches;
-    } else {  // a count, exact: every boid within the radius is found (the band above set aside the rest)
-      if (after.velocities[s].w != static_cast<float>(ref.neighbours[i])) ++c.densityMismatches;
-    }
-    if (!(std::abs(after.positions[s].w - ref.banks[i]) <= ref.bankTolerance[i])) ++c.bankMismatches;
-  }
+  StepComparison c{verify::judgeStep(after.positions, after.velocities, order, ref, params, nullptr, ambiguousToo), {}};
   if (c.failures > 0) {  // what a rare failure needs to be told apart: the step's inputs, and the worst boid
     const verify::ReferenceStats cpu = verify::referenceStats(before.positions);
-    const std::size_t i = order[worst];
+    const std::size_t i = c.worstBoid;
+    const std::size_t worst = std::size_t(std::find(order.begin(), order.end(), i) - order.begin());
     std::ostringstream o;
     o << "; centroid given to the step " << glm::to_string(glm::vec3(stats.meanPosition)) << " (w " << stats.meanPosition.w
       << "), the CPU's of the same positions " << glm::to_string(glm::vec3(cpu.centroid)) << "; worst boid " << i
