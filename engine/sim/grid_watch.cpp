@@ -15,6 +15,9 @@
 namespace boids::sim {
 namespace {
 
+using uint = std::uint32_t;
+#include "shaders/grid/row_tile.h"
+
 constexpr std::uint32_t kCells = 4, kSteps = 8;  // cells a side at 27; positions a unit a side
 constexpr float kSide = float(kCells);
 
@@ -25,11 +28,7 @@ std::uint32_t cellKey(const glm::vec4& p, const grid::Geometry& g) {
   const auto cell = [&](float c) { return std::uint32_t(std::clamp(int(std::floor((c + 0.5f * kSide) * inverse)), 0, n - 1)); };
   const std::uint32_t x = cell(p.x), y = cell(p.y), z = cell(p.z);
   if (!g.hashed()) return x + g.cellsPerAxis * (y + g.cellsPerAxis * z);
-  std::uint32_t h = y * 0x9e3779b1u + z * 0x85ebca77u;  // rowKey's mix
-  h ^= h >> 15u;
-  h *= 0x2c1b3c6du;
-  h ^= h >> 12u;
-  return (h + x) & (g.buckets - 1u);
+  return (hashedRowKey(y, z, g.cellsPerAxis) + x) & (g.buckets - 1u);
 }
 
 void pairLanes(std::vector<lab::Lane>& lanes, const std::string& what, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& p) {

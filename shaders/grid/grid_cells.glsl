@@ -4,12 +4,15 @@
 // of edge grid.x. Positions stay inside the cube (walls clamp, wrap wraps), so the clamp below
 // only catches the face itself (p = +half lands in the last cell).
 // Keys (engine/grid/geometry.hpp): dense, x + n (y + n z), while grid.w is 0; else hashed into
-// grid.w buckets (a power of two): a row of cells (same y and z) hashed once, its cells on
-// consecutive keys from there, modulo the buckets (spatial hashing: Teschner et al., "Optimized
-// Spatial Hashing for Collision Detection of Deformable Objects", VMV 2003; rows kept whole so
-// that a row's boids stay near each other in sorted order). Either way a row's cells are
-// consecutive keys, but hashed rows may share buckets: a bucket's boids are told apart by cell.
+// grid.w buckets (a power of two): tiles of rows hashed (grid/row_tile.h), a row's cells on
+// consecutive keys from its start, modulo the buckets (spatial hashing: Teschner et al.,
+// "Optimized Spatial Hashing for Collision Detection of Deformable Objects", VMV 2003; rows and
+// tiles of rows kept whole so that neighbouring boids stay near each other in sorted order).
+// Either way a row's cells are consecutive keys, but hashed tiles may share buckets: a bucket's
+// boids are told apart by cell.
 // Needs the SimParams block u_sim.
+
+#include "grid/row_tile.h"
 
 uvec3 cellOf(vec3 p) {
   int n = int(u_sim.cellsPerAxis);
@@ -26,11 +29,7 @@ bool gridHashed() { return u_sim.grid.w != 0.0; }
 // The key of the row's cell x = 0 (before the buckets' modulo, when hashed).
 uint rowKey(uint y, uint z) {
   if (!gridHashed()) return u_sim.cellsPerAxis * (y + u_sim.cellsPerAxis * z);
-  uint h = y * 0x9e3779b1u + z * 0x85ebca77u;  // a multiply-xorshift mix (the finaliser of MurmurHash3's shape)
-  h ^= h >> 15u;
-  h *= 0x2c1b3c6du;
-  h ^= h >> 12u;
-  return h;
+  return hashedRowKey(y, z, u_sim.cellsPerAxis);
 }
 
 uint keyOf(uint rowStart, uint x) { return gridHashed() ? (rowStart + x) & (uint(u_sim.grid.w) - 1u) : rowStart + x; }
