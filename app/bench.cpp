@@ -44,20 +44,6 @@ std::vector<const primitives::SortVariant*> benchSorters(const Options& options)
 
 }  // namespace
 
-// The CIS 565 scenario of bench --frame: its rules, a wrap-around world at its density, no centroid pull.
-sim::SimSettings cis565(const Options& options, std::uint32_t n) {
-  sim::SimSettings s;  // the engine's defaults: the CIS 565 radii and weights, max speed 1, dt 0.2
-  s.seed = options.settings.sim.seed;
-  s.neighbours = options.settings.sim.neighbours;
-  s.cells = options.settings.sim.cells;
-  s.count = n;
-  s.world = sim::WorldMode::Wrap;
-  s.centroidWeight = 0.0f;
-  s.worldSize = sim::sideAtReferenceDensity(n);
-  s.wallMargin = s.worldSize / 10;
-  return s;
-}
-
 constexpr glm::ivec2 kFrameSize{1280, 720};  // bench --frame and --cull draw at this size, with 4x MSAA
 
 // A case of the frame's benches: the CIS 565 scenario of `n` boids stepped with `sorter`, drawn as
@@ -79,7 +65,7 @@ std::vector<FrameCase> frameCases(const Options& options, const gl::Caps& caps, 
   const std::string& sorter = options.settings.sort;
   for (std::uint32_t n : options.bench.gridSizes) {
     if (!sim::checkCountFits(n, caps, options.settings.sim.neighbours).empty()) continue;  // said by runBenches
-    const float side = cis565(options, n).worldSize;
+    const float side = sim::cis565Scenario(n, options.settings.sim).worldSize;
     const int frames = n <= (1u << 20) ? 100 : drawing ? 30 : 40;
     if (drawing) {  // on a GPU the cull pass's table covers the sizes below a million
       if (n < (1u << 20) && options.bench.gridSizes.size() > 1 && !caps.softwareRenderer()) continue;
@@ -112,7 +98,7 @@ std::vector<FrameCase> frameCases(const Options& options, const gl::Caps& caps, 
 // compute's and the whole frame's sums (the parts are inside the render pass: not added again),
 // and the last frame's levels.
 json frameRow(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, const FrameCase& c) {
-  const sim::SimSettings s = cis565(options, c.n);
+  const sim::SimSettings s = sim::cis565Scenario(c.n, options.settings.sim);
   sim::Simulation simulation(shaders, caps, s, options.settings.reduce);
   simulation.setSorter(c.sorter);
   render::BoidRenderer renderer(shaders, caps, options.settings.compact);
@@ -355,7 +341,7 @@ std::string csvOf(const json& doc) {
 // Every sub-bench the options ask for, in order, into `out`.
 void runBenches(const Options& options, const gl::ShaderLibrary& shaders, const gl::Caps& caps, json& doc) {
   const BenchOptions& b = options.bench;
-  sim::CaseFlocks flocks(shaders, caps, cis565(options, 0));  // the bench's flocks: the CIS 565 scenario, spread evenly
+  sim::CaseFlocks flocks(shaders, caps, sim::cis565Scenario(0, options.settings.sim));  // the bench's flocks: the CIS 565 scenario, spread evenly
   lab::Context lab{shaders, caps, options.settings.sim, [&](const lab::Case& c) -> const lab::Flock& { return flocks.get(c); },
                    0};
   std::vector<std::pair<StageBench, std::unique_ptr<lab::Stage>>> made;

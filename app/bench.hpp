@@ -70,10 +70,6 @@ class RunsCut {
   std::vector<std::pair<std::string, std::vector<std::string>>> cut_;  // why -> "name (runs)", in order
 };
 
-// The CIS 565 scenario of bench --frame (app/bench.cpp): its rules, a wrap-around world at its
-// density, no centroid pull; the neighbour search and seed as the options say.
-sim::SimSettings cis565(const Options& options, std::uint32_t n);
-
 // bench --sparse's cases, for the progress line: per size, each world and kind of keys.
 int sparseCases(const Options& options, const gl::Caps& caps);
 // bench --sparse: the grid's passes and the step with dense and hashed keys, as the world grows

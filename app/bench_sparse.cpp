@@ -30,7 +30,7 @@ struct SparseCase {
   sim::FlockState flock;
 };
 SparseCase sparseCase(const Options& options, std::uint32_t n, double scale, sim::GridKeys keys) {
-  const sim::SimSettings school = cis565(options, n);
+  const sim::SimSettings school = sim::cis565Scenario(n, options.settings.sim);
   SparseCase c{school, sim::initialState(school)};
   c.settings.worldSize = static_cast<float>(school.worldSize * scale);
   c.settings.wallMargin = c.settings.worldSize / 10;

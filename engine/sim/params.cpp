@@ -213,4 +213,17 @@ float sideAtReferenceDensity(std::uint32_t count) { return std::cbrt(static_cast
 
 float worldSizeForCount(std::uint32_t count) { return std::max(20.0f, std::round(sideAtReferenceDensity(count))); }
 
+SimSettings cis565Scenario(std::uint32_t count, const SimSettings& choices) {
+  SimSettings s;  // the engine's defaults: the CIS 565 radii and weights, max speed 1, dt 0.2
+  s.seed = choices.seed;
+  s.neighbours = choices.neighbours;
+  s.cells = choices.cells;
+  s.count = count;
+  s.world = WorldMode::Wrap;
+  s.centroidWeight = 0.0f;
+  s.worldSize = sideAtReferenceDensity(count);
+  s.wallMargin = s.worldSize / 10;
+  return s;
+}
+
 }  // namespace boids::sim

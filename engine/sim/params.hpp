@@ -156,6 +156,10 @@ float sideAtReferenceDensity(std::uint32_t count);
 // The same rounded to a whole unit and at least 20 (so that the default radii fit): the world a
 // new count gets while the density is kept.
 float worldSizeForCount(std::uint32_t count);
+// The CIS 565 scenario of `count` boids (bench --frame, the benches' flocks): its rules (the
+// defaults), a wrap-around world at kReferenceDensity, no centroid pull; the seed, neighbour
+// search and cells as `choices` has them.
+SimSettings cis565Scenario(std::uint32_t count, const SimSettings& choices);
 
 // The keep-flock-size rule: the spacing lengths (separation radius, topological range) and the
 // time step are given for kFlockSizeCount birds and scale by spacingScale(count) =
