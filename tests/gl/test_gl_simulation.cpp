@@ -611,7 +611,9 @@ TEST_F(GlTest, CellRangesAreExactAcrossRunsOfEmptyCellsOfEveryLength) {
         longest = std::max(longest, run);
       }
       EXPECT_EQ(wrong, 0u) << name;
-      if (keys == sim::GridKeys::Dense) EXPECT_GT(longest, std::size_t(2 * 4096)) << name << ": no run of empty keys past two pieces";
+      if (keys == sim::GridKeys::Dense) {
+        EXPECT_GT(longest, std::size_t(2 * 4096)) << name << ": no run of empty keys past two pieces";
+      }
     }
   }
 }
