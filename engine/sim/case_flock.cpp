@@ -1,5 +1,6 @@
 #include "engine/sim/case_flock.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/sim/simulation.hpp"
@@ -10,7 +11,9 @@ SimSettings caseSettings(const SimSettings& base, const lab::Case& c) {
   SimSettings s = base;
   s.count = c.n;
   s.seed = c.seed;
-  s.worldSize = worldSizeForCount(c.n);
+  // The world of n boids at the reference density, wider where the rules' radii need it (a
+  // preset's cohesion radius of 9 needs a world of 36).
+  s.worldSize = std::max(worldSizeForCount(c.n), std::ceil(4.0f * largestRadius(base)));
   s.wallMargin = std::round(s.worldSize) / 10.0f;
   return s;
 }

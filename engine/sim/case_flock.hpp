@@ -11,7 +11,8 @@ namespace boids::sim {
 
 class Simulation;
 
-// The settings of a case's flock.
+// The settings of a case's flock: the base's rules, the case's count and seed, in a world at the
+// reference density (wider where the rules' radii need it).
 SimSettings caseSettings(const SimSettings& base, const lab::Case& c);
 
 class CaseFlocks {

@@ -154,7 +154,7 @@ gpu::SimParams toGpu(const SimSettings& s, float cell) {
   gpu::SimParams g{};
   auto sq = [](float r) { return r * r; };
   g.radiiSq = {sq(s.separationRadius), sq(s.alignmentRadius), sq(s.cohesionRadius),
-               sq(std::max({s.separationRadius, s.alignmentRadius, s.cohesionRadius}))};
+               sq(largestRadius(s))};
   g.weights = {s.separationWeight, s.alignmentWeight, s.cohesionWeight, s.centroidWeight};
   g.world = {0.5f * s.worldSize, s.worldSize, 1.0f / s.worldSize, s.wallMargin};
   g.maxSpeed = s.maxSpeed;
@@ -212,6 +212,8 @@ std::string densityText() {
 float sideAtReferenceDensity(std::uint32_t count) { return std::cbrt(static_cast<float>(count) / kReferenceDensity); }
 
 float worldSizeForCount(std::uint32_t count) { return std::max(20.0f, std::round(sideAtReferenceDensity(count))); }
+
+float largestRadius(const SimSettings& s) { return std::max({s.separationRadius, s.alignmentRadius, s.cohesionRadius}); }
 
 SimSettings cis565Scenario(std::uint32_t count, const SimSettings& choices) {
   SimSettings s;  // the engine's defaults: the CIS 565 radii and weights, max speed 1, dt 0.2

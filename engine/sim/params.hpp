@@ -156,6 +156,9 @@ float sideAtReferenceDensity(std::uint32_t count);
 // The same rounded to a whole unit and at least 20 (so that the default radii fit): the world a
 // new count gets while the density is kept.
 float worldSizeForCount(std::uint32_t count);
+// The largest of the metric rules' radii: the grid's cells are sized for it, and it must be at
+// most a quarter of the world (check()).
+float largestRadius(const SimSettings& s);
 // The CIS 565 scenario of `count` boids (bench --frame, the benches' flocks): its rules (the
 // defaults), a wrap-around world at kReferenceDensity, no centroid pull; the seed, neighbour
 // search and cells as `choices` has them.

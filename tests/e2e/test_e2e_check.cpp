@@ -79,6 +79,17 @@ TEST(Check, TheGridStagesPassUnderTheMurmurationsRules) {
   EXPECT_GT(doc["passed"].get<int>(), 100);
 }
 
+TEST(Check, TheFlockStagesPassUnderEveryShippedPresetsRules) {
+  // check sizes each case's world for its count; a preset whose radii need a wider world (the
+  // fish school's cohesion radius of 9 needs 36) must still run, not stop the check.
+  for (const char* preset : {"cis565-benchmark", "dense-swarm", "fish-school", "murmuration", "schools"}) {
+    auto [code, output] = boids(std::string("check --stages reduce,ranges,neighbours,step --preset ") + preset +
+                                " --sizes 63,1000 --seeds 1");
+    EXPECT_EQ(code, 0) << preset << ":\n" << output;
+    EXPECT_NE(output.find(" 0 failed"), std::string::npos) << preset << ":\n" << output;
+  }
+}
+
 TEST(Check, RowsCarryTheDocumentedFieldsAndTheDumpsReproduceTheCpuValues) {
   const fs::path dir = scratch("dump");
   auto [code, output] = boids("check --sizes 1,65,4097 --seeds 3 --frames 5 --json '" + (dir / "c.json").string() +
