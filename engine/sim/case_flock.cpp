@@ -11,9 +11,11 @@ SimSettings caseSettings(const SimSettings& base, const lab::Case& c) {
   SimSettings s = base;
   s.count = c.n;
   s.seed = c.seed;
-  // The world of n boids at the reference density, wider where the rules' radii need it (a
-  // preset's cohesion radius of 9 needs a world of 36).
-  s.worldSize = std::max(worldSizeForCount(c.n), std::ceil(4.0f * largestRadius(base)));
+  // The world of n boids at the reference density, wider where the rules' radii or the
+  // topological range need it (each at most a quarter of the world: a preset's cohesion radius of
+  // 9 needs a world of 36).
+  const float reach = std::max(largestRadius(base), base.rule == Rule::Topological ? base.range : 0.0f);
+  s.worldSize = std::max(worldSizeForCount(c.n), std::ceil(4.0f * reach));
   s.wallMargin = std::round(s.worldSize) / 10.0f;
   return s;
 }

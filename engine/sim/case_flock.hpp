@@ -12,7 +12,7 @@ namespace boids::sim {
 class Simulation;
 
 // The settings of a case's flock: the base's rules, the case's count and seed, in a world at the
-// reference density (wider where the rules' radii need it).
+// reference density (wider where the rules' radii or the topological range need it).
 SimSettings caseSettings(const SimSettings& base, const lab::Case& c);
 
 class CaseFlocks {
