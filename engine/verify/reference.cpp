@@ -509,10 +509,12 @@ StepJudgement judgeStep(std::span<const glm::vec4> positions, std::span<const gl
     ++j.compared;
     const double dv = glm::length(glm::dvec3(velocities[s]) - ref.velocities[i]);
     const double dp = worldDistance(glm::dvec3(positions[s]), ref.positions[i], params);
-    const double ratio = std::max(dv / ref.velocityTolerance[i], dp / ref.positionTolerance[i]);
+    // An error over its bound, never NaN: 0 within a bound of 0, infinite for a NaN.
+    const auto over = [](double e, double bound) { return e <= bound ? (bound > 0 ? e / bound : 0.0) : std::isnan(e) ? INFINITY : e / bound; };
+    const double ratio = std::max(over(dv, ref.velocityTolerance[i]), over(dp, ref.positionTolerance[i]));
     if (ratio > j.worstRatio) j.worstBoid = i;
     j.worstRatio = std::max(j.worstRatio, ratio);
-    if (!(ratio <= 1.0)) ++j.failures;  // NaN fails too
+    if (!(dv <= ref.velocityTolerance[i] && dp <= ref.positionTolerance[i])) ++j.failures;  // NaN fails too
     if (params.rule == RULE_TOPOLOGICAL) {  // k over the ball of the k nearest, within its rounding
       if (!(std::abs(velocities[s].w - ref.density[i]) <= ref.densityTolerance[i])) ++j.densityMismatches;
     } else {  // a count, exact: every boid within the radius is found (the ambiguous band set aside the rest)

@@ -5,8 +5,11 @@
 // the finaliser of MurmurHash3's shape); a tile's 64 rows lie on consecutive keys, n apart. So
 // the rows around a cell mostly share its tile, and their boids sit near its own in sorted order:
 // the step reads nearby memory, and a boid moving to the next row moves little in the order, so
-// the reorder's gather stays local (docs/PERFORMANCE.md, "The murmuration"). Shared by GLSL
-// (grid_cells.glsl) and C++ (engine/sim/grid_watch.cpp, with uint as std::uint32_t).
+// the reorder's gather stays local (docs/PERFORMANCE.md, "The murmuration"). Where the buckets
+// are fewer than a tile's 64 n keys (a small flock in a wide world), a tile's rows overlap modulo
+// the buckets: still exact (the step tells a key's boids apart by cell), only more candidates
+// read. Shared by GLSL (grid_cells.glsl) and C++ (engine/sim/grid_watch.cpp, with uint as
+// std::uint32_t).
 #define ROW_TILE_BITS 3u
 
 uint hashedRowKey(uint y, uint z, uint n) {

@@ -120,6 +120,33 @@ TEST(ReferenceStep, TwoBoidsFollowTheRulesByHand) {
   EXPECT_EQ(r.ambiguous[0], 0);
 }
 
+TEST(ReferenceStep, TheJudgeTakesTheReferencesOwnStepAndFailsANanOrAMovedBoid) {
+  sim::SimSettings s;
+  s.world = sim::WorldMode::Wrap;
+  s.centroidWeight = 0;
+  const gpu::SimParams p = sim::toGpu(s);
+  auto st = twoBoids({0, 0, 0}, {0.5f, 0, 0}, {0, 2, 0}, {0, 0, 0.5f});
+  const auto r = referenceStepOf(st, p, glm::dvec3(0));
+  // The reference's own result, rounded to float, written in reversed slots.
+  std::vector<glm::vec4> positions, velocities;
+  for (int i : {1, 0}) {
+    positions.emplace_back(glm::vec3(r.positions[std::size_t(i)]), float(r.banks[std::size_t(i)]));
+    velocities.emplace_back(glm::vec3(r.velocities[std::size_t(i)]), float(r.neighbours[std::size_t(i)]));
+  }
+  const std::vector<std::uint32_t> order = {1, 0};
+  EXPECT_TRUE(verify::judgeStep(positions, velocities, order, r, p).pass());
+  // A NaN position with a right velocity (the error's ratio alone would drop it), then a position
+  // moved by ten times its bound: each one failure, the worst boid the one.
+  for (float moved : {NAN, float(10 * r.positionTolerance[0])}) {
+    std::vector<glm::vec4> wrong = positions;
+    wrong[1].x += moved;  // slot 1 holds boid 0
+    const verify::StepJudgement j = verify::judgeStep(wrong, velocities, order, r, p);
+    EXPECT_EQ(j.failures, 1u) << moved;
+    EXPECT_EQ(j.worstBoid, 0u) << moved;
+    EXPECT_GT(j.worstRatio, 1.0) << moved;
+  }
+}
+
 TEST(ReferenceStep, NeighboursAcrossTheWrapBoundaryCountAndPositionsWrap) {
   sim::SimSettings s;
   s.world = sim::WorldMode::Wrap;
