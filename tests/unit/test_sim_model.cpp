@@ -98,15 +98,21 @@ verify::ReferenceStep referenceStepOf(const sim::FlockState& s, const gpu::SimPa
   return verify::referenceStep(s.positions, s.velocities, p, centroid);
 }
 
+// The engine's rules in the wrap-around world without the centroid pull: the hand-worked cases'.
+sim::SimSettings wrapWithoutPull() {
+  sim::SimSettings s;
+  s.world = sim::WorldMode::Wrap;
+  s.centroidWeight = 0;
+  return s;
+}
+
 sim::FlockState twoBoids(glm::vec3 a, glm::vec3 va, glm::vec3 b, glm::vec3 vb) {
   return {{glm::vec4(a, 1), glm::vec4(b, 1)}, {glm::vec4(va, 0), glm::vec4(vb, 0)}};
 }
 }  // namespace
 
 TEST(ReferenceStep, TwoBoidsFollowTheRulesByHand) {
-  sim::SimSettings s;
-  s.world = sim::WorldMode::Wrap;
-  s.centroidWeight = 0;
+  sim::SimSettings s = wrapWithoutPull();
   const gpu::SimParams p = sim::toGpu(s);
   // Boid 0 at the origin heading +x at 0.5; boid 1 two units away on +y, heading +z at 0.5.
   auto st = twoBoids({0, 0, 0}, {0.5f, 0, 0}, {0, 2, 0}, {0, 0, 0.5f});
@@ -121,9 +127,7 @@ TEST(ReferenceStep, TwoBoidsFollowTheRulesByHand) {
 }
 
 TEST(ReferenceStep, TheJudgeTakesTheReferencesOwnStepAndFailsANanOrAMovedBoid) {
-  sim::SimSettings s;
-  s.world = sim::WorldMode::Wrap;
-  s.centroidWeight = 0;
+  sim::SimSettings s = wrapWithoutPull();
   const gpu::SimParams p = sim::toGpu(s);
   auto st = twoBoids({0, 0, 0}, {0.5f, 0, 0}, {0, 2, 0}, {0, 0, 0.5f});
   const auto r = referenceStepOf(st, p, glm::dvec3(0));
