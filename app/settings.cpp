@@ -133,7 +133,7 @@ void simulationSettings(std::vector<SettingInfo>& t) {
   t.back().labels = {"27 cells of the radius", "8 cells of twice the radius"};
   t.push_back({"start", "simulation", "start",
        "the flock at frame 0: a few groups already flying together, spread evenly through the world (the "
-       "benchmarks' start), or one loose flock over the roost",
+       "benchmarks' start), or one flock over the roost, evenly spread",
        CHOICE_MEMBER(sim.start, sim::kStarts)});
   t.back().labels = {"clustered groups", "uniform", "one flock over the roost"};
   t.push_back({"keep-density", "simulation", "keep-density",

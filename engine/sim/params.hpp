@@ -23,7 +23,7 @@ enum class Neighbours : std::uint32_t { BruteForce, GridScattered, GridCoherent 
 inline constexpr Named<Neighbours> kNeighbourSearches[] = {
     {Neighbours::GridCoherent, "coherent"}, {Neighbours::GridScattered, "scattered"}, {Neighbours::BruteForce, "brute-force"}};
 // The flock at frame 0: spread evenly (the benchmarks' scenario), a few groups already flying
-// together (the schools), or one loose flock over the roost, in the altitude band (the murmuration).
+// together (the schools), or one flock over the roost, in the altitude band, evenly spread (the murmuration).
 enum class Start : std::uint32_t { Uniform, Clustered, Flock };
 inline constexpr Named<Start> kStarts[] = {
     {Start::Clustered, "clustered"}, {Start::Uniform, "uniform"}, {Start::Flock, "flock"}};

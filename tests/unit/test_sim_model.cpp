@@ -91,6 +91,48 @@ TEST(InitialState, InsideTheWorldWithSpeedsInRangeAndNoPreferredDirection) {
   }
 }
 
+// The murmuration's start (Start::Flock): exactly `count` boids in a flattened ellipsoid in the middle
+// of the altitude band, spread evenly: none nearer its nearest than half the separation radius, and
+// 0.75 to 1.25 of it on average (the settled flock: 0.85 to 0.9). Boids at random places in the same
+// ellipsoid fail both: one in a hundred has its nearest within 0.15 of the mean spacing (1.21
+// separation radii), and the mean is 0.55 of it (0.67 radii).
+TEST(InitialState, TheFlockStartsEvenlySpreadInAFlatEllipsoidInTheBand) {
+  for (std::uint32_t count : {1u, 2u, 63u, 65u, 4097u, 10007u}) {
+    sim::SimSettings s;
+    s.start = sim::Start::Flock;
+    s.count = count;
+    s.worldSize = 400;
+    s.altitudeLow = 40;
+    s.altitudeHigh = 70;
+    s.separationRadius = float(std::cbrt(16384.0 / count));  // keep-flock-size's spacing
+    const auto st = sim::initialState(s);
+    ASSERT_EQ(st.positions.size(), count);
+    const glm::dvec3 centre(0, -200 + 55, 0);
+    glm::dvec3 lo(INFINITY), hi(-INFINITY);
+    double nearestSum = 0, nearestLeast = INFINITY;
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const glm::dvec3 p = glm::dvec3(st.positions[i]) - centre;
+      lo = glm::min(lo, p);
+      hi = glm::max(hi, p);
+      double nearest = INFINITY;
+      for (std::uint32_t j = 0; j < count; ++j) {
+        if (j != i) nearest = std::min(nearest, glm::length(glm::dvec3(st.positions[j]) - glm::dvec3(st.positions[i])));
+      }
+      nearestSum += nearest;
+      nearestLeast = std::min(nearestLeast, nearest);
+      EXPECT_NEAR(glm::length(glm::dvec3(st.velocities[i])), s.cruiseSpeed, 0.1 * s.cruiseSpeed + 1e-6);
+    }
+    const std::string what = "count " + std::to_string(count);
+    // Within the band, thin: the vertical extent about 0.3 of the horizontal ones (as sampled).
+    EXPECT_GT(lo.y, -15.0) << what;
+    EXPECT_LT(hi.y, 15.0) << what;
+    EXPECT_LE(hi.y - lo.y, 0.32 * std::max(hi.x - lo.x, hi.z - lo.z) + 1e-3) << what;
+    if (count < 63) continue;
+    EXPECT_GE(nearestLeast, 0.5 * s.separationRadius) << what;
+    EXPECT_NEAR(nearestSum / count, s.separationRadius, 0.25 * s.separationRadius) << what;
+  }
+}
+
 namespace {
 
 // The reference step of a whole flock state.
