@@ -5,6 +5,7 @@
 // into shared memory, then adds its non-zero bins to the global ones (cleared before the pass).
 // x -> bin: floor(x * scale), the last bin holding everything beyond; non-finite values in bin 0.
 #include "common/bindings.h"
+#include "common/finite.glsl"
 #include "render/colour_bins.h"
 
 layout(local_size_x = 256) in;
@@ -15,7 +16,7 @@ layout(location = LOC_COLOUR_COUNT) uniform uint u_count;
 
 shared uint s_bins[2u * COLOUR_BINS];
 
-uint binOf(float x) { return x >= 0.0 ? uint(min(x, float(COLOUR_BINS - 1u))) : 0u; }  // NaN: false
+uint binOf(float x) { return finite1(x) && x > 0.0 ? uint(min(x, float(COLOUR_BINS - 1u))) : 0u; }
 
 void main() {
   for (uint i = gl_LocalInvocationIndex; i < 2u * COLOUR_BINS; i += gl_WorkGroupSize.x) s_bins[i] = 0u;

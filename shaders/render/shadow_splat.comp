@@ -6,6 +6,7 @@
 // when the run leaves it. In the coherent grid's order neighbouring boids share a cell, so a run
 // mostly stays on one or two texels (in any other order it is only slower).
 #include "common/bindings.h"
+#include "common/finite.glsl"
 #include "render/shadow.h"
 
 layout(local_size_x = 256) in;
@@ -21,8 +22,8 @@ void main() {
   uint held = 0u, count = 0u;  // the texel the run is on, and its boids so far
   for (uint b = first; b < end; ++b) {
     vec2 t = (b_pos[b].xz + u_floor.x) * u_floor.y;
-    // Inside the floor (a non-finite boid fails both tests and casts nothing).
-    if (!(all(greaterThanEqual(t, vec2(0.0))) && all(lessThan(t, vec2(float(SHADOW_SIZE)))))) continue;
+    // Inside the floor; a non-finite boid casts nothing.
+    if (!finite2(t) || any(lessThan(t, vec2(0.0))) || any(greaterThanEqual(t, vec2(float(SHADOW_SIZE))))) continue;
     uvec2 c = uvec2(t);
     uint texel = c.y * SHADOW_SIZE + c.x;
     if (texel != held && count > 0u) {

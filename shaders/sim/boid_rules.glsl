@@ -9,6 +9,8 @@
 // engine/verify/reference.cpp (referenceStep) is the same model in double precision.
 // Needs: the SimParams block named u_sim (common/sim_params.h).
 
+#include "common/finite.glsl"
+
 layout(std430, binding = SSBO_PREDATOR) readonly buffer PredatorState { vec4 b_predator[3]; };  // sim/predator.comp
 
 struct RuleSums {
@@ -22,9 +24,6 @@ struct RuleSums {
   float density;        // what velocity.w says: neighbourCount (metric) or k over the k nearest's ball
 };
 
-// Finite, tested on the bits (exponent all ones: infinity or NaN), which no fast-math assumption
-// can remove.
-bool finite3(vec3 v) { return all(notEqual(floatBitsToUint(v) & 0x7f800000u, uvec3(0x7f800000u))); }
 
 RuleSums rulesBegin() { return RuleSums(vec3(0), 0u, vec3(0), vec3(0), 0u, 0u, 1.0, 0.0); }
 
