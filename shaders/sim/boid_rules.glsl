@@ -24,7 +24,6 @@ struct RuleSums {
   float density;        // what velocity.w says: neighbourCount (metric) or k over the k nearest's ball
 };
 
-
 RuleSums rulesBegin() { return RuleSums(vec3(0), 0u, vec3(0), vec3(0), 0u, 0u, 1.0, 0.0); }
 
 // Offset from one point to another; in the wrap-around world, to the nearest periodic image.
