@@ -91,15 +91,35 @@ void Simulation::load(const FlockState& state) {
 }
 
 // The topological rule's cells are this many times as wide as the flock's mean k-th distance, so
-// that the first ring (27 cells) nearly always holds a boid's k nearest.
-constexpr float kCellPerReach = 1.4f;  // measured: docs/PERFORMANCE.md, "The murmuration"
+// that the first ring (27 cells) nearly always holds a boid's k nearest: by the flock's size, as
+// measured fastest on an H200 (docs/PERFORMANCE.md, "The murmuration"); between the sizes, linear in
+// log2 of the count; beyond them, the nearest size's.
+namespace {
+
+struct CellWidth {
+  double log2Count;
+  float perReach;
+};
+constexpr CellWidth kCellWidths[] = {{20, 1.4f}, {24, 1.25f}, {26, 1.1f}};
+
+float cellPerReach(std::uint32_t count) {
+  const double at = std::log2(std::max<double>(count, 1));
+  if (at <= kCellWidths[0].log2Count) return kCellWidths[0].perReach;
+  for (std::size_t i = 1; i < std::size(kCellWidths); ++i) {
+    const CellWidth &a = kCellWidths[i - 1], &b = kCellWidths[i];
+    if (at <= b.log2Count) return float(a.perReach + (b.perReach - a.perReach) * (at - a.log2Count) / (b.log2Count - a.log2Count));
+  }
+  return std::end(kCellWidths)[-1].perReach;
+}
+
+}  // namespace
 
 // Until the step's own sample is back, the cells are sized from the state's estimated spacing:
 // cells far narrower than the flock's spacing cost far more than their extra rings
 // (docs/PERFORMANCE.md, "The murmuration"). A sample in flight was of the flock before: dropped.
 void Simulation::sizeCellsFor(const FlockState& state) {
   reachReadback_.wait();
-  cell_ = kCellPerReach * meanNearestEstimate(state.positions, settings_.nearest);
+  cell_ = cellPerReach(std::uint32_t(state.positions.size())) * meanNearestEstimate(state.positions, settings_.nearest);
 }
 
 // No attack yet; the first comes half a period in.
@@ -183,7 +203,7 @@ void Simulation::sampleReach() {
       std::uint32_t sum = 0, count = 0;
       std::memcpy(&sum, bytes->data(), sizeof sum);
       std::memcpy(&count, bytes->data() + sizeof sum, sizeof count);
-      if (count > 0) cell_ = kCellPerReach * float(sum) / (256.0f * float(count));
+      if (count > 0) cell_ = cellPerReach(flock_.count()) * float(sum) / (256.0f * float(count));
     }
   }
   if (!reachReadback_.busy()) reach_.zero(kReachBytes);

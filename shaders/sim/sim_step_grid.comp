@@ -28,8 +28,10 @@
 #define NEAREST 7      // topological: k, the nearest a boid follows (1..NEAREST_MOST)
 #endif
 #ifndef TIED
-#define TIED 0         // topological: 0 the step, which leaves out the boids a tie touched and marks them
-                       // in b_ties; 1 the step of those alone, their k nearest ordered by (distance, index)
+#define TIED 0         // topological: 0 the step, which leaves out the boids a tie touched, or whose
+                       // search within its guess (nearestBound) found fewer than k, and marks them in
+                       // b_ties; 1 the step of those alone, searching the whole range, their k nearest
+                       // ordered by (distance, index)
 #endif
 #ifndef GRID_HASHED
 #define GRID_HASHED 0  // 1: the grid's keys are hashed (u_sim.grid.w buckets)
@@ -53,12 +55,14 @@ layout(std430, binding = SSBO_SORTED_VEL) readonly buffer SortedVel { vec4 b_sor
 vec3 positionAt(uint s) { return b_sortedPos[s].xyz; }
 vec4 positionWithBank(uint s) { return b_sortedPos[s]; }
 vec3 velocityAt(uint s) { return b_sortedVel[s].xyz; }
+vec4 velocityWithDensity(uint s) { return b_sortedVel[s]; }
 #else
 layout(std430, binding = SSBO_POS_IN) readonly buffer PosIn { vec4 b_pos[]; };
 layout(std430, binding = SSBO_VEL_IN) readonly buffer VelIn { vec4 b_vel[]; };
 vec3 positionAt(uint s) { return b_pos[b_pairs[s].y].xyz; }
 vec4 positionWithBank(uint s) { return b_pos[b_pairs[s].y]; }
 vec3 velocityAt(uint s) { return b_vel[b_pairs[s].y].xyz; }
+vec4 velocityWithDensity(uint s) { return b_vel[b_pairs[s].y]; }
 #endif
 layout(std430, binding = SSBO_POS_OUT) writeonly buffer PosOut { vec4 b_posOut[]; };
 layout(std430, binding = SSBO_VEL_OUT) writeonly buffer VelOut { vec4 b_velOut[]; };
@@ -125,10 +129,14 @@ void stepBoid(uint s) {
   if ((b_ties[s >> 5u] & tieBit) == 0u) return;
 #endif
   vec4 p = positionWithBank(s);
-  vec3 v = velocityAt(s);
-  findNearest(s, p.xyz);
-#if !TIED
-  if (tied()) {  // stepped by the TIED program
+  vec4 vw = velocityWithDensity(s);
+  vec3 v = vw.xyz;
+#if TIED
+  findNearest(s, p.xyz, u_sim.reach.y);
+#else
+  float bound = nearestBound(vw.w);
+  findNearest(s, p.xyz, bound);
+  if (tied() || (g_slot[NEAREST - 1] == kEmpty && bound < u_sim.reach.y)) {  // stepped by the TIED program
     atomicOr(b_ties[s >> 5u], tieBit);
     return;
   }

@@ -7,9 +7,10 @@
 // k-th nearest so far is nearer than any boid of an unsearched cell can be, or the shells cover
 // the range. A ring is read row by row (a row's cells are consecutive keys, so one run of sorted
 // slots), each row cut along x to the cells the k-th nearest so far reaches, a row farther than it
-// passed over. The grid's cells are sized from
-// the flock (about the k-th nearest's distance, engine/sim/simulation.cpp), so the first ring
-// nearly always holds them, however dense the flock: the cost follows k, not the density.
+// passed over; "so far" starts from a guess, a little beyond the boid's k-th distance of the step
+// before (nearestBound()). The grid's cells are sized from the flock (about the k-th nearest's
+// distance, engine/sim/simulation.cpp), so the first ring nearly always holds them, however dense
+// the flock: the cost follows k, not the density.
 // Then: alignment with the k (a steer toward their mean velocity, which with banked flight's cruise
 // speed does not speed the flock up, as the CIS 565 rule's adding of it does); cohesion toward
 // their centre, a direction scaled by the boid's centrality (how one-sided its neighbours are: 0
@@ -181,12 +182,25 @@ void warmRingOne(ivec3 c) {
   if (sum == 0x7fffffffu && u_sim.boidCount == 0u) g_dist[0] = 0.0;  // (in the order measured)
 }
 
-// The k nearest of the boid in slot s at p, into the list; ties ordered by boid index in the TIED
-// program, else see tied().
-void findNearest(uint s, vec3 p) {
+// A squared distance within which the boid's k nearest most likely are: kWarmReach times its k-th
+// distance of the step before, read back from the density it left (k / (4/3 pi kth^3) in
+// velocity.w; with fewer than k found, longer), and within the range. A guess the search starts
+// from, so that it passes over the farther candidates from its first row on; never trusted: a
+// search within it that finds fewer than k leaves the boid to the TIED program, which searches the
+// whole range. (Measured: docs/PERFORMANCE.md, "The murmuration".)
+const float kWarmReach = 1.1;
+float nearestBound(float density) {
+  if (!finite1(density) || density <= 0.0) return u_sim.reach.y;
+  float kth = pow(float(NEAREST) / (4.18879 * density), 1.0 / 3.0);
+  return min(u_sim.reach.y, kWarmReach * kWarmReach * kth * kth);
+}
+
+// The k nearest of the boid in slot s at p within sqrt(bound) (at most the range), into the list;
+// ties ordered by boid index in the TIED program, else see tied().
+void findNearest(uint s, vec3 p, float bound) {
   g_tie = false;
   for (int m = 0; m < NEAREST; ++m) {
-    g_dist[m] = u_sim.reach.y;
+    g_dist[m] = bound;
     g_slot[m] = kEmpty;
   }
   ivec3 c = ivec3(cellOf(p));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <numeric>
 #include <sstream>
 
@@ -736,6 +737,26 @@ TEST_F(GlTest, TopologicalStepIsExactInAFlockDenserThanItsCellsCanHold) {
   // Neighbours a hundredth of a unit apart in a cube 20 units wide: their distances' rounding
   // (offsetError 4 u half) sets more boids aside than in a flock (a few in a hundred), but most compare.
   EXPECT_LE(c.ambiguous * 10, c.compared + c.ambiguous) << c.ambiguous << " ambiguous boids";
+}
+
+TEST_F(GlTest, TopologicalStepIsExactWhateverDensityTheBoidsCarry) {
+  // The search starts from a guess of each boid's k-th distance, read from the density it carries
+  // (velocity.w); a guess too short must still give the exact k nearest (the boid is searched
+  // again over the whole range), and one that cannot be read must not be used. A third of the
+  // boids carry a density of 1e30 (a guess far too short: every search within it finds fewer than
+  // k), a third NaN, a third their own.
+  sim::Simulation simulation(test::shaders(), test::caps(), topologicalFor(3001, 7, sim::Flight::Banked, sim::Neighbours::GridCoherent));
+  for (int f = 0; f < 10; ++f) {  // the cells sized from the flock's own k-th distances
+    simulation.reduce();
+    simulation.step();
+  }
+  sim::FlockState state = simulation.flock().read();
+  for (std::size_t i = 0; i < state.velocities.size(); ++i) {
+    if (i % 3 == 0) state.velocities[i].w = 1e30f;
+    if (i % 3 == 1) state.velocities[i].w = std::numeric_limits<float>::quiet_NaN();
+  }
+  simulation.flock().upload(state);
+  expectStepMatches(simulation, "densities of 1e30, NaN and their own");
 }
 
 TEST_F(GlTest, StepMatchesTheReferenceWhileAPredatorDivesThroughTheFlock) {
