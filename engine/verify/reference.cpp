@@ -331,9 +331,9 @@ Social topologicalSocial(std::size_t i, std::span<const glm::vec4> positions, st
   s.error = p.weights.x * (sepErr + gamma(p.separateFrom) * sepAbs) + p.weights.y * errAliMean +
             p.weights.z * (errDirection * centrality + maxAbs(direction) * errC + 2 * u * centrality * maxAbs(direction));
   s.scale = maxAbs(sep) * p.weights.x + maxAbs(ali) / n * p.weights.y + maxAbs(direction) * p.weights.z * centrality;
-  // found / (4.18879 kth^3): kth off by eLen relative to itself, cubed (3x), three roundings and a division.
+  // found / (UNIT_BALL_VOLUME kth^3): kth off by eLen relative to itself, cubed (3x), three roundings and a division.
   const double kth = std::sqrt(near.back().first);
-  s.density = n / (4.18879 * std::max(kth * kth * kth, 1e-30));
+  s.density = n / (UNIT_BALL_VOLUME * std::max(kth * kth * kth, 1e-30));
   const double kthErr = std::sqrt(3.0) * e + (3 * u + 2 * kDivision) * kth;
   s.densityError = s.density * (3 * kthErr / std::max(kth, 1e-10) + 6 * u + kDivision);
   return s;

@@ -39,5 +39,6 @@ struct SimParams {
 #define FLIGHT_CLAMPED 0u
 #define FLIGHT_BANKED 1u
 #define NEAREST_MOST 16u  // the most neighbours the topological rule follows
+#define UNIT_BALL_VOLUME 4.18879  // 4/3 pi: the topological density is k over the k-th distance's ball
 
 #endif

@@ -189,10 +189,9 @@ void warmRingOne(ivec3 c) {
 // search within it that finds fewer than k leaves the boid to the TIED program, which searches the
 // whole range. (Measured: docs/PERFORMANCE.md, "The murmuration".)
 const float kWarmReach = 1.1;
-const float kUnitBallVolume = 4.18879;  // 4/3 pi: the density is k over the k-th distance's ball
 float nearestBound(float density) {
   if (!finite1(density) || density <= 0.0) return u_sim.reach.y;
-  float kth = pow(float(NEAREST) / (kUnitBallVolume * density), 1.0 / 3.0);
+  float kth = pow(float(NEAREST) / (UNIT_BALL_VOLUME * density), 1.0 / 3.0);
   return min(u_sim.reach.y, kWarmReach * kWarmReach * kth * kth);
 }
 
@@ -251,7 +250,7 @@ RuleSums topologicalSums(vec3 p, vec3 v, out float kth) {
     sums.cohesion = toCentre / max(length(toCentre), guard);
     sums.cohesionCount = 1u;
     sums.centrality = length(facing) / float(found);
-    sums.density = float(found) / (kUnitBallVolume * max(kth * kth * kth, 1e-30));
+    sums.density = float(found) / (UNIT_BALL_VOLUME * max(kth * kth * kth, 1e-30));
   }
   return sums;
 }
