@@ -27,7 +27,7 @@ void describeDemo(const Options& options, Scene& scene, glm::ivec2 size, int fra
   const sim::SimSettings& flock = options.settings.sim;
   sim::Simulation& simulation = scene.simulation;
   render::BoidRenderer& renderer = scene.renderer;
-    char margin[48] = "";
+  char margin[48] = "";
   if (flock.world == sim::WorldMode::Walls) std::snprintf(margin, sizeof margin, " (wall margin %g)", flock.wallMargin);
   std::printf("headless demo: %u boids, %d frames, %dx%d, world '%s' of side %g%s, seed %llu\n", flock.count, frames,
               size.x, size.y, sim::worldModeName(flock.world), flock.worldSize, margin,
@@ -36,6 +36,7 @@ void describeDemo(const Options& options, Scene& scene, glm::ivec2 size, int fra
   if (flock.rule == sim::Rule::Topological) {
     std::printf(" grid, the %u nearest within %g (topological; cells sized from the flock, first %.4g wide), sort %s",
                 flock.nearest, flock.range, sim::topologicalCell(flock, simulation.nearestCell()), simulation.grid().sorter().name);
+    if (flock.reaction > 1) std::printf(", each boid reacting to them every %u steps", flock.reaction);
   } else if (simulation.usesGrid()) {
     const grid::Geometry g = sim::gridGeometry(options.settings.sim);
     std::printf(" grid, %s, %u-cell search, sort %s", g.describe().c_str(), static_cast<unsigned>(options.settings.sim.cells),

@@ -124,6 +124,11 @@ void simulationSettings(std::vector<SettingInfo>& t) {
        "topological rule: the closest of them a boid keeps away from (within the separation radius)",
        SettingKind::Integer, 1, NEAREST_MOST, {}, [](const AppSettings& a) -> json { return a.sim.separateFrom; },
        [](AppSettings& a, const json& v) { a.sim.separateFrom = v.get<std::uint32_t>(); }});
+  t.push_back({"reaction", "simulation", "reaction",
+       "topological rule: every how many steps a boid reacts to its neighbours, flying on the impulse they last gave "
+       "it in between (a reaction time, as StarDisplay's starlings have)",
+       SettingKind::Integer, 1, sim::kMostReaction, {}, [](const AppSettings& a) -> json { return a.sim.reaction; },
+       [](AppSettings& a, const json& v) { a.sim.reaction = v.get<std::uint32_t>(); }});
   t.push_back({"flight", "simulation", "flight",
        "'clamped' (speed clamped to max-speed, turns at once: CIS 565) or 'banked' (a cruise speed, turns by rolling)",
        CHOICE_MEMBER(sim.flight, sim::kFlights)});

@@ -11,6 +11,7 @@ Flock::Flock(const FlockState& initial) : count_(static_cast<std::uint32_t>(init
   for (int k = 0; k < 2; ++k) {
     pos_[k] = gl::Buffer(k == 0 ? "flock.positions[0]" : "flock.positions[1]", bytes);
     vel_[k] = gl::Buffer(k == 0 ? "flock.velocities[0]" : "flock.velocities[1]", bytes);
+    steer_[k] = gl::Buffer(k == 0 ? "flock.steering[0]" : "flock.steering[1]", bytes);
   }
   upload(initial);
 }
@@ -22,6 +23,11 @@ void Flock::upload(const FlockState& state) {
   current_ = 0;
   pos_[0].upload(std::span<const glm::vec4>(state.positions));
   vel_[0].upload(std::span<const glm::vec4>(state.velocities));
+  forgetSteering();
+}
+
+void Flock::forgetSteering() {
+  for (gl::Buffer& steer : steer_) steer.zero(std::size_t(count_) * sizeof(glm::vec4));
 }
 
 void Flock::bindForStep() const {
@@ -29,6 +35,8 @@ void Flock::bindForStep() const {
   vel_[current_].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
   pos_[current_ ^ 1].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_OUT);
   vel_[current_ ^ 1].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_OUT);
+  steer_[current_].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_STEER_IN);
+  steer_[current_ ^ 1].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_STEER_OUT);
 }
 
 void Flock::setPosition(std::uint32_t index, const glm::vec4& position) {
@@ -38,6 +46,8 @@ void Flock::setPosition(std::uint32_t index, const glm::vec4& position) {
 FlockState Flock::read() const {
   return {positions().read<glm::vec4>(count_), velocities().read<glm::vec4>(count_)};
 }
+
+std::vector<glm::vec4> Flock::readSteering() const { return steer_[current_].read<glm::vec4>(count_); }
 
 std::string checkStepFits(std::uint64_t count, const gl::Caps& caps, Neighbours neighbours) {
   // The grid step loops over a boid's neighbours only; brute force over every boid.
@@ -65,14 +75,14 @@ std::string checkBuffersFit(std::uint64_t count, const gl::Caps& caps) {
 }
 
 namespace {
-// Per boid: position and velocity, double-buffered (64 B); the grid's (key, index) pairs padded
-// to a power of two (up to 16 B) and its sorted copies (32 B); the CPU check's snapshot (16 B);
-// a counting sort's second pair buffer (8 B); the grid's key starts, at most 16 keys per boid
-// (64 B: sim::gridGeometry keeps dense keys under kDenseCellsPerBoid a boid, hashed ones under
-// twice kBucketsPerBoid; at the CIS 565 density a quarter of a key), which leaves room for the
-// topological step's tie bits (a bit a boid); the ranges' list of long runs of empty keys (16 B
-// for every 64 keys: 4 B). Plus everything of fixed size (framebuffers, reduction partials).
-constexpr std::uint64_t kBytesPerBoid = 64 + 16 + 32 + 16 + 8 + 64 + 4;
+// Per boid: position, velocity and steering, double-buffered (96 B); the grid's (key, index)
+// pairs padded to a power of two (up to 16 B) and its sorted copies (32 B); the CPU check's
+// snapshot (16 B); a counting sort's second pair buffer (8 B); the grid's key starts, at most 16
+// keys per boid (64 B: sim::gridGeometry keeps dense keys under kDenseCellsPerBoid a boid, hashed
+// ones under twice kBucketsPerBoid; at the CIS 565 density a quarter of a key), which leaves
+// room for the topological step's tie bits (a bit a boid); the ranges' list of long runs of empty
+// keys (16 B for every 64 keys: 4 B). Plus everything of fixed size (framebuffers, reduction partials).
+constexpr std::uint64_t kBytesPerBoid = 96 + 16 + 32 + 16 + 8 + 64 + 4;
 constexpr std::uint64_t kFixedMiB = 64;
 }  // namespace
 

@@ -1,7 +1,8 @@
 #pragma once
 // The flock on the GPU: positions and velocities in shader storage buffers, double-buffered so
 // that a step reads one pair and writes the other. Velocity w is the local density a step counted
-// (FlockState says what each component holds).
+// (FlockState says what each component holds). With them, the steering each boid keeps between
+// its reactions (the topological rule's reaction time: sim/sim_step_grid.comp).
 #include <cstdint>
 #include <string>
 
@@ -20,17 +21,20 @@ class Flock {
   const gl::Buffer& positions() const { return pos_[current_]; }
   const gl::Buffer& velocities() const { return vel_[current_]; }
 
-  // Binds the current state to SSBO_POS_IN / SSBO_VEL_IN and the other pair to the _OUT points.
+  // Binds the current state to SSBO_POS_IN / SSBO_VEL_IN / SSBO_STEER_IN and the others to the
+  // _OUT points.
   void bindForStep() const;
   void swap() { current_ ^= 1; }
 
-  void upload(const FlockState& state);  // same count
+  void upload(const FlockState& state);  // same count; no boid keeps a steering
+  void forgetSteering();                 // no boid keeps a steering: each reacts at its next step
   void setPosition(std::uint32_t index, const glm::vec4& position);  // one boid's, in place
   FlockState read() const;               // blocking readback: tests, checks, screenshots of data
+  std::vector<glm::vec4> readSteering() const;  // the steerings, by boid as read() (blocking)
 
  private:
   std::uint32_t count_;
-  gl::Buffer pos_[2], vel_[2];
+  gl::Buffer pos_[2], vel_[2], steer_[2];
   int current_ = 0;
 };
 

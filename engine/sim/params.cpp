@@ -118,6 +118,10 @@ Problem check(const SimSettings& s) {
     return {"wall-margin (" + num(s.wallMargin) + ") must be at most half of world-size (" + num(s.worldSize) + ")",
             {"wall-margin", "world-size"}};
   }
+  if (s.reaction < 1 || s.reaction > kMostReaction) {
+    return {"reaction must be in [1, " + std::to_string(kMostReaction) + "] steps (got " + std::to_string(s.reaction) + ")",
+            {"reaction"}};
+  }
   if (s.rule == Rule::Topological) {
     if (s.nearest < 1 || s.nearest > NEAREST_MOST) {
       return {"nearest must be in [1, " + std::to_string(NEAREST_MOST) + "] (got " + std::to_string(s.nearest) + ")", {"nearest"}};
@@ -177,7 +181,7 @@ gpu::SimParams toGpu(const SimSettings& s, float cell) {
   g.roost = {s.roostRadius, s.roostPull, floor + s.altitudeLow, floor + s.altitudeHigh};
   g.reach = {s.altitudePull, s.range * s.range, s.separationRadius, 1.0f / s.separationRadius};
   g.hunt = {s.huntPeriod, s.predatorSpeed, s.attractor.mode == AttractorMode::Hunt ? 1.0f : 0.0f, 0.0f};
-  g.sampling = {reachSampling(s.count), 0, 0, 0};
+  g.sampling = {reachSampling(s.count), s.rule == Rule::Topological ? s.reaction : 1u, 0, 0};
   return g;
 }
 

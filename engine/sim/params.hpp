@@ -82,6 +82,7 @@ struct SimSettings {
   Rule rule = Rule::Metric;
   std::uint32_t nearest = 7;       // topological: the k nearest a boid aligns with and moves toward
   std::uint32_t separateFrom = 1;  // topological: the closest of them it keeps away from
+  std::uint32_t reaction = 1;      // topological: every how many steps a boid reacts to them (its reaction time)
   float range = 40.0f;             // topological: no neighbour farther than this counts
   Flight flight = Flight::Clamped;
   float cruiseSpeed = 1.0f;        // banked flight: the speed a boid keeps to
@@ -134,6 +135,7 @@ struct FloatParam {
 std::span<const FloatParam> floatParams();
 
 inline constexpr std::uint32_t kMinCount = 1;
+inline constexpr std::uint32_t kMostReaction = 16;  // the longest reaction time, in steps
 
 // What is wrong with a set of settings: a one-line reason that names the settings, and their keys
 // (so a caller can say where each value came from, or set one aside). Empty message: usable.

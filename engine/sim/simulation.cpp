@@ -68,8 +68,14 @@ void Simulation::setReduceVariant(std::string_view name) {
 void Simulation::apply(const SimSettings& settings) {
   checked(settings);
   const bool rebuild = settings.count != settings_.count || settings.seed != settings_.seed;
+  // A steering kept under other rules, or another reaction time, is not the one to fly on.
+  const bool forget = settings.rule != settings_.rule || settings.reaction != settings_.reaction;
   settings_ = settings;
-  if (rebuild) reset();
+  if (rebuild) {
+    reset();
+  } else if (forget) {
+    flock_.forgetSteering();
+  }
 }
 
 void Simulation::reset() {
@@ -165,7 +171,9 @@ bool Simulation::setAttractor(std::optional<glm::vec3> point, AttractorMode mode
 gpu::SimParams Simulation::params() const {
   SimSettings s = settings_;
   s.attractor = attractor();
-  return toGpu(s, cell_);
+  gpu::SimParams p = toGpu(s, cell_);
+  p.sampling.z = phase_;
+  return p;
 }
 
 gpu::SimParams Simulation::stepParams() const {
@@ -212,6 +220,7 @@ void Simulation::sampleReach() {
 
 void Simulation::integrate() {
   const bool topological = settings_.rule == Rule::Topological;
+  phase_ = static_cast<std::uint32_t>(steps_ % settings_.reaction);
   bindParams();
   health_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_HEALTH);
   reach_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_REACH);

@@ -126,6 +126,7 @@ class Simulation {
   grid::SpatialGrid grid_;
   gl::ShaderLibrary library_;  // what the strategies are built from when switched
   std::uint64_t steps_ = 0;
+  std::uint32_t phase_ = 0;  // the last step's place in the reaction cycle (SimParams::sampling.z)
   std::optional<Attractor> held_;  // setAttractor()'s
   gl::Buffer predator_;
   gl::Program predatorProgram_;

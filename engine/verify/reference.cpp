@@ -404,8 +404,26 @@ double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params) {
   return glm::length(offset(a, b, params));
 }
 
+bool reactsAt(std::uint32_t slot, float steered, const gpu::SimParams& p) {
+  const std::uint32_t reaction = p.sampling.y;
+  return reaction <= 1 || steered == 0.0f || ((slot >> 6) + p.sampling.z) % reaction == 0;
+}
+
+namespace {
+// A boid that does not react this step flies on the steering it keeps, exactly, and keeps the
+// density it last measured.
+Social keptSocial(const glm::vec4& kept, float density) {
+  Social s;
+  s.dv = glm::dvec3(kept);
+  s.scale = maxAbs(s.dv);
+  s.density = density;
+  return s;
+}
+}  // namespace
+
 ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
-                            const gpu::SimParams& p, glm::dvec3 centroid, const std::vector<std::uint32_t>* only) {
+                            const gpu::SimParams& p, glm::dvec3 centroid, const std::vector<std::uint32_t>* only,
+                            const Steering* steering) {
   if (p.hunt.z != 0.0f) {  // the predator's point is on the GPU, moved by its own pass
     throw std::invalid_argument("the reference step needs the point a hunting predator made the boids flee: "
                                 "give it sim::Simulation::stepParams()");
@@ -420,6 +438,9 @@ ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<cons
   out.velocities.resize(n);
   out.neighbours.assign(n, 0);
   out.ambiguous.assign(n, 0);
+  out.steering.assign(n, glm::dvec3(0));
+  out.steeringTolerance.assign(n, 0.0);
+  out.reacted.assign(n, 0);
 
   const double half = p.world.x;
   // Error of one offset component on the GPU: to - from is rounded once (|to - from| <= 2 half),
@@ -434,9 +455,14 @@ ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<cons
   for (std::size_t k = 0; k < boids; ++k) {
     const std::size_t i = only ? (*only)[k] : k;
     const glm::dvec3 pos(positions[i]), vel(velocities[i]);
-    const Social social = p.rule == RULE_TOPOLOGICAL ? topologicalSocial(i, positions, velocities, p, offsetError)
-                                                     : metricSocial(i, positions, velocities, p, offsetError);
+    const bool reacted = !steering || reactsAt(steering->slots[i], steering->kept[i].w, p);
+    const Social social = !reacted                       ? keptSocial(steering->kept[i], velocities[i].w)
+                          : p.rule == RULE_TOPOLOGICAL ? topologicalSocial(i, positions, velocities, p, offsetError)
+                                                       : metricSocial(i, positions, velocities, p, offsetError);
     bool ambiguous = social.ambiguous;
+    out.reacted[i] = reacted ? 1 : 0;
+    out.steering[i] = social.dv;
+    out.steeringTolerance[i] = 2 * std::sqrt(3.0) * social.error;  // componentwise -> Euclidean, doubled
     out.neighbours[i] = social.neighbours;
     out.density[i] = social.density;
     out.densityTolerance[i] = 2 * social.densityError;
@@ -523,6 +549,18 @@ StepJudgement judgeStep(std::span<const glm::vec4> positions, std::span<const gl
     if (!(std::abs(positions[s].w - ref.banks[i]) <= ref.bankTolerance[i])) ++j.bankMismatches;
   }
   return j;
+}
+
+std::size_t steeringMismatches(std::span<const glm::vec4> steering, std::span<const std::uint32_t> order,
+                               const ReferenceStep& ref) {
+  std::size_t mismatches = 0;
+  for (std::size_t s = 0; s < order.size(); ++s) {
+    const std::uint32_t i = order[s];
+    if (ref.ambiguous[i]) continue;
+    const double error = glm::length(glm::dvec3(steering[s]) - ref.steering[i]);
+    if (!(error <= ref.steeringTolerance[i]) || steering[s].w != 1.0f) ++mismatches;  // NaN fails too
+  }
+  return mismatches;
 }
 
 }  // namespace boids::verify

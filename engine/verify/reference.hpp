@@ -46,6 +46,24 @@ struct ReferenceStep {
   // the GPU may count it on the other side, so the boid's result is not comparable. Such boids are
   // counted, not hidden.
   std::vector<std::uint8_t> ambiguous;
+  // The steering the boid keeps after the step (the social impulse, xyz of what it writes to the
+  // steering buffer) within its Euclidean tolerance, and whether it reacted (searched its
+  // neighbours) or flew on the steering it kept.
+  std::vector<glm::dvec3> steering;
+  std::vector<double> steeringTolerance;
+  std::vector<std::uint8_t> reacted;
+};
+
+// The topological step's reaction time (reacts() in shaders/sim/sim_step_grid.comp): whether the
+// boid in sorted slot `slot`, whose kept steering has w `steered` (0: it never reacted), reacts
+// to its neighbours in the step `params` describe.
+bool reactsAt(std::uint32_t slot, float steered, const gpu::SimParams& params);
+
+// What a step with a reaction time (params.sampling.y > 1) starts from besides the state, by boid:
+// the steering it keeps (the flock's steering buffer) and its slot in the step's sorted order.
+struct Steering {
+  std::span<const glm::vec4> kept;
+  std::span<const std::uint32_t> slots;
 };
 
 // One step of the model in shaders/sim/boid_rules.glsl (and, for the topological rule,
@@ -54,8 +72,10 @@ struct ReferenceStep {
 // its k-th and (k+1)-th nearest (or the closest it separates from and the next) are within float
 // rounding of each other, or one of them of the range: the GPU may pick the other.
 // `only`: compute just these boids (the others stay zero), for samples of large flocks.
+// `steering`: what each boid keeps between reactions; null: every boid reacts (a new flock).
 ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
-                            const gpu::SimParams& params, glm::dvec3 centroid, const std::vector<std::uint32_t>* only = nullptr);
+                            const gpu::SimParams& params, glm::dvec3 centroid, const std::vector<std::uint32_t>* only = nullptr,
+                            const Steering* steering = nullptr);
 
 // The GPU's flock after a step against the reference step, boid by boid: position and velocity
 // within their Euclidean bounds (the position's in the world's metric), the bank (position.w)
@@ -74,6 +94,10 @@ struct StepJudgement {
 StepJudgement judgeStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
                         std::span<const std::uint32_t> order, const ReferenceStep& ref, const gpu::SimParams& params,
                         const std::vector<std::uint32_t>* only = nullptr, bool ambiguousToo = false);
+// The steering the step left (slot s holds boid order[s]'s) against the reference's: the boids
+// whose steering is out of its bound (a kept one must be kept exactly), over the unambiguous ones.
+std::size_t steeringMismatches(std::span<const glm::vec4> steering, std::span<const std::uint32_t> order,
+                               const ReferenceStep& ref);
 
 // The neighbour set of boid i as the audit kernel reports it: count and the two hashes of the
 // indices within the largest radius (params.radiiSq.w). `ambiguous` when some boid lies within

@@ -25,6 +25,8 @@
 #define SSBO_REACH 21       // uint[2]: the topological step's sampled k-th distances (sum, 1/256 units) and their count
 #define SSBO_PREDATOR 22    // vec4[3]: the predator (sim/predator.comp): position, velocity and time, the point the flock flees
 #define SSBO_TIES 23        // uint per 32 sorted slots: the boids whose k nearest a tie touched (sim/sim_step_grid.comp)
+#define SSBO_STEER_IN 24    // vec4 per boid: the steering (social impulse) it keeps between reactions (xyz; w 1 once it reacted)
+#define SSBO_STEER_OUT 25
 
 // Uniform blocks
 #define UBO_SIM_PARAMS 0

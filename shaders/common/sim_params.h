@@ -27,7 +27,9 @@ struct SimParams {
   vec4 roost;        // x roost radius, y roost pull, z altitude band's floor, w its ceiling (world y)
   vec4 reach;        // x altitude pull, y topological range squared, z separation radius, w 1 / it
   vec4 hunt;         // x the time between a predator's attacks, y its speed, z 1 while it hunts, w unused
-  uvec4 sampling;    // x every how many boids one samples its k-th distance (the cell size), yzw unused
+  uvec4 sampling;    // x every how many boids one samples its k-th distance (the cell size); topological:
+                     // y every how many steps a boid reacts to its neighbours (1: every step), z this
+                     // step's place in that cycle (sim/sim_step_grid.comp, reacts()); w unused
 };
 
 #define WORLD_WRAP 0u

@@ -13,7 +13,7 @@
 //               boid's own index (scattered).
 // Reads SSBO_GRID_PAIRS, SSBO_CELL_STARTS, SSBO_SORTED_* or SSBO_POS_IN/VEL_IN, SSBO_FLOCK_STATS,
 // UBO_SIM_PARAMS; writes SSBO_POS_OUT, SSBO_VEL_OUT (w: the local density, localDensity() in
-// sim/boid_rules.glsl).
+// sim/boid_rules.glsl); the topological step also SSBO_STEER_IN/OUT (reacts()).
 
 #ifndef COHERENT
 #define COHERENT 1
@@ -75,6 +75,23 @@ layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_
 #include "sim/topological.glsl"
 layout(std430, binding = SSBO_REACH) buffer Reach { uint b_reachSum, b_reachCount; };
 layout(std430, binding = SSBO_TIES) buffer Ties { uint b_ties[]; };  // a bit a sorted slot, cleared before the step
+// The steering each boid keeps between its reactions: its neighbours' impulse when it last
+// reacted (xyz; w 1 once it has), read at the boid's index in the flock's buffers and written
+// where its new state goes.
+layout(std430, binding = SSBO_STEER_IN) readonly buffer SteerIn { vec4 b_steerIn[]; };
+layout(std430, binding = SSBO_STEER_OUT) writeonly buffer SteerOut { vec4 b_steerOut[]; };
+
+// Reaction time (after StarDisplay, whose birds react to their neighbours every 50 ms and fly on
+// their last steering in between): with u_sim.sampling.y = R > 1 a boid searches its neighbours
+// only at every R-th step and keeps the impulse they gave it in between, while its flight (speed,
+// banking, the roost, the predator) goes on every step. Which boids react is decided by blocks
+// of 64 sorted slots, a third of the blocks a step for R = 3, so that the lanes of a subgroup
+// search together or not at all; a boid that never reacted (w 0: a new or loaded flock) reacts.
+// A boid's slot moves as the flock sorts anew, so it reacts every R steps on the whole, not
+// exactly. engine/verify/reference.cpp (reactsAt) is the same rule.
+bool reacts(uint s, float steered) {
+  return u_sim.sampling.y <= 1u || steered == 0.0 || ((s >> 6u) + u_sim.sampling.z) % u_sim.sampling.y == 0u;
+}
 #endif
 
 // FOR_EACH_CANDIDATE(BODY): BODY for each sorted slot t (other than the boid's own, s) of the
@@ -107,11 +124,12 @@ layout(std430, binding = SSBO_TIES) buffer Ties { uint b_ties[]; };  // a bit a 
   }
 #endif
 
-// Writes the boid's new state: in slot s (coherent) or at its own index.
-void finishBoid(uint s, vec4 p, vec3 v, RuleSums sums) {
+// Writes the boid's new state, with `social` its neighbours' impulse and `density` the local
+// density (velocity.w): in slot s (coherent) or at its own index, which it returns.
+uint finishBoid(uint s, vec4 p, vec3 v, vec3 social, float density) {
   vec3 newPos, newVel;
   float newBank;
-  rulesFinish(sums, p.xyz, v, p.w, b_stats.meanPosition.xyz, newPos, newVel, newBank);
+  rulesFinish(social, p.xyz, v, p.w, b_stats.meanPosition.xyz, newPos, newVel, newBank);
   repairNonFinite(p.xyz, v, newPos, newVel, b_pairs[s].y);  // hashed from the boid's own index, in both layouts
 #if COHERENT
   uint i = s;
@@ -119,7 +137,8 @@ void finishBoid(uint s, vec4 p, vec3 v, RuleSums sums) {
   uint i = b_pairs[s].y;
 #endif
   b_posOut[i] = vec4(newPos, newBank);
-  b_velOut[i] = vec4(newVel, localDensity(sums));  // w: the local density
+  b_velOut[i] = vec4(newVel, density);
+  return i;
 }
 
 #if TOPOLOGICAL
@@ -134,6 +153,12 @@ void stepBoid(uint s) {
 #if TIED
   findNearest(s, p.xyz, u_sim.reach.y);
 #else
+  vec4 steer = u_sim.sampling.y > 1u ? b_steerIn[b_pairs[s].y] : vec4(0.0);
+  if (!reacts(s, steer.w)) {
+    uint i = finishBoid(s, p, v, steer.xyz, vw.w);  // the steering it keeps, and the density it last measured
+    b_steerOut[i] = steer;
+    return;
+  }
   float bound = nearestBound(vw.w);
   findNearest(s, p.xyz, bound);
   if (tied() || (g_slot[NEAREST - 1] == kEmpty && bound < u_sim.reach.y)) {  // stepped by the TIED program
@@ -148,7 +173,9 @@ void stepBoid(uint s) {
     atomicAdd(b_reachSum, uint(kth * 256.0 + 0.5));
     atomicAdd(b_reachCount, 1u);
   }
-  finishBoid(s, p, v, sums);
+  vec3 social = socialImpulse(sums);
+  uint i = finishBoid(s, p, v, social, localDensity(sums));
+  if (u_sim.sampling.y > 1u) b_steerOut[i] = finite3(social) ? vec4(social, 1.0) : vec4(0.0);
 }
 #else
 void stepBoid(uint s) {
@@ -193,7 +220,7 @@ void stepBoid(uint s) {
 #if AUDIT
   b_posOut[b_pairs[s].y] = vec4(uintBitsToFloat(auditCount), uintBitsToFloat(auditSum), uintBitsToFloat(auditXor), 0.0);
 #else
-  finishBoid(s, vec4(p, positionWithBank(s).w), v, sums);
+  finishBoid(s, vec4(p, positionWithBank(s).w), v, socialImpulse(sums), localDensity(sums));
 #endif
 }
 #endif

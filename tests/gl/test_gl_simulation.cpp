@@ -695,6 +695,49 @@ TEST_F(GlTest, TopologicalStepComparisonFailsWhenTheModelDiffers) {
   EXPECT_GT(c.bankMismatches + c.failures, c.compared / 20) << "a 1% faster roll went unnoticed";
 }
 
+TEST_F(GlTest, BetweenItsReactionsABoidFliesOnTheSteeringItKept) {
+  // The murmuration's reaction time: with reaction 3 a third of the blocks of 64 sorted slots
+  // search their neighbours each step, the other boids fly on the steering they kept, and the
+  // reference, told each boid's slot and kept steering, must agree on both; judged as if every
+  // boid had reacted, the same step must fail.
+  for (sim::Neighbours search : {sim::Neighbours::GridCoherent, sim::Neighbours::GridScattered}) {
+    sim::SimSettings settings = topologicalFor(3001, 7, sim::Flight::Banked, search);
+    settings.reaction = 3;
+    sim::Simulation simulation(test::shaders(), test::caps(), settings);
+    for (int f = 0; f < 10; ++f) {
+      simulation.reduce();
+      simulation.step();
+    }
+    simulation.reduce();
+    const sim::FlockState before = simulation.flock().read();
+    const std::vector<glm::vec4> kept = simulation.flock().readSteering();
+    const glm::dvec3 centroid(readStats(simulation).meanPosition);
+    simulation.step();
+    const sim::FlockState after = simulation.flock().read();
+    const std::vector<glm::vec4> steering = simulation.flock().readSteering();
+    const std::vector<std::uint32_t> order = simulation.lastOrder();  // slot s of `after` holds boid order[s]
+    const auto pairs = simulation.grid().pairs().read<glm::uvec2>(settings.count);
+    std::vector<std::uint32_t> slots(settings.count);  // the step's sorted slot of each boid
+    for (std::uint32_t s = 0; s < settings.count; ++s) slots[pairs[s].y] = s;
+    const gpu::SimParams params = simulation.stepParams();
+    const verify::Steering given{kept, slots};
+    const auto ref = verify::referenceStep(before.positions, before.velocities, params, centroid, nullptr, &given);
+    const std::string name = sim::neighboursName(search);
+
+    const verify::StepJudgement j = verify::judgeStep(after.positions, after.velocities, order, ref, params);
+    EXPECT_EQ(j.failures, 0u) << name << ": worst error/tolerance " << j.worstRatio;
+    EXPECT_EQ(j.densityMismatches + j.bankMismatches, 0u) << name;
+    EXPECT_EQ(verify::steeringMismatches(steering, order, ref), 0u) << name;
+    const auto reacted = std::count(ref.reacted.begin(), ref.reacted.end(), 1);
+    EXPECT_GE(reacted * 5, settings.count) << name << ": " << reacted << " boids reacted";
+    EXPECT_LE(reacted * 2, settings.count) << name << ": " << reacted << " boids reacted";
+
+    const auto everyone = verify::referenceStep(before.positions, before.velocities, params, centroid);
+    const verify::StepJudgement all = verify::judgeStep(after.positions, after.velocities, order, everyone, params);
+    EXPECT_GT(all.failures * 2, settings.count) << name << ": flying on a kept steering went unnoticed";
+  }
+}
+
 TEST_F(GlTest, TopologicalStepBreaksTiesByBoidIndexOnALattice) {
   // A 12^3 lattice of unit spacing, every offset an integer float holds exactly: each boid has up
   // to 6 others at distance 1 and 12 at sqrt 2, so the 7 nearest and the 2 it separates from are
