@@ -11,7 +11,6 @@ Flock::Flock(const FlockState& initial) : count_(static_cast<std::uint32_t>(init
   for (int k = 0; k < 2; ++k) {
     pos_[k] = gl::Buffer(k == 0 ? "flock.positions[0]" : "flock.positions[1]", bytes);
     vel_[k] = gl::Buffer(k == 0 ? "flock.velocities[0]" : "flock.velocities[1]", bytes);
-    steer_[k] = gl::Buffer(k == 0 ? "flock.steering[0]" : "flock.steering[1]", bytes);
   }
   upload(initial);
 }
@@ -23,11 +22,22 @@ void Flock::upload(const FlockState& state) {
   current_ = 0;
   pos_[0].upload(std::span<const glm::vec4>(state.positions));
   vel_[0].upload(std::span<const glm::vec4>(state.velocities));
-  forgetSteering();
+  forgetNeighbours();
 }
 
-void Flock::forgetSteering() {
-  for (gl::Buffer& steer : steer_) steer.zero(std::size_t(count_) * sizeof(glm::vec4));
+void Flock::keepNeighbours(std::uint32_t k) {
+  if (k == kept_) return;
+  kept_ = k;
+  for (int b = 0; b < 2; ++b) {
+    keptLists_[b] = k == 0 ? gl::Buffer() : gl::Buffer(b == 0 ? "flock.kept[0]" : "flock.kept[1]", keptBytes());
+  }
+  forgetNeighbours();
+}
+
+void Flock::forgetNeighbours() {
+  for (gl::Buffer& lists : keptLists_) {
+    if (kept_ > 0) lists.fill(keptBytes(), kNoNeighbour);
+  }
 }
 
 void Flock::bindForStep() const {
@@ -35,8 +45,10 @@ void Flock::bindForStep() const {
   vel_[current_].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_IN);
   pos_[current_ ^ 1].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_POS_OUT);
   vel_[current_ ^ 1].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_VEL_OUT);
-  steer_[current_].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_STEER_IN);
-  steer_[current_ ^ 1].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_STEER_OUT);
+  if (kept_ > 0) {
+    keptLists_[current_].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_KEPT_IN);
+    keptLists_[current_ ^ 1].bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_KEPT_OUT);
+  }
 }
 
 void Flock::setPosition(std::uint32_t index, const glm::vec4& position) {
@@ -47,7 +59,9 @@ FlockState Flock::read() const {
   return {positions().read<glm::vec4>(count_), velocities().read<glm::vec4>(count_)};
 }
 
-std::vector<glm::vec4> Flock::readSteering() const { return steer_[current_].read<glm::vec4>(count_); }
+std::vector<std::uint32_t> Flock::readKept() const {
+  return kept_ > 0 ? keptLists_[current_].read<std::uint32_t>(std::size_t(count_) * kept_) : std::vector<std::uint32_t>{};
+}
 
 std::string checkStepFits(std::uint64_t count, const gl::Caps& caps, Neighbours neighbours) {
   // The grid step loops over a boid's neighbours only; brute force over every boid.
@@ -75,14 +89,16 @@ std::string checkBuffersFit(std::uint64_t count, const gl::Caps& caps) {
 }
 
 namespace {
-// Per boid: position, velocity and steering, double-buffered (96 B); the grid's (key, index)
-// pairs padded to a power of two (up to 16 B) and its sorted copies (32 B); the CPU check's
-// snapshot (16 B); a counting sort's second pair buffer (8 B); the grid's key starts, at most 16
-// keys per boid (64 B: sim::gridGeometry keeps dense keys under kDenseCellsPerBoid a boid, hashed
-// ones under twice kBucketsPerBoid; at the CIS 565 density a quarter of a key), which leaves
-// room for the topological step's tie bits (a bit a boid); the ranges' list of long runs of empty
-// keys (16 B for every 64 keys: 4 B). Plus everything of fixed size (framebuffers, reduction partials).
-constexpr std::uint64_t kBytesPerBoid = 96 + 16 + 32 + 16 + 8 + 64 + 4;
+// Per boid: position and velocity, double-buffered (64 B); the grid's (key, index) pairs padded
+// to a power of two (up to 16 B) and its sorted copies (32 B); the CPU check's snapshot (16 B);
+// a counting sort's second pair buffer (8 B); the grid's key starts, at most 16 keys per boid
+// (64 B: sim::gridGeometry keeps dense keys under kDenseCellsPerBoid a boid, hashed ones under
+// twice kBucketsPerBoid; at the CIS 565 density a quarter of a key), which leaves room for the
+// topological step's tie bits (a bit a boid); the ranges' list of long runs of empty keys (16 B
+// for every 64 keys: 4 B); with a reaction time, the 7 nearest kept, double-buffered, and the
+// slots they are found by (60 B; 8 B more or less a neighbour for another k). Plus everything of
+// fixed size (framebuffers, reduction partials).
+constexpr std::uint64_t kBytesPerBoid = 64 + 16 + 32 + 16 + 8 + 64 + 4 + 60;
 constexpr std::uint64_t kFixedMiB = 64;
 }  // namespace
 

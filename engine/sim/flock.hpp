@@ -1,8 +1,8 @@
 #pragma once
 // The flock on the GPU: positions and velocities in shader storage buffers, double-buffered so
 // that a step reads one pair and writes the other. Velocity w is the local density a step counted
-// (FlockState says what each component holds). With them, the steering each boid keeps between
-// its reactions (the topological rule's reaction time: sim/sim_step_grid.comp).
+// (FlockState says what each component holds). With them, with the topological rule's reaction
+// time, the neighbours each boid keeps between its reactions (sim/sim_step_grid.comp).
 #include <cstdint>
 #include <string>
 
@@ -21,20 +21,28 @@ class Flock {
   const gl::Buffer& positions() const { return pos_[current_]; }
   const gl::Buffer& velocities() const { return vel_[current_]; }
 
-  // Binds the current state to SSBO_POS_IN / SSBO_VEL_IN / SSBO_STEER_IN and the others to the
-  // _OUT points.
+  // Binds the current state to SSBO_POS_IN / SSBO_VEL_IN (and the kept lists to SSBO_KEPT_IN) and
+  // the others to the _OUT points.
   void bindForStep() const;
   void swap() { current_ ^= 1; }
 
-  void upload(const FlockState& state);  // same count; no boid keeps a steering
-  void forgetSteering();                 // no boid keeps a steering: each reacts at its next step
+  void upload(const FlockState& state);  // same count; no boid keeps neighbours
+  // Lists of `k` neighbours a boid to keep between reactions (0: none), each empty.
+  void keepNeighbours(std::uint32_t k);
+  std::uint32_t kept() const { return kept_; }  // the lists' length, 0 without them
+  void forgetNeighbours();                        // every list empty: each boid searches at its next step
   void setPosition(std::uint32_t index, const glm::vec4& position);  // one boid's, in place
   FlockState read() const;               // blocking readback: tests, checks, screenshots of data
-  std::vector<glm::vec4> readSteering() const;  // the steerings, by boid as read() (blocking)
+  // The kept lists, k indices a boid, by boid as read() (blocking): each neighbour's index there,
+  // kNoNeighbour past the last.
+  std::vector<std::uint32_t> readKept() const;
+  static constexpr std::uint32_t kNoNeighbour = 0xffffffffu;
 
  private:
   std::uint32_t count_;
-  gl::Buffer pos_[2], vel_[2], steer_[2];
+  std::size_t keptBytes() const { return std::size_t(count_) * kept_ * sizeof(std::uint32_t); }
+  gl::Buffer pos_[2], vel_[2], keptLists_[2];
+  std::uint32_t kept_ = 0;
   int current_ = 0;
 };
 

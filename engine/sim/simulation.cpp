@@ -68,13 +68,12 @@ void Simulation::setReduceVariant(std::string_view name) {
 void Simulation::apply(const SimSettings& settings) {
   checked(settings);
   const bool rebuild = settings.count != settings_.count || settings.seed != settings_.seed;
-  // A steering kept under other rules, or another reaction time, is not the one to fly on.
-  const bool forget = settings.rule != settings_.rule || settings.reaction != settings_.reaction;
+  const bool forget = settings.rule != settings_.rule;  // neighbours kept under another rule are stale
   settings_ = settings;
   if (rebuild) {
     reset();
   } else if (forget) {
-    flock_.forgetSteering();
+    flock_.forgetNeighbours();
   }
 }
 
@@ -221,6 +220,7 @@ void Simulation::sampleReach() {
 void Simulation::integrate() {
   const bool topological = settings_.rule == Rule::Topological;
   phase_ = static_cast<std::uint32_t>(steps_ % settings_.reaction);
+  flock_.keepNeighbours(topological && settings_.reaction > 1 && usesGrid() ? settings_.nearest : 0u);
   bindParams();
   health_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_HEALTH);
   reach_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_REACH);

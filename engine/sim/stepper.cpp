@@ -60,6 +60,18 @@ const GridStepper::Programs& GridStepper::programsFor(const grid::SpatialGrid& g
 // an invocation cost several times as much a boid (docs/PERFORMANCE.md, "The murmuration").
 GLuint GridStepper::groupsFor(std::uint32_t count) const { return gl::groupsFor(count, kGroupSize, caps_); }
 
+void GridStepper::slotsOf(std::uint32_t count) {
+  constexpr std::uint32_t kSlotsGroup = 256;
+  if (!slotOf_) slotOf_ = gl::Program::compute(library_, "sim/slot_of.comp", {{"GROUP_SIZE", std::to_string(kSlotsGroup)}});
+  const std::size_t bytes = std::size_t(count) * sizeof(std::uint32_t);
+  if (slots_.size() < bytes) slots_ = gl::Buffer("sim.slotOf", bytes);
+  slots_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_SLOT_OF);
+  slotOf_.use();
+  glUniform1ui(LOC_GRID_COUNTS, count);
+  glDispatchCompute(gl::groupsFor(count, kSlotsGroup, caps_), 1, 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the slots -> the step
+}
+
 void GridStepper::audit(const Flock& flock, const gl::Buffer& stats, const grid::SpatialGrid& grid, bool coherent,
                         const gl::Buffer& out) {
   const Programs& programs = programsFor(grid);
@@ -84,6 +96,7 @@ void GridStepper::step(Flock& flock, const gl::Buffer& stats, const grid::Spatia
     if (ties_.size() < tieBytes) ties_ = gl::Buffer("sim.ties", tieBytes);
     ties_.zero(tieBytes);
     ties_.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_TIES);
+    if (flock.kept() > 0) slotsOf(flock.count());  // where the kept neighbours are sorted to
     (coherent ? programs.coherent : programs.scattered).use();
     glDispatchCompute(groupsFor(flock.count()), 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);  // the tie bits -> the tied boids' step

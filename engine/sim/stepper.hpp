@@ -66,7 +66,13 @@ class GridStepper {
   Programs dense_;
   std::optional<Programs> hashed_;
   std::map<std::pair<bool, std::uint32_t>, NearestPrograms> nearest_;  // by (hashed, k)
+  // The reaction time's pass: each boid's sorted slot by its index in the step's input, into
+  // slots_ (SSBO_SLOT_OF) for the neighbours the flock keeps (sim/slot_of.comp).
+  void slotsOf(std::uint32_t count);
+
   gl::Buffer ties_;  // SSBO_TIES: a bit a boid, grown with the flock
+  gl::Program slotOf_;  // compiled at its first use
+  gl::Buffer slots_;
 };
 
 }  // namespace boids::sim

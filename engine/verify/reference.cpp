@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 namespace boids::verify {
@@ -287,11 +288,42 @@ std::vector<std::pair<double, std::size_t>> nearestOf(std::size_t i, std::span<c
   return near;
 }
 
-// The topological rule (topologicalSums() in shaders/sim/topological.glsl, in double).
-Social topologicalSocial(std::size_t i, std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
+// Between its reactions: boid i's kept neighbours `list` in the order of their distance now, as
+// nearestOf() gives them; nothing where the GPU searches instead (keptNearest() in
+// shaders/sim/sim_step_grid.comp: none kept, one out of the range, two as near).
+std::optional<std::vector<std::pair<double, std::size_t>>> keptNearestOf(std::size_t i, std::span<const std::uint32_t> list,
+                                                                          std::span<const glm::vec4> positions,
+                                                                          const gpu::SimParams& p, double offsetError,
+                                                                          bool& ambiguous) {
+  const glm::dvec3 pos(positions[i]);
+  const double range2 = p.reach.y;
+  std::vector<std::pair<double, std::size_t>> near;
+  for (std::uint32_t j : list) {
+    if (j == kNoNeighbour) break;
+    const glm::dvec3 d = offset(pos, glm::dvec3(positions[j]), p);
+    const double d2 = glm::dot(d, d);
+    if (std::abs(d2 - range2) <= squaredDistanceBand(range2, offsetError)) ambiguous = true;
+    if (d2 >= range2) return std::nullopt;
+    near.emplace_back(d2, j);
+  }
+  if (near.empty()) return std::nullopt;
+  std::sort(near.begin(), near.end());
+  for (std::size_t m = 1; m < near.size(); ++m) {  // the GPU may order them otherwise, or search on a tie
+    if (near[m].first - near[m - 1].first <=
+        squaredDistanceBand(near[m].first, offsetError) + squaredDistanceBand(near[m - 1].first, offsetError)) {
+      ambiguous = true;
+    }
+  }
+  return near;
+}
+
+// The topological rule (topologicalSums() in shaders/sim/topological.glsl, in double) over boid
+// i's list `near` (nearestOf()'s or keptNearestOf()'s); `ambiguous` as their search left it.
+Social topologicalSocial(std::size_t i, const std::vector<std::pair<double, std::size_t>>& near, bool ambiguous,
+                         std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
                          const gpu::SimParams& p, double offsetError) {
   Social s;
-  const auto near = nearestOf(i, positions, p, offsetError, s.ambiguous);
+  s.ambiguous = ambiguous;
   const std::size_t found = near.size();
   s.neighbours = static_cast<std::uint32_t>(found);
   if (found == 0) return s;
@@ -404,26 +436,33 @@ double worldDistance(glm::dvec3 a, glm::dvec3 b, const gpu::SimParams& params) {
   return glm::length(offset(a, b, params));
 }
 
-bool reactsAt(std::uint32_t slot, float steered, const gpu::SimParams& p) {
+bool reactsAt(std::uint32_t slot, const gpu::SimParams& p) {
   const std::uint32_t reaction = p.sampling.y;
-  return reaction <= 1 || steered == 0.0f || ((slot >> 6) + p.sampling.z) % reaction == 0;
+  return reaction <= 1 || ((slot >> 6) + p.sampling.z) % reaction == 0;
 }
 
 namespace {
-// A boid that does not react this step flies on the steering it keeps, exactly, and keeps the
-// density it last measured.
-Social keptSocial(const glm::vec4& kept, float density) {
-  Social s;
-  s.dv = glm::dvec3(kept);
-  s.scale = maxAbs(s.dv);
-  s.density = density;
-  return s;
+// The social impulse of boid i: the metric rule's, or the topological rule's over the k nearest
+// it searched or, between its reactions, those it kept; the list it keeps into `out`.
+Social socialOf(std::size_t i, std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
+                const gpu::SimParams& p, double offsetError, const Kept* kept, ReferenceStep& out) {
+  out.reacted[i] = 1;
+  if (p.rule != RULE_TOPOLOGICAL) return metricSocial(i, positions, velocities, p, offsetError);
+  bool ambiguous = false;
+  std::optional<std::vector<std::pair<double, std::size_t>>> near;
+  if (kept && !reactsAt(kept->slots[i], p)) {
+    near = keptNearestOf(i, kept->lists.subspan(i * p.nearest, p.nearest), positions, p, offsetError, ambiguous);
+  }
+  out.reacted[i] = near ? 0 : 1;
+  if (!near) near = nearestOf(i, positions, p, offsetError, ambiguous);
+  for (std::size_t m = 0; m < near->size(); ++m) out.nearest[i * p.nearest + m] = static_cast<std::uint32_t>((*near)[m].second);
+  return topologicalSocial(i, *near, ambiguous, positions, velocities, p, offsetError);
 }
 }  // namespace
 
 ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
                             const gpu::SimParams& p, glm::dvec3 centroid, const std::vector<std::uint32_t>* only,
-                            const Steering* steering) {
+                            const Kept* kept) {
   if (p.hunt.z != 0.0f) {  // the predator's point is on the GPU, moved by its own pass
     throw std::invalid_argument("the reference step needs the point a hunting predator made the boids flee: "
                                 "give it sim::Simulation::stepParams()");
@@ -438,9 +477,8 @@ ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<cons
   out.velocities.resize(n);
   out.neighbours.assign(n, 0);
   out.ambiguous.assign(n, 0);
-  out.steering.assign(n, glm::dvec3(0));
-  out.steeringTolerance.assign(n, 0.0);
   out.reacted.assign(n, 0);
+  if (p.rule == RULE_TOPOLOGICAL) out.nearest.assign(n * p.nearest, kNoNeighbour);
 
   const double half = p.world.x;
   // Error of one offset component on the GPU: to - from is rounded once (|to - from| <= 2 half),
@@ -455,14 +493,8 @@ ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<cons
   for (std::size_t k = 0; k < boids; ++k) {
     const std::size_t i = only ? (*only)[k] : k;
     const glm::dvec3 pos(positions[i]), vel(velocities[i]);
-    const bool reacted = !steering || reactsAt(steering->slots[i], steering->kept[i].w, p);
-    const Social social = !reacted                       ? keptSocial(steering->kept[i], velocities[i].w)
-                          : p.rule == RULE_TOPOLOGICAL ? topologicalSocial(i, positions, velocities, p, offsetError)
-                                                       : metricSocial(i, positions, velocities, p, offsetError);
+    const Social social = socialOf(i, positions, velocities, p, offsetError, kept, out);
     bool ambiguous = social.ambiguous;
-    out.reacted[i] = reacted ? 1 : 0;
-    out.steering[i] = social.dv;
-    out.steeringTolerance[i] = 2 * std::sqrt(3.0) * social.error;  // componentwise -> Euclidean, doubled
     out.neighbours[i] = social.neighbours;
     out.density[i] = social.density;
     out.densityTolerance[i] = 2 * social.densityError;
@@ -551,14 +583,20 @@ StepJudgement judgeStep(std::span<const glm::vec4> positions, std::span<const gl
   return j;
 }
 
-std::size_t steeringMismatches(std::span<const glm::vec4> steering, std::span<const std::uint32_t> order,
-                               const ReferenceStep& ref) {
+std::size_t keptMismatches(std::span<const std::uint32_t> lists, std::span<const std::uint32_t> order,
+                           const ReferenceStep& ref, std::uint32_t k) {
   std::size_t mismatches = 0;
   for (std::size_t s = 0; s < order.size(); ++s) {
     const std::uint32_t i = order[s];
     if (ref.ambiguous[i]) continue;
-    const double error = glm::length(glm::dvec3(steering[s]) - ref.steering[i]);
-    if (!(error <= ref.steeringTolerance[i]) || steering[s].w != 1.0f) ++mismatches;  // NaN fails too
+    for (std::uint32_t m = 0; m < k; ++m) {
+      const std::uint32_t t = lists[s * k + m], expected = ref.nearest[std::size_t(i) * k + m];
+      const std::uint32_t boid = t == kNoNeighbour || t >= order.size() ? kNoNeighbour : order[t];
+      if (boid != expected) {
+        ++mismatches;
+        break;
+      }
+    }
   }
   return mismatches;
 }

@@ -46,23 +46,25 @@ struct ReferenceStep {
   // the GPU may count it on the other side, so the boid's result is not comparable. Such boids are
   // counted, not hidden.
   std::vector<std::uint8_t> ambiguous;
-  // The steering the boid keeps after the step (the social impulse, xyz of what it writes to the
-  // steering buffer) within its Euclidean tolerance, and whether it reacted (searched its
-  // neighbours) or flew on the steering it kept.
-  std::vector<glm::dvec3> steering;
-  std::vector<double> steeringTolerance;
+  // Whether the boid searched its k nearest (1) or took the neighbours it kept (0), and the list
+  // it steered by and keeps: k boid indices a boid (of the state the step read), nearest first,
+  // kNoNeighbour past the last (topological rule only).
   std::vector<std::uint8_t> reacted;
+  std::vector<std::uint32_t> nearest;
 };
 
-// The topological step's reaction time (reacts() in shaders/sim/sim_step_grid.comp): whether the
-// boid in sorted slot `slot`, whose kept steering has w `steered` (0: it never reacted), reacts
-// to its neighbours in the step `params` describe.
-bool reactsAt(std::uint32_t slot, float steered, const gpu::SimParams& params);
+inline constexpr std::uint32_t kNoNeighbour = 0xffffffffu;
 
-// What a step with a reaction time (params.sampling.y > 1) starts from besides the state, by boid:
-// the steering it keeps (the flock's steering buffer) and its slot in the step's sorted order.
-struct Steering {
-  std::span<const glm::vec4> kept;
+// The topological step's reaction time (reactsNow() in shaders/sim/sim_step_grid.comp): whether
+// the boid in sorted slot `slot` searches its neighbours in the step `params` describe, rather
+// than take those it kept.
+bool reactsAt(std::uint32_t slot, const gpu::SimParams& params);
+
+// What a step with a reaction time (params.sampling.y > 1) starts from besides the state: the
+// neighbours each boid kept (params.nearest indices a boid into the state, kNoNeighbour past the
+// last: sim::Flock::readKept()) and its slot in the step's sorted order.
+struct Kept {
+  std::span<const std::uint32_t> lists;
   std::span<const std::uint32_t> slots;
 };
 
@@ -72,10 +74,10 @@ struct Steering {
 // its k-th and (k+1)-th nearest (or the closest it separates from and the next) are within float
 // rounding of each other, or one of them of the range: the GPU may pick the other.
 // `only`: compute just these boids (the others stay zero), for samples of large flocks.
-// `steering`: what each boid keeps between reactions; null: every boid reacts (a new flock).
+// `kept`: the neighbours each boid kept between reactions; null: every boid searches (a new flock).
 ReferenceStep referenceStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
                             const gpu::SimParams& params, glm::dvec3 centroid, const std::vector<std::uint32_t>* only = nullptr,
-                            const Steering* steering = nullptr);
+                            const Kept* kept = nullptr);
 
 // The GPU's flock after a step against the reference step, boid by boid: position and velocity
 // within their Euclidean bounds (the position's in the world's metric), the bank (position.w)
@@ -94,10 +96,10 @@ struct StepJudgement {
 StepJudgement judgeStep(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities,
                         std::span<const std::uint32_t> order, const ReferenceStep& ref, const gpu::SimParams& params,
                         const std::vector<std::uint32_t>* only = nullptr, bool ambiguousToo = false);
-// The steering the step left (slot s holds boid order[s]'s) against the reference's: the boids
-// whose steering is out of its bound (a kept one must be kept exactly), over the unambiguous ones.
-std::size_t steeringMismatches(std::span<const glm::vec4> steering, std::span<const std::uint32_t> order,
-                               const ReferenceStep& ref);
+// The lists the step kept (slot s holds boid order[s]'s, each entry an index into the slots)
+// against the reference's, entry by entry, over the unambiguous boids: the boids whose list differs.
+std::size_t keptMismatches(std::span<const std::uint32_t> lists, std::span<const std::uint32_t> order,
+                           const ReferenceStep& ref, std::uint32_t k);
 
 // The neighbour set of boid i as the audit kernel reports it: count and the two hashes of the
 // indices within the largest radius (params.radiiSq.w). `ambiguous` when some boid lies within

@@ -25,8 +25,9 @@
 #define SSBO_REACH 21       // uint[2]: the topological step's sampled k-th distances (sum, 1/256 units) and their count
 #define SSBO_PREDATOR 22    // vec4[3]: the predator (sim/predator.comp): position, velocity and time, the point the flock flees
 #define SSBO_TIES 23        // uint per 32 sorted slots: the boids whose k nearest a tie touched (sim/sim_step_grid.comp)
-#define SSBO_STEER_IN 24    // vec4 per boid: the steering (social impulse) it keeps between reactions (xyz; w 1 once it reacted)
-#define SSBO_STEER_OUT 25
+#define SSBO_KEPT_IN 24     // uint[k] per boid: the neighbours it keeps between reactions (sim/sim_step_grid.comp)
+#define SSBO_KEPT_OUT 25
+#define SSBO_SLOT_OF 26     // uint per boid: its sorted slot in this step (sim/slot_of.comp)
 
 // Uniform blocks
 #define UBO_SIM_PARAMS 0

@@ -13,7 +13,8 @@
 //               boid's own index (scattered).
 // Reads SSBO_GRID_PAIRS, SSBO_CELL_STARTS, SSBO_SORTED_* or SSBO_POS_IN/VEL_IN, SSBO_FLOCK_STATS,
 // UBO_SIM_PARAMS; writes SSBO_POS_OUT, SSBO_VEL_OUT (w: the local density, localDensity() in
-// sim/boid_rules.glsl); the topological step also SSBO_STEER_IN/OUT (reacts()).
+// sim/boid_rules.glsl); the topological step with a reaction time also SSBO_KEPT_IN/OUT and
+// SSBO_SLOT_OF (keptNearest()).
 
 #ifndef COHERENT
 #define COHERENT 1
@@ -75,23 +76,22 @@ layout(std430, binding = SSBO_FLOCK_STATS) readonly buffer Stats { FlockStats b_
 #include "sim/topological.glsl"
 layout(std430, binding = SSBO_REACH) buffer Reach { uint b_reachSum, b_reachCount; };
 layout(std430, binding = SSBO_TIES) buffer Ties { uint b_ties[]; };  // a bit a sorted slot, cleared before the step
-// The steering each boid keeps between its reactions: its neighbours' impulse when it last
-// reacted (xyz; w 1 once it has), read at the boid's index in the flock's buffers and written
-// where its new state goes.
-layout(std430, binding = SSBO_STEER_IN) readonly buffer SteerIn { vec4 b_steerIn[]; };
-layout(std430, binding = SSBO_STEER_OUT) writeonly buffer SteerOut { vec4 b_steerOut[]; };
+// Reaction time (after StarDisplay, whose birds look at their neighbours every 50 ms): with
+// u_sim.sampling.y = R > 1 a boid searches for its k nearest only at every R-th step and keeps
+// them in between, steering each step by where they are and how they fly then. Which boids search
+// is decided by blocks of 64 sorted slots, a third of the blocks a step for R = 3, so that the
+// lanes of a subgroup search together or not at all. A boid's slot moves as the flock sorts anew,
+// so it searches every R steps on the whole, not exactly. engine/verify/reference.cpp (reactsAt,
+// keptNearestOf) is the same rule.
+// The kept lists: k indices a boid, read at the boid's index in this step's input, each the index
+// of a neighbour there (kEmpty past the last), and written where the boid's new state goes, each
+// the index of its neighbour's new state; b_slotOf turns an index of the input into the slot the
+// neighbour is sorted to.
+layout(std430, binding = SSBO_KEPT_IN) readonly buffer KeptIn { uint b_keptIn[]; };
+layout(std430, binding = SSBO_KEPT_OUT) writeonly buffer KeptOut { uint b_keptOut[]; };
+layout(std430, binding = SSBO_SLOT_OF) readonly buffer SlotOf { uint b_slotOf[]; };
 
-// Reaction time (after StarDisplay, whose birds react to their neighbours every 50 ms and fly on
-// their last steering in between): with u_sim.sampling.y = R > 1 a boid searches its neighbours
-// only at every R-th step and keeps the impulse they gave it in between, while its flight (speed,
-// banking, the roost, the predator) goes on every step. Which boids react is decided by blocks
-// of 64 sorted slots, a third of the blocks a step for R = 3, so that the lanes of a subgroup
-// search together or not at all; a boid that never reacted (w 0: a new or loaded flock) reacts.
-// A boid's slot moves as the flock sorts anew, so it reacts every R steps on the whole, not
-// exactly. engine/verify/reference.cpp (reactsAt) is the same rule.
-bool reacts(uint s, float steered) {
-  return u_sim.sampling.y <= 1u || steered == 0.0 || ((s >> 6u) + u_sim.sampling.z) % u_sim.sampling.y == 0u;
-}
+bool reactsNow(uint s) { return ((s >> 6u) + u_sim.sampling.z) % u_sim.sampling.y == 0u; }
 #endif
 
 // FOR_EACH_CANDIDATE(BODY): BODY for each sorted slot t (other than the boid's own, s) of the
@@ -142,6 +142,41 @@ uint finishBoid(uint s, vec4 p, vec3 v, vec3 social, float density) {
 }
 
 #if TOPOLOGICAL
+// Between its reactions: the neighbours the boid at index `self` of the input kept, into the list
+// ordered by their distance now. False (it searches instead) where it kept none, one of them has
+// left the range, or a tie may order them otherwise than (distance, index) would.
+bool keptNearest(uint self, vec3 p) {
+  g_tie = false;
+  for (int m = 0; m < NEAREST; ++m) {
+    g_dist[m] = u_sim.reach.y;
+    g_slot[m] = kEmpty;
+  }
+  uint kept = 0u;
+  for (int m = 0; m < NEAREST; ++m) {
+    uint j = b_keptIn[self * uint(NEAREST) + uint(m)];
+    if (j == kEmpty) break;
+    uint t = b_slotOf[j];
+    vec3 d = worldOffset(p, positionAt(t));
+    float d2 = dot(d, d);
+    if (!(d2 < u_sim.reach.y)) return false;
+    considerNeighbour(d2, t);
+    ++kept;
+  }
+  return kept > 0u && !tied();
+}
+
+// The list, kept for the boid's next steps at its output index i: each neighbour's output index.
+void keepNearest(uint i) {
+  for (int m = 0; m < NEAREST; ++m) {
+    uint t = g_slot[m];
+#if COHERENT
+    b_keptOut[i * uint(NEAREST) + uint(m)] = t;
+#else
+    b_keptOut[i * uint(NEAREST) + uint(m)] = t == kEmpty ? kEmpty : b_pairs[t].y;
+#endif
+  }
+}
+
 void stepBoid(uint s) {
   uint tieBit = 1u << (s & 31u);
 #if TIED
@@ -150,32 +185,31 @@ void stepBoid(uint s) {
   vec4 p = positionWithBank(s);
   vec4 vw = velocityWithDensity(s);
   vec3 v = vw.xyz;
+  bool keeps = u_sim.sampling.y > 1u;
+  bool kept = false;
 #if TIED
   findNearest(s, p.xyz, u_sim.reach.y);
 #else
-  vec4 steer = u_sim.sampling.y > 1u ? b_steerIn[b_pairs[s].y] : vec4(0.0);
-  if (!reacts(s, steer.w)) {
-    uint i = finishBoid(s, p, v, steer.xyz, vw.w);  // the steering it keeps, and the density it last measured
-    b_steerOut[i] = steer;
-    return;
-  }
-  float bound = nearestBound(vw.w);
-  findNearest(s, p.xyz, bound);
-  if (tied() || (g_slot[NEAREST - 1] == kEmpty && bound < u_sim.reach.y)) {  // stepped by the TIED program
-    atomicOr(b_ties[s >> 5u], tieBit);
-    return;
+  kept = keeps && !reactsNow(s) && keptNearest(b_pairs[s].y, p.xyz);
+  if (!kept) {
+    float bound = nearestBound(vw.w);
+    findNearest(s, p.xyz, bound);
+    if (tied() || (g_slot[NEAREST - 1] == kEmpty && bound < u_sim.reach.y)) {  // stepped by the TIED program
+      atomicOr(b_ties[s >> 5u], tieBit);
+      return;
+    }
   }
 #endif
   float kth;
   RuleSums sums = topologicalSums(p.xyz, v, kth);
-  // A sample of the flock's k-th distances: the grid's next cell size (engine/sim/simulation.cpp).
-  if (b_pairs[s].y % u_sim.sampling.x == 0u && sums.neighbourCount > 0u) {
+  // A sample of the flock's k-th distances, from boids that searched: the grid's next cell size
+  // (engine/sim/simulation.cpp).
+  if (!kept && b_pairs[s].y % u_sim.sampling.x == 0u && sums.neighbourCount > 0u) {
     atomicAdd(b_reachSum, uint(kth * 256.0 + 0.5));
     atomicAdd(b_reachCount, 1u);
   }
-  vec3 social = socialImpulse(sums);
-  uint i = finishBoid(s, p, v, social, localDensity(sums));
-  if (u_sim.sampling.y > 1u) b_steerOut[i] = finite3(social) ? vec4(social, 1.0) : vec4(0.0);
+  uint i = finishBoid(s, p, v, socialImpulse(sums), localDensity(sums));
+  if (keeps) keepNearest(i);
 }
 #else
 void stepBoid(uint s) {

@@ -34,7 +34,7 @@ uint g_slot[NEAREST];
 // nearer one while as far as the new last, or two in the list as near (tied()). Such a boid is
 // searched again comparing (distance, index) by a program of its own (TIED 1 in
 // sim/sim_step_grid.comp), so that the step's program holds one copy of the walk.
-bool g_tie;
+bool g_tie = false;
 
 // Is (d, slot) before the list's entry m: nearer, or (the TIED program) as near with the lower
 // boid index.

@@ -695,11 +695,11 @@ TEST_F(GlTest, TopologicalStepComparisonFailsWhenTheModelDiffers) {
   EXPECT_GT(c.bankMismatches + c.failures, c.compared / 20) << "a 1% faster roll went unnoticed";
 }
 
-TEST_F(GlTest, BetweenItsReactionsABoidFliesOnTheSteeringItKept) {
+TEST_F(GlTest, BetweenItsReactionsABoidSteersByTheNeighboursItKept) {
   // The murmuration's reaction time: with reaction 3 a third of the blocks of 64 sorted slots
-  // search their neighbours each step, the other boids fly on the steering they kept, and the
-  // reference, told each boid's slot and kept steering, must agree on both; judged as if every
-  // boid had reacted, the same step must fail.
+  // search their k nearest each step, the other boids steer by the neighbours they kept, and the
+  // reference, told each boid's slot and kept list, must agree on the step and on the lists kept;
+  // given each list without its nearest, the same step must fail.
   for (sim::Neighbours search : {sim::Neighbours::GridCoherent, sim::Neighbours::GridScattered}) {
     sim::SimSettings settings = topologicalFor(3001, 7, sim::Flight::Banked, search);
     settings.reaction = 3;
@@ -710,31 +710,37 @@ TEST_F(GlTest, BetweenItsReactionsABoidFliesOnTheSteeringItKept) {
     }
     simulation.reduce();
     const sim::FlockState before = simulation.flock().read();
-    const std::vector<glm::vec4> kept = simulation.flock().readSteering();
+    const std::vector<std::uint32_t> kept = simulation.flock().readKept();
     const glm::dvec3 centroid(readStats(simulation).meanPosition);
     simulation.step();
     const sim::FlockState after = simulation.flock().read();
-    const std::vector<glm::vec4> steering = simulation.flock().readSteering();
+    const std::vector<std::uint32_t> lists = simulation.flock().readKept();
     const std::vector<std::uint32_t> order = simulation.lastOrder();  // slot s of `after` holds boid order[s]
     const auto pairs = simulation.grid().pairs().read<glm::uvec2>(settings.count);
     std::vector<std::uint32_t> slots(settings.count);  // the step's sorted slot of each boid
     for (std::uint32_t s = 0; s < settings.count; ++s) slots[pairs[s].y] = s;
     const gpu::SimParams params = simulation.stepParams();
-    const verify::Steering given{kept, slots};
+    ASSERT_EQ(kept.size(), std::size_t(settings.count) * settings.nearest);
+    const verify::Kept given{kept, slots};
     const auto ref = verify::referenceStep(before.positions, before.velocities, params, centroid, nullptr, &given);
     const std::string name = sim::neighboursName(search);
 
     const verify::StepJudgement j = verify::judgeStep(after.positions, after.velocities, order, ref, params);
     EXPECT_EQ(j.failures, 0u) << name << ": worst error/tolerance " << j.worstRatio;
     EXPECT_EQ(j.densityMismatches + j.bankMismatches, 0u) << name;
-    EXPECT_EQ(verify::steeringMismatches(steering, order, ref), 0u) << name;
+    EXPECT_EQ(verify::keptMismatches(lists, order, ref, settings.nearest), 0u) << name;
     const auto reacted = std::count(ref.reacted.begin(), ref.reacted.end(), 1);
-    EXPECT_GE(reacted * 5, settings.count) << name << ": " << reacted << " boids reacted";
-    EXPECT_LE(reacted * 2, settings.count) << name << ": " << reacted << " boids reacted";
+    EXPECT_GE(reacted * 5, settings.count) << name << ": " << reacted << " boids searched";
+    EXPECT_LE(reacted * 2, settings.count) << name << ": " << reacted << " boids searched";
 
-    const auto everyone = verify::referenceStep(before.positions, before.velocities, params, centroid);
-    const verify::StepJudgement all = verify::judgeStep(after.positions, after.velocities, order, everyone, params);
-    EXPECT_GT(all.failures * 2, settings.count) << name << ": flying on a kept steering went unnoticed";
+    std::vector<std::uint32_t> fewer(kept.size());  // each list without its nearest
+    for (std::size_t e = 0; e < kept.size(); ++e) {
+      fewer[e] = (e + 1) % settings.nearest != 0 ? kept[e + 1] : verify::kNoNeighbour;
+    }
+    const verify::Kept wrong{fewer, slots};
+    const auto misled = verify::referenceStep(before.positions, before.velocities, params, centroid, nullptr, &wrong);
+    const verify::StepJudgement w = verify::judgeStep(after.positions, after.velocities, order, misled, params);
+    EXPECT_GT(w.failures * 4, settings.count) << name << ": a kept list one short went unnoticed";
   }
 }
 
