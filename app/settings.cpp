@@ -125,8 +125,8 @@ void simulationSettings(std::vector<SettingInfo>& t) {
        SettingKind::Integer, 1, NEAREST_MOST, {}, [](const AppSettings& a) -> json { return a.sim.separateFrom; },
        [](AppSettings& a, const json& v) { a.sim.separateFrom = v.get<std::uint32_t>(); }});
   t.push_back({"reaction", "simulation", "reaction",
-       "topological rule: every how many steps a boid reacts to its neighbours, flying on the impulse they last gave "
-       "it in between (a reaction time, as StarDisplay's starlings have)",
+       "topological rule: every how many steps a boid searches for its nearest, steering by the ones it found "
+       "in between (a reaction time, as StarDisplay's starlings have)",
        SettingKind::Integer, 1, sim::kMostReaction, {}, [](const AppSettings& a) -> json { return a.sim.reaction; },
        [](AppSettings& a, const json& v) { a.sim.reaction = v.get<std::uint32_t>(); }});
   t.push_back({"flight", "simulation", "flight",

@@ -33,13 +33,13 @@ GridStepper::Programs GridStepper::build(const gl::ShaderLibrary& library, bool 
   return {program("1", "0"), program("0", "0"), program("1", "1"), program("0", "1")};
 }
 
-const GridStepper::NearestPrograms& GridStepper::nearestFor(const grid::SpatialGrid& grid, std::uint32_t nearest) {
-  const auto key = std::make_pair(grid.hashed(), nearest);
+const GridStepper::NearestPrograms& GridStepper::nearestFor(const grid::SpatialGrid& grid, std::uint32_t nearest, bool keep) {
+  const auto key = std::make_tuple(grid.hashed(), nearest, keep);
   if (auto found = nearest_.find(key); found != nearest_.end()) return found->second;
   auto program = [&](const char* coherent, const char* tied) {
     return gl::Program::compute(library_, "sim/sim_step_grid.comp",
                                 {{"COHERENT", coherent}, {"TOPOLOGICAL", "1"}, {"NEAREST", std::to_string(nearest)},
-                                 {"TIED", tied}, {"GRID_HASHED", grid.hashed() ? "1" : "0"},
+                                 {"TIED", tied}, {"KEEP", keep ? "1" : "0"}, {"GRID_HASHED", grid.hashed() ? "1" : "0"},
                                  {"GROUP_SIZE", std::to_string(kGroupSize)}});
   };
   return nearest_.emplace(key, NearestPrograms{program("1", "0"), program("0", "0"), program("1", "1"), program("0", "1")})
@@ -91,7 +91,7 @@ void GridStepper::step(Flock& flock, const gl::Buffer& stats, const grid::Spatia
   grid.bindForStep(coherent);
   stats.bindBase(GL_SHADER_STORAGE_BUFFER, SSBO_FLOCK_STATS);
   if (nearest > 0) {
-    const NearestPrograms& programs = nearestFor(grid, nearest);
+    const NearestPrograms& programs = nearestFor(grid, nearest, flock.kept() > 0);
     const std::size_t tieBytes = (std::size_t(flock.count()) + 31) / 32 * 4;
     if (ties_.size() < tieBytes) ties_ = gl::Buffer("sim.ties", tieBytes);
     ties_.zero(tieBytes);

@@ -3,6 +3,7 @@
 // visits the boids of the cells around each boid (the grid must have been built this frame).
 #include <cstdint>
 #include <map>
+#include <tuple>
 #include <optional>
 
 #include "engine/gl/buffer.hpp"
@@ -57,15 +58,16 @@ class GridStepper {
   GLuint groupsFor(std::uint32_t count) const;
   // The step's programs for the grid's keys; the hashed ones compiled at their first use.
   const Programs& programsFor(const grid::SpatialGrid& grid);
-  // The topological step's programs for the grid's keys and k (the list's length is a constant of
-  // the program, so that it stays in registers), compiled at their first use.
-  const NearestPrograms& nearestFor(const grid::SpatialGrid& grid, std::uint32_t nearest);
+  // The topological step's programs for the grid's keys, k (the list's length is a constant of
+  // the program, so that it stays in registers) and whether boids keep their neighbours between
+  // searches (a reaction time), compiled at their first use.
+  const NearestPrograms& nearestFor(const grid::SpatialGrid& grid, std::uint32_t nearest, bool keep);
 
   gl::ShaderLibrary library_;
   gl::Caps caps_;
   Programs dense_;
   std::optional<Programs> hashed_;
-  std::map<std::pair<bool, std::uint32_t>, NearestPrograms> nearest_;  // by (hashed, k)
+  std::map<std::tuple<bool, std::uint32_t, bool>, NearestPrograms> nearest_;  // by (hashed, k, keep)
   // The reaction time's pass: each boid's sorted slot by its index in the step's input, into
   // slots_ (SSBO_SLOT_OF) for the neighbours the flock keeps (sim/slot_of.comp).
   void slotsOf(std::uint32_t count);

@@ -34,6 +34,10 @@
                        // b_ties; 1 the step of those alone, searching the whole range, their k nearest
                        // ordered by (distance, index)
 #endif
+#ifndef KEEP
+#define KEEP 0         // topological: 1 with a reaction time (u_sim.sampling.y > 1): boids keep their
+                       // k nearest between searches (keptNearest())
+#endif
 #ifndef GRID_HASHED
 #define GRID_HASHED 0  // 1: the grid's keys are hashed (u_sim.grid.w buckets)
 #endif
@@ -87,11 +91,13 @@ layout(std430, binding = SSBO_TIES) buffer Ties { uint b_ties[]; };  // a bit a 
 // of a neighbour there (kEmpty past the last), and written where the boid's new state goes, each
 // the index of its neighbour's new state; b_slotOf turns an index of the input into the slot the
 // neighbour is sorted to.
+#if KEEP
 layout(std430, binding = SSBO_KEPT_IN) readonly buffer KeptIn { uint b_keptIn[]; };
 layout(std430, binding = SSBO_KEPT_OUT) writeonly buffer KeptOut { uint b_keptOut[]; };
 layout(std430, binding = SSBO_SLOT_OF) readonly buffer SlotOf { uint b_slotOf[]; };
 
 bool reactsNow(uint s) { return ((s >> 6u) + u_sim.sampling.z) % u_sim.sampling.y == 0u; }
+#endif
 #endif
 
 // FOR_EACH_CANDIDATE(BODY): BODY for each sorted slot t (other than the boid's own, s) of the
@@ -141,7 +147,7 @@ uint finishBoid(uint s, vec4 p, vec3 v, vec3 social, float density) {
   return i;
 }
 
-#if TOPOLOGICAL
+#if TOPOLOGICAL && KEEP
 // Between its reactions: the neighbours the boid at index `self` of the input kept, into the list
 // ordered by their distance now. False (it searches instead) where it kept none, one of them has
 // left the range, or a tie may order them otherwise than (distance, index) would.
@@ -176,6 +182,9 @@ void keepNearest(uint i) {
 #endif
   }
 }
+#endif
+
+#if TOPOLOGICAL
 
 void stepBoid(uint s) {
   uint tieBit = 1u << (s & 31u);
@@ -185,12 +194,13 @@ void stepBoid(uint s) {
   vec4 p = positionWithBank(s);
   vec4 vw = velocityWithDensity(s);
   vec3 v = vw.xyz;
-  bool keeps = u_sim.sampling.y > 1u;
   bool kept = false;
 #if TIED
   findNearest(s, p.xyz, u_sim.reach.y);
 #else
-  kept = keeps && !reactsNow(s) && keptNearest(b_pairs[s].y, p.xyz);
+#if KEEP
+  kept = !reactsNow(s) && keptNearest(b_pairs[s].y, p.xyz);
+#endif
   if (!kept) {
     float bound = nearestBound(vw.w);
     findNearest(s, p.xyz, bound);
@@ -209,7 +219,9 @@ void stepBoid(uint s) {
     atomicAdd(b_reachCount, 1u);
   }
   uint i = finishBoid(s, p, v, socialImpulse(sums), localDensity(sums));
-  if (keeps) keepNearest(i);
+#if KEEP
+  keepNearest(i);
+#endif
 }
 #else
 void stepBoid(uint s) {
