@@ -36,7 +36,7 @@ void describeDemo(const Options& options, Scene& scene, glm::ivec2 size, int fra
   if (flock.rule == sim::Rule::Topological) {
     std::printf(" grid, the %u nearest within %g (topological; cells sized from the flock, first %.4g wide), sort %s",
                 flock.nearest, flock.range, sim::topologicalCell(flock, simulation.nearestCell()), simulation.grid().sorter().name);
-    if (flock.reaction > 1) std::printf(", each boid reacting to them every %u steps", flock.reaction);
+    if (flock.reaction > 1) std::printf(", each boid searching for them every %u steps", flock.reaction);
   } else if (simulation.usesGrid()) {
     const grid::Geometry g = sim::gridGeometry(options.settings.sim);
     std::printf(" grid, %s, %u-cell search, sort %s", g.describe().c_str(), static_cast<unsigned>(options.settings.sim.cells),
