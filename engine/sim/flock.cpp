@@ -36,7 +36,7 @@ void Flock::keepNeighbours(std::uint32_t k) {
 
 void Flock::forgetNeighbours() {
   for (gl::Buffer& lists : keptLists_) {
-    if (kept_ > 0) lists.fill(keptBytes(), kNoNeighbour);
+    if (kept_ > 0) lists.fill(keptBytes(), NO_NEIGHBOUR);
   }
 }
 

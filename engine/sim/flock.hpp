@@ -2,7 +2,7 @@
 // The flock on the GPU: positions and velocities in shader storage buffers, double-buffered so
 // that a step reads one pair and writes the other. Velocity w is the local density a step counted
 // (FlockState says what each component holds). With them, with the topological rule's reaction
-// time, the neighbours each boid keeps between its reactions (sim/sim_step_grid.comp).
+// time, the neighbours each boid keeps between its searches (sim/sim_step_grid.comp).
 #include <cstdint>
 #include <string>
 
@@ -27,16 +27,15 @@ class Flock {
   void swap() { current_ ^= 1; }
 
   void upload(const FlockState& state);  // same count; no boid keeps neighbours
-  // Lists of `k` neighbours a boid to keep between reactions (0: none), each empty.
+  // Lists of `k` neighbours a boid to keep between searches (0: none), each empty.
   void keepNeighbours(std::uint32_t k);
   std::uint32_t kept() const { return kept_; }  // the lists' length, 0 without them
   void forgetNeighbours();                        // every list empty: each boid searches at its next step
   void setPosition(std::uint32_t index, const glm::vec4& position);  // one boid's, in place
   FlockState read() const;               // blocking readback: tests, checks, screenshots of data
   // The kept lists, k indices a boid, by boid as read() (blocking): each neighbour's index there,
-  // kNoNeighbour past the last.
+  // NO_NEIGHBOUR past the last.
   std::vector<std::uint32_t> readKept() const;
-  static constexpr std::uint32_t kNoNeighbour = 0xffffffffu;
 
  private:
   std::uint32_t count_;

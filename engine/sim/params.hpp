@@ -82,7 +82,7 @@ struct SimSettings {
   Rule rule = Rule::Metric;
   std::uint32_t nearest = 7;       // topological: the k nearest a boid aligns with and moves toward
   std::uint32_t separateFrom = 1;  // topological: the closest of them it keeps away from
-  std::uint32_t reaction = 1;      // topological: every how many steps a boid reacts to them (its reaction time)
+  std::uint32_t reaction = 1;      // topological: every how many steps a boid searches for them (its reaction time)
   float range = 40.0f;             // topological: no neighbour farther than this counts
   Flight flight = Flight::Clamped;
   float cruiseSpeed = 1.0f;        // banked flight: the speed a boid keeps to

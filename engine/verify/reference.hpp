@@ -53,7 +53,7 @@ struct ReferenceStep {
   std::vector<std::uint32_t> nearest;
 };
 
-inline constexpr std::uint32_t kNoNeighbour = 0xffffffffu;
+inline constexpr std::uint32_t kNoNeighbour = NO_NEIGHBOUR;
 
 // The topological step's reaction time (reactsNow() in shaders/sim/sim_step_grid.comp): whether
 // the boid in sorted slot `slot` searches its neighbours in the step `params` describe, rather

@@ -28,8 +28,8 @@ struct SimParams {
   vec4 reach;        // x altitude pull, y topological range squared, z separation radius, w 1 / it
   vec4 hunt;         // x the time between a predator's attacks, y its speed, z 1 while it hunts, w unused
   uvec4 sampling;    // x every how many boids one samples its k-th distance (the cell size); topological:
-                     // y every how many steps a boid reacts to its neighbours (1: every step), z this
-                     // step's place in that cycle (sim/sim_step_grid.comp, reacts()); w unused
+                     // y every how many steps a boid searches for its k nearest (1: every step), z
+                     // this step's place in that cycle (sim/sim_step_grid.comp, reactsNow()); w unused
 };
 
 #define WORLD_WRAP 0u
@@ -41,6 +41,7 @@ struct SimParams {
 #define FLIGHT_CLAMPED 0u
 #define FLIGHT_BANKED 1u
 #define NEAREST_MOST 16u  // the most neighbours the topological rule follows
+#define NO_NEIGHBOUR 0xffffffffu  // an empty place in a list of neighbours (the step's, the kept ones)
 #define UNIT_BALL_VOLUME 4.18879  // 4/3 pi: the topological density is k over the k-th distance's ball
 
 #endif

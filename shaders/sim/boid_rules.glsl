@@ -128,20 +128,13 @@ vec3 bankedImpulse(vec3 v, vec3 dv, float bank, out float newBank) {
   return ahead * forward + newBank * right + dot(dv, up) * up;
 }
 
-// The impulse the neighbours ask for: separation, alignment and cohesion, weighted.
-vec3 socialImpulse(RuleSums s) {
+// `bank`: position.w as the step read it; `newBank`: what it writes there (1 in clamped flight,
+// where position.w has no use).
+void rulesFinish(RuleSums s, vec3 p, vec3 v, float bank, vec3 flockCentre, out vec3 newPos, out vec3 newVel,
+                 out float newBank) {
   vec3 dv = s.separation * u_sim.weights.x;
   if (s.alignmentCount > 0u) dv += s.alignment / float(s.alignmentCount) * u_sim.weights.y;
   if (s.cohesionCount > 0u) dv += s.cohesion / float(s.cohesionCount) * (u_sim.weights.z * s.centrality);
-  return dv;
-}
-
-// `social`: socialImpulse() of this step's neighbours, or the one a boid holds between its
-// reactions (sim/sim_step_grid.comp); `bank`: position.w as the step read it; `newBank`: what it
-// writes there (1 in clamped flight, where position.w has no use).
-void rulesFinish(vec3 social, vec3 p, vec3 v, float bank, vec3 flockCentre, out vec3 newPos, out vec3 newVel,
-                 out float newBank) {
-  vec3 dv = social;
   // A centroid that is not finite (a non-finite boid reduced before the step repaired it) would
   // turn every boid non-finite: the pull skips that frame instead.
   vec3 pull = (flockCentre - p) * u_sim.weights.w;

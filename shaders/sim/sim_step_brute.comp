@@ -52,7 +52,7 @@ void stepGroup(uint i) {
 
   vec3 newPos, newVel;
   float newBank;
-  rulesFinish(socialImpulse(sums), p, v, own.w, b_stats.meanPosition.xyz, newPos, newVel, newBank);
+  rulesFinish(sums, p, v, own.w, b_stats.meanPosition.xyz, newPos, newVel, newBank);
   repairNonFinite(p, v, newPos, newVel, i);
   b_posOut[i] = vec4(newPos, newBank);
   b_velOut[i] = vec4(newVel, localDensity(sums));  // w: neighbours within the largest radius

@@ -130,12 +130,11 @@ bool reactsNow(uint s) { return ((s >> 6u) + u_sim.sampling.z) % u_sim.sampling.
   }
 #endif
 
-// Writes the boid's new state, with `social` its neighbours' impulse and `density` the local
-// density (velocity.w): in slot s (coherent) or at its own index, which it returns.
-uint finishBoid(uint s, vec4 p, vec3 v, vec3 social, float density) {
+// Writes the boid's new state: in slot s (coherent) or at its own index, which it returns.
+uint finishBoid(uint s, vec4 p, vec3 v, RuleSums sums) {
   vec3 newPos, newVel;
   float newBank;
-  rulesFinish(social, p.xyz, v, p.w, b_stats.meanPosition.xyz, newPos, newVel, newBank);
+  rulesFinish(sums, p.xyz, v, p.w, b_stats.meanPosition.xyz, newPos, newVel, newBank);
   repairNonFinite(p.xyz, v, newPos, newVel, b_pairs[s].y);  // hashed from the boid's own index, in both layouts
 #if COHERENT
   uint i = s;
@@ -143,7 +142,7 @@ uint finishBoid(uint s, vec4 p, vec3 v, vec3 social, float density) {
   uint i = b_pairs[s].y;
 #endif
   b_posOut[i] = vec4(newPos, newBank);
-  b_velOut[i] = vec4(newVel, density);
+  b_velOut[i] = vec4(newVel, localDensity(sums));  // w: the local density
   return i;
 }
 
@@ -218,7 +217,7 @@ void stepBoid(uint s) {
     atomicAdd(b_reachSum, uint(kth * 256.0 + 0.5));
     atomicAdd(b_reachCount, 1u);
   }
-  uint i = finishBoid(s, p, v, socialImpulse(sums), localDensity(sums));
+  uint i = finishBoid(s, p, v, sums);
 #if KEEP
   keepNearest(i);
 #endif
@@ -266,7 +265,7 @@ void stepBoid(uint s) {
 #if AUDIT
   b_posOut[b_pairs[s].y] = vec4(uintBitsToFloat(auditCount), uintBitsToFloat(auditSum), uintBitsToFloat(auditXor), 0.0);
 #else
-  finishBoid(s, vec4(p, positionWithBank(s).w), v, socialImpulse(sums), localDensity(sums));
+  finishBoid(s, vec4(p, positionWithBank(s).w), v, sums);
 #endif
 }
 #endif

@@ -21,7 +21,7 @@
 // Needs TIED, positionAt(), velocityAt(), b_pairs, b_starts (sim_step_grid.comp), grid/grid_cells.glsl
 // and sim/boid_rules.glsl.
 
-const uint kEmpty = 0xffffffffu;
+const uint kEmpty = NO_NEIGHBOUR;
 // The list, nearest first: squared distances (the range's square where empty) and sorted slots
 // (kEmpty where empty). Indexed only by constants (the loops over it unroll), it stays in registers.
 float g_dist[NEAREST];
