@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "shaders/common/bindings.h"
+#include "shaders/primitives/knn/knn_slots.h"
 
 namespace boids::sim {
 
@@ -36,7 +37,7 @@ void Flock::keepNeighbours(std::uint32_t k) {
 
 void Flock::forgetNeighbours() {
   for (gl::Buffer& lists : keptLists_) {
-    if (kept_ > 0) lists.fill(keptBytes(), NO_NEIGHBOUR);
+    if (kept_ > 0) lists.fill(keptBytes(), KNN_NONE);
   }
 }
 

@@ -34,7 +34,7 @@ class Flock {
   void setPosition(std::uint32_t index, const glm::vec4& position);  // one boid's, in place
   FlockState read() const;               // blocking readback: tests, checks, screenshots of data
   // The kept lists, k indices a boid, by boid as read() (blocking): each neighbour's index there,
-  // NO_NEIGHBOUR past the last.
+  // KNN_NONE past the last.
   std::vector<std::uint32_t> readKept() const;
 
  private:

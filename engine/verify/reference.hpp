@@ -10,6 +10,7 @@
 
 #include "engine/gpu_types.hpp"
 #include "engine/verify/error_model.hpp"
+#include "shaders/primitives/knn/knn_slots.h"
 
 namespace boids::verify {
 
@@ -53,7 +54,7 @@ struct ReferenceStep {
   std::vector<std::uint32_t> nearest;
 };
 
-inline constexpr std::uint32_t kNoNeighbour = NO_NEIGHBOUR;
+inline constexpr std::uint32_t kNoNeighbour = KNN_NONE;
 
 // The topological step's reaction time (reactsNow() in shaders/sim/sim_step_grid.comp): whether
 // the boid in sorted slot `slot` searches its neighbours in the step `params` describe, rather

@@ -41,7 +41,6 @@ struct SimParams {
 #define FLIGHT_CLAMPED 0u
 #define FLIGHT_BANKED 1u
 #define NEAREST_MOST 16u  // the most neighbours the topological rule follows
-#define NO_NEIGHBOUR 0xffffffffu  // an empty place in a list of neighbours (the step's, the kept ones)
 #define UNIT_BALL_VOLUME 4.18879  // 4/3 pi: the topological density is k over the k-th distance's ball
 
 #endif

@@ -50,6 +50,7 @@ layout(local_size_x = GROUP_SIZE) in;
 #include "common/bindings.h"
 #include "common/sim_params.h"
 #include "common/flock_stats.h"
+#include "primitives/knn/knn_slots.h"
 
 layout(std140, binding = UBO_SIM_PARAMS) uniform SimParamsBlock { SimParams u_sim; };
 layout(std430, binding = SSBO_GRID_PAIRS) readonly buffer Pairs { uvec2 b_pairs[]; };
