@@ -18,8 +18,8 @@
 // pulled in, as a surface tension; and separation from the closest u_sim.separateFrom, harder the
 // closer (0 at the separation radius).
 // engine/verify/reference.cpp (topologicalSocial) is the same in double.
-// Needs TIED, positionAt(), velocityAt(), b_pairs, b_starts (sim_step_grid.comp), grid/grid_cells.glsl,
-// sim/boid_rules.glsl and primitives/knn/knn_slots.h (KNN_NONE: an empty place).
+// Needs TIED, positionAt(), velocityAt(), b_pairs, b_starts (sim_step_grid.comp),
+// grid/grid_cells.glsl, sim/boid_rules.glsl and primitives/knn/knn_slots.h (KNN_NONE: an empty place).
 
 const uint kEmpty = KNN_NONE;
 // The list, nearest first: squared distances (the range's square where empty) and sorted slots

@@ -20,6 +20,6 @@
 
 #define KNN_GROUP 64          // a search's local_size_x: an invocation a boid
 #define KNN_MOST 16           // the most neighbours a boid keeps
-#define KNN_NONE 0xffffffffu  // an empty place in a list of neighbours: this primitive's, the topological step's, the kept ones
+#define KNN_NONE 0xffffffffu  // an empty place in a list of neighbours (this primitive's, the step's)
 
 #endif
