@@ -209,9 +209,10 @@ void saveFlock(const Scene& scene, const Options& options) {
 void reportShape(const Scene& scene, const Options& options) {
   if (!options.shape) return;
   const sim::SimSettings& s = scene.simulation.settings();
-  std::vector<glm::vec4> positions = scene.simulation.flock().read().positions;
+  sim::FlockState flock = scene.simulation.flock().read();
+  std::vector<glm::vec4>& positions = flock.positions;
   for (glm::vec4& p : positions) p.y += 0.5f * s.worldSize;  // the ground at y = 0, as --save-flock writes it
-  const verify::FlockShape shape = verify::measureFlock(positions);
+  const verify::FlockShape shape = verify::measureFlock(positions, flock.velocities);
   std::printf("shape: %s\n", verify::describe(shape).c_str());
   std::string misses = verify::murmurationMisses(shape, 0.1 * s.altitudeLow);  // a line each
   while (!misses.empty() && misses.back() == '\n') misses.pop_back();

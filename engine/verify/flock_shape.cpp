@@ -128,9 +128,16 @@ void eigen(std::array<std::array<double, 3>, 3> a, std::array<double, 3>& values
 
 }  // namespace
 
-FlockShape measureFlock(std::span<const glm::vec4> p) {
+FlockShape measureFlock(std::span<const glm::vec4> p, std::span<const glm::vec4> v) {
   FlockShape s;
   s.boids = static_cast<std::uint32_t>(p.size());
+  glm::dvec3 sum(0.0);
+  double speeds = 0;
+  for (const glm::vec4& u : v) {
+    sum += glm::dvec3(u);
+    speeds += glm::length(glm::dvec3(u));
+  }
+  s.polarisation = speeds > 0 ? glm::length(sum) / speeds : 0.0;
   if (p.size() < 2) return s;
   glm::dvec3 lo(INFINITY), hi(-INFINITY), mean(0.0);
   for (const glm::vec4& q : p) {
@@ -196,8 +203,9 @@ std::string describe(const FlockShape& s) {
   char text[320];
   std::snprintf(text, sizeof text,
                 "%u boids: mean nearest %.3g, %.1f%% in the largest cluster, thin to long %.2f, thin axis %.0f degrees "
-                "from vertical, lowest y %.3g, border to core density %.2f",
-                s.boids, s.meanNearest, 100 * s.largestCluster, s.thinToLong, s.thinAxisFromVertical, s.lowest, s.borderToCore);
+                "from vertical, lowest y %.3g, border to core density %.2f, polarisation %.3f",
+                s.boids, s.meanNearest, 100 * s.largestCluster, s.thinToLong, s.thinAxisFromVertical, s.lowest, s.borderToCore,
+                s.polarisation);
   return text;
 }
 
