@@ -101,11 +101,12 @@ class EvenPoints {
   std::uint64_t n_ = 0;
 };
 
-// One flock over the roost, in the middle of the altitude band, close to how it settles there: a
-// flattened ellipsoid (its vertical axis 0.3 of the others) of boids spread evenly at the density
-// of the settled flock (there a boid's nearest is 0.85 to 0.9 separation radii away), all heading
-// one way (with some spread), at cruise speed. At random places, many started far closer than the
-// separation radius: the flock, blown apart, took thousands of steps to close up again.
+// One flock over the roost, in the middle of the altitude band: a flattened ellipsoid (its
+// vertical axis 0.3 of the others) of boids spread evenly, a boid per (0.85 / 0.7 separation
+// radii)^3, all heading one way (with some spread), at cruise speed. The settled flock is denser
+// (its core is measured in docs/GUIDE.md, "The murmuration"): the flock closes up over its first
+// few hundred steps. At random places, many started far closer than the separation radius: the
+// flock, blown apart, took thousands of steps to close up again.
 void oneFlock(const SimSettings& s, SplitMix64& rng, FlockState& state) {
   const double half = 0.5 * s.worldSize;
   const glm::dvec3 centre(0.0, -half + 0.5 * (s.altitudeLow + s.altitudeHigh), 0.0);
