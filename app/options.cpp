@@ -402,8 +402,9 @@ void declareSettings(CommandLine& c, Options& o) {
   c.text.add(cli, "--save-flock", "Write the flock after the last frame (window: at exit) to this .npy file: float32, a "
              "row a boid, x, y, z, vx, vy, vz, y up and the ground at y = 0", "FILE");
   cli.add_flag("--shape", o.shape,
-               "After the last frame (window: at exit), measure the flock's shape as murmurations are measured and "
-               "say which of the murmuration's targets it misses (docs/GUIDE.md, 'The murmuration')");
+               "After the last frame (window: at exit), measure the flock's shape and order (its polarisation) as "
+               "murmurations are measured and say which of the murmuration's targets it misses (docs/GUIDE.md, 'The "
+               "murmuration')");
   cli.add_flag("--cover", o.cover,
                "Demo: measure how the flock covers the last picture: of the pixels darker than the background (its most "
                "common colour; take --environment constant --no-ground), the share partly covered (10% to 90% of the "

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <numbers>
 #include <numeric>
+#include <stdexcept>
 #include <unordered_map>
 #include <vector>
 
@@ -129,6 +130,10 @@ void eigen(std::array<std::array<double, 3>, 3> a, std::array<double, 3>& values
 }  // namespace
 
 FlockShape measureFlock(std::span<const glm::vec4> p, std::span<const glm::vec4> v) {
+  if (v.size() != p.size()) {
+    throw std::invalid_argument("measureFlock: " + std::to_string(v.size()) + " velocities for " + std::to_string(p.size()) +
+                                " positions");
+  }
   FlockShape s;
   s.boids = static_cast<std::uint32_t>(p.size());
   glm::dvec3 sum(0.0);

@@ -25,7 +25,8 @@ struct FlockShape {
   double polarisation = 0;            // |mean velocity| over mean speed: 1 when all fly one way, near 0 for a swarm
 };
 
-// Positions as --save-flock writes them: y up, the ground at y = 0; velocities in the same order.
+// Positions as --save-flock writes them: y up, the ground at y = 0; velocities of the same boids in
+// the same order (std::invalid_argument where the counts differ).
 FlockShape measureFlock(std::span<const glm::vec4> positions, std::span<const glm::vec4> velocities);
 
 // The murmuration's targets (issue 36): at least 90% in one cluster, thin-to-long at most 0.4, the

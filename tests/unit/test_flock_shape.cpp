@@ -95,4 +95,5 @@ TEST(FlockShape, PolarisationOfKnownVelocities) {
   EXPECT_NEAR(verify::measureFlock(flock, circle).polarisation, 0.0, 1e-6);
   EXPECT_NEAR(verify::measureFlock(flock, sideways).polarisation, 1.0 / std::sqrt(1.0 + t * t), 1e-6);
   EXPECT_EQ(verify::measureFlock(flock, std::vector<glm::vec4>(flock.size(), glm::vec4(0))).polarisation, 0.0);  // at rest: none
+  EXPECT_THROW(verify::measureFlock(flock, std::vector<glm::vec4>(flock.size() - 1, {1, 0, 0, 0})), std::invalid_argument);
 }
